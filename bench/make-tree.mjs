@@ -1,0 +1,114 @@
+// Builds benchmark trees from the shared corpus (never committed; kept under .bench/ between runs).
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { dirname, join, relative } from "node:path";
+import { fileURLToPath } from "node:url";
+
+export const repoRoot = fileURLToPath(new URL("..", import.meta.url));
+export const corpus = process.env.SKILLSET_CORPUS ?? join(repoRoot, "..", "shared", "corpus");
+export const benchDir = join(repoRoot, ".bench");
+
+/** Every SKILL.md under wild/, sorted. */
+export function wildFiles() {
+  const out = [];
+  const visit = (dir) => {
+    for (const e of readdirSync(dir, { withFileTypes: true })) {
+      const p = join(dir, e.name);
+      if (e.isDirectory()) visit(p);
+      else if (e.name === "SKILL.md") out.push(p);
+    }
+  };
+  visit(join(corpus, "wild"));
+  return out.sort();
+}
+
+function build(target, write) {
+  const done = join(target, ".complete");
+  if (existsSync(done)) return target;
+  write();
+  writeFileSync(done, "");
+  return target;
+}
+
+/** `copies` copies of wild/ with their original nesting: `<target>/copy-N/<owner>@<repo>/<path>/SKILL.md`. */
+export function nestedWildTree(copies = 8) {
+  const target = join(benchDir, `wild-nested-${copies}`);
+  const wild = join(corpus, "wild");
+  return build(target, () => {
+    for (const file of wildFiles()) {
+      const bytes = readFileSync(file);
+      for (let c = 0; c < copies; c++) {
+        const out = join(target, `copy-${c}`, relative(wild, file));
+        mkdirSync(dirname(out), { recursive: true });
+        writeFileSync(out, bytes);
+      }
+    }
+  });
+}
+
+/** An installed-skills folder: one skill per folder, `<target>/<copy>-<index>/SKILL.md`. */
+export function flatWildTree(copies = 8) {
+  const target = join(benchDir, `wild-flat-${copies}`);
+  return build(target, () => {
+    const files = wildFiles();
+    for (let c = 0; c < copies; c++) {
+      files.forEach((file, i) => {
+        const out = join(target, `c${c}-s${String(i).padStart(4, "0")}`, "SKILL.md");
+        mkdirSync(dirname(out), { recursive: true });
+        writeFileSync(out, readFileSync(file));
+      });
+    }
+  });
+}
+
+/** A `node_modules` folder of `count` small files in nested packages (must be skipped by the walker). */
+export function nodeModulesTree(target, count = 50_000) {
+  return build(join(target, "node_modules"), () => {
+    const perPackage = 50;
+    for (let i = 0; i < count; i++) {
+      const dir = join(target, "node_modules", `pkg-${Math.floor(i / perPackage)}`, "lib");
+      if (i % perPackage === 0) mkdirSync(dir, { recursive: true });
+      writeFileSync(join(dir, `file-${i % perPackage}.js`), "module.exports = 1;\n");
+    }
+  });
+}
+
+/** The floor: walk a tree with plain readdir and read every SKILL.md's bytes. Returns [ms, files]. */
+export function floorWalkAndRead(root, { skip = new Set(["node_modules"]) } = {}) {
+  const start = performance.now();
+  let files = 0;
+  const visit = (dir) => {
+    for (const e of readdirSync(dir, { withFileTypes: true })) {
+      if (e.isDirectory()) {
+        if (!e.name.startsWith(".") && !skip.has(e.name)) visit(join(dir, e.name));
+      } else if (e.name === "SKILL.md") {
+        readFileSync(join(dir, e.name));
+        files++;
+      }
+    }
+  };
+  visit(root);
+  return [performance.now() - start, files];
+}
+
+/** Median of `runs` timings of `fn` (after one warm-up when `warm`). */
+export async function median(fn, runs = 5, { warm = true } = {}) {
+  if (warm) await fn();
+  const times = [];
+  for (let i = 0; i < runs; i++) {
+    const start = performance.now();
+    await fn();
+    times.push(performance.now() - start);
+  }
+  times.sort((a, b) => a - b);
+  return times[Math.floor(times.length / 2)];
+}
+
+/** Prints one result line: ours, the floor, the ratio and the target. */
+export function report(label, ours, floor, target) {
+  const ratio = ours / floor;
+  const ok =
+    target === undefined ? "" : ratio <= target ? `  ok (target ≤ ${target}×)` : `  OVER target ${target}×`;
+  console.log(
+    `${label.padEnd(48)} ours ${ours.toFixed(1).padStart(8)} ms   floor ${floor.toFixed(1).padStart(8)} ms   ratio ${ratio.toFixed(2)}×${ok}`,
+  );
+}

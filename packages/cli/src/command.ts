@@ -1,0 +1,56 @@
+/**
+ * @module The shape of one CLI command, and the context it runs in. Commands never touch `process`:
+ * argv, cwd, env and the output streams come in through `CommandContext` so tests can run them in-process.
+ */
+import type { ParseArgsConfig } from "node:util";
+
+/** Exit codes (SPEC §13): 0 ok, 1 findings, 2 usage error. */
+export const EXIT_OK = 0;
+export const EXIT_FINDINGS = 1;
+export const EXIT_USAGE = 2;
+
+/** A writable text sink; `isTTY` and `columns` drive colours, progress and width-aware output. */
+export interface Output {
+  write(text: string): void;
+  isTTY?: boolean;
+  columns?: number;
+}
+
+export interface CommandContext {
+  /** Parsed flag values (`--cwd` already applied to `cwd`). */
+  values: Record<string, string | boolean | string[] | boolean[] | undefined>;
+  positionals: string[];
+  /** Absolute working directory (from `--cwd` or the process). */
+  cwd: string;
+  env: Record<string, string | undefined>;
+  stdout: Output;
+  stderr: Output;
+  /** Whether to colour output on `stdout` (NO_COLOR / FORCE_COLOR / TTY). */
+  color: boolean;
+}
+
+export type OptionSpec = NonNullable<ParseArgsConfig["options"]>[string] & {
+  /** One line for `--help`. */
+  description: string;
+  /** Placeholder shown in help, e.g. `N` for `--budget N`. */
+  valueName?: string;
+};
+
+export interface Command {
+  name: string;
+  /** One line, shown in the command list. */
+  summary: string;
+  /** Usage line(s) after `skillset `, e.g. `validate [paths…] [--strict]`. */
+  usage: string;
+  /** Extra paragraphs for `--help`. */
+  details?: string;
+  options: Record<string, OptionSpec>;
+  /** Whether positionals are allowed (and how many at most). */
+  positionals?: { min?: number; max?: number };
+  run(context: CommandContext): Promise<number>;
+}
+
+/** A usage error: printed with the command's usage line, exit code 2. */
+export class UsageError extends Error {
+  override readonly name = "UsageError";
+}

@@ -1,0 +1,33 @@
+/**
+ * @module Every command, in the order `skillset --help` lists them.
+ */
+import type { Command } from "../command.js";
+import { catalogCommand } from "./catalog.js";
+import { disableCommand } from "./disable.js";
+import { doctorCommand } from "./doctor.js";
+import { enableCommand } from "./enable.js";
+import { lintCommand } from "./lint.js";
+import { listCommand } from "./list.js";
+import { newCommand } from "./new.js";
+import { readPropertiesCommand } from "./read-properties.js";
+import { resolveCommand } from "./resolve.js";
+import { showCommand } from "./show.js";
+import { toPromptCommand } from "./to-prompt.js";
+import { validateCommand } from "./validate.js";
+import { watchCommand } from "./watch.js";
+
+export const commands: Command[] = [
+  listCommand,
+  showCommand,
+  doctorCommand,
+  validateCommand,
+  lintCommand,
+  readPropertiesCommand,
+  toPromptCommand,
+  catalogCommand,
+  resolveCommand,
+  enableCommand,
+  disableCommand,
+  newCommand,
+  watchCommand,
+];

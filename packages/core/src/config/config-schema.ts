@@ -1,0 +1,121 @@
+/**
+ * @module The configuration schema (SPEC §6): the schema is the type. Every layer (user, project,
+ * environment, flags) is validated against `configLayerSchema`; the merged result is `SkillsetConfig`.
+ */
+import { z } from "zod";
+import { SCOPES } from "../model/skill.js";
+
+const scopeSchema = z.enum(SCOPES as unknown as [string, ...string[]]);
+
+export const walkLimitsSchema = z
+  .object({
+    maxDepth: z.number().int().min(0).describe("Deepest folder searched below a root (default 6)"),
+    maxDirectories: z.number().int().min(1).describe("Folders visited per root (default 2000)"),
+    maxEntries: z.number().int().min(1).describe("Directory entries read per root (default 20000)"),
+  })
+  .strict();
+
+export const discoveryConfigSchema = z
+  .object({
+    providers: z
+      .record(z.string(), z.boolean())
+      .describe('Switch providers on or off by id, e.g. { "cursor": false }'),
+    disabledSources: z
+      .array(z.string())
+      .describe("Sources switched off: `provider`, `provider:scope` or an absolute root path"),
+    scopeOrder: z.array(scopeSchema).describe("Precedence of scopes, highest first"),
+    projectMarkers: z.array(z.string()).describe("Files or folders that mark the project root"),
+    customDirs: z.array(z.string()).describe("Extra skill folders (custom scope)"),
+    pluginDirs: z
+      .array(z.string())
+      .describe("Folders holding Claude-style plugins (each with .claude-plugin/plugin.json)"),
+    include: z.array(z.string()).describe("Only skills whose name matches one of these globs"),
+    ignore: z.array(z.string()).describe("Skip skills whose name matches one of these globs"),
+    limits: walkLimitsSchema,
+    followSymlinks: z.boolean().describe("Follow folder and SKILL.md symlinks (never in the system scope)"),
+  })
+  .strict();
+
+export const catalogConfigSchema = z
+  .object({
+    format: z.enum(["xml", "markdown", "context"]).describe("Catalog format"),
+    budgetTokens: z.number().int().min(0).optional().describe("Token budget; overrides budgetPercent"),
+    contextWindow: z.number().int().min(1).optional().describe("Model context window in tokens"),
+    budgetPercent: z
+      .number()
+      .min(0)
+      .max(100)
+      .describe("Share of the context window for the catalog (default 2)"),
+    defaultBudgetTokens: z.number().int().min(0).describe("Budget when the window is unknown (default 8000)"),
+    descriptionCap: z
+      .number()
+      .int()
+      .min(1)
+      .describe("Longest description listed, in characters (default 1536)"),
+  })
+  .strict();
+
+export const mentionsConfigSchema = z
+  .object({
+    composition: z.boolean().describe("Allow several $mentions to activate together"),
+    hostCommands: z
+      .array(z.string())
+      .describe("Slash commands the host owns; /name for these is not a skill"),
+    connectorSlugs: z.array(z.string()).describe("Host connector/app names never resolved by bare $name"),
+    listCommand: z.string().describe("Command named in hints for listing skills"),
+    enableCommand: z.string().describe("Command named in hints for enabling a skill"),
+  })
+  .strict();
+
+/** The complete, merged configuration. */
+export const configSchema = z
+  .object({
+    discovery: discoveryConfigSchema,
+    catalog: catalogConfigSchema,
+    mentions: mentionsConfigSchema,
+  })
+  .strict();
+
+export type SkillsetConfig = z.infer<typeof configSchema>;
+export type DiscoveryConfig = z.infer<typeof discoveryConfigSchema>;
+export type CatalogConfig = z.infer<typeof catalogConfigSchema>;
+export type MentionsConfig = z.infer<typeof mentionsConfigSchema>;
+export type WalkLimits = z.infer<typeof walkLimitsSchema>;
+
+/** One layer (a config file, the environment, flags): every key optional, unknown keys rejected. */
+export const configLayerSchema = z
+  .object({
+    discovery: discoveryConfigSchema
+      .partial()
+      .extend({ limits: walkLimitsSchema.partial().optional() })
+      .optional(),
+    catalog: catalogConfigSchema.partial().optional(),
+    mentions: mentionsConfigSchema.partial().optional(),
+  })
+  .strict();
+
+export type ConfigLayer = z.infer<typeof configLayerSchema>;
+
+/** Defaults merged under every layer (SPEC §5, §7, §8). */
+export const defaultConfig: SkillsetConfig = {
+  discovery: {
+    providers: {},
+    disabledSources: [],
+    scopeOrder: ["repo", "user", "custom", "admin", "system", "plugin", "remote"],
+    projectMarkers: [".git", ".jj", ".hg"],
+    customDirs: [],
+    pluginDirs: [],
+    include: [],
+    ignore: [],
+    limits: { maxDepth: 6, maxDirectories: 2000, maxEntries: 20000 },
+    followSymlinks: true,
+  },
+  catalog: { format: "xml", budgetPercent: 2, defaultBudgetTokens: 8000, descriptionCap: 1536 },
+  mentions: {
+    composition: false,
+    hostCommands: [],
+    connectorSlugs: [],
+    listCommand: "/skill list",
+    enableCommand: "/skill enable",
+  },
+};

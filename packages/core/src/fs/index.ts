@@ -1,0 +1,2 @@
+export type { DirEntry, FileStat, FileSystem } from "./file-system.js";
+export { createNodeFileSystem, nodeFileSystem } from "./node-file-system.js";

@@ -1,0 +1,14 @@
+export { type Diagnostic, diagnostic, hasErrors, type Severity } from "./diagnostic.js";
+export { SkillsetError } from "./errors.js";
+export {
+  type Frontmatter,
+  type HookSpec,
+  type Invocation,
+  type OpenAiMetadata,
+  qualifiedName,
+  SCOPES,
+  type Scope,
+  type Skill,
+  type SkillSource,
+  type ToolDependency,
+} from "./skill.js";

@@ -1,0 +1,1 @@
+export type { Lookup, RegistryEntry, SkillStatus } from "./registry-types.js";

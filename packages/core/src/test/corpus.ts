@@ -1,0 +1,27 @@
+/**
+ * @module Where the shared corpus of real skills lives (`../shared/corpus` beside the repo), for tests.
+ */
+import { readdirSync } from "node:fs";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+
+/** Absolute path of `../shared/corpus` (override with SKILLSET_CORPUS). Same depth from src/ and dist/. */
+export function corpusDir(): string {
+  return (
+    process.env.SKILLSET_CORPUS ?? fileURLToPath(new URL("../../../../../shared/corpus", import.meta.url))
+  );
+}
+
+/** Every `SKILL.md` (any case) under a folder, sorted, including hidden folders like `.curated`. */
+export function listSkillFiles(dir: string): string[] {
+  const found: string[] = [];
+  const visit = (folder: string) => {
+    for (const entry of readdirSync(folder, { withFileTypes: true })) {
+      const path = join(folder, entry.name);
+      if (entry.isDirectory()) visit(path);
+      else if (entry.isFile() && entry.name.toLowerCase() === "skill.md") found.push(path);
+    }
+  };
+  visit(dir);
+  return found.sort();
+}

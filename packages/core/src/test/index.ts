@@ -1,0 +1,2 @@
+export { corpusDir, listSkillFiles } from "./corpus.js";
+export { createTempDir, renderSkillFile, type TempDir } from "./temp-tree.js";

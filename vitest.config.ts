@@ -1,0 +1,21 @@
+import { fileURLToPath } from "node:url";
+import { defineConfig } from "vitest/config";
+
+const here = (path: string) => fileURLToPath(new URL(path, import.meta.url));
+
+// Tests run on the TypeScript sources; the aliases make `@skillset/core` resolve to src, not dist.
+export default defineConfig({
+  resolve: {
+    alias: [
+      { find: /^@skillset\/core\/test$/, replacement: here("./packages/core/src/test/index.ts") },
+      { find: /^@skillset\/core$/, replacement: here("./packages/core/src/index.ts") },
+    ],
+  },
+  test: {
+    include: ["packages/*/src/**/*.test.ts"],
+    testTimeout: 30_000,
+    hookTimeout: 30_000,
+    pool: "forks",
+    poolOptions: { forks: { maxForks: 2, minForks: 1 } },
+  },
+});
