@@ -1,0 +1,2 @@
+// Public surface of the catalog stage (filled in as the stage is built).
+export {};
