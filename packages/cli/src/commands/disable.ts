@@ -1,16 +1,7 @@
 /**
- * @module `skillset disable` — not built yet.
+ * @module `skillset disable <name>` — the twin of `skillset enable` (see `toggleCommand`).
  */
 import type { Command } from "../command.js";
+import { toggleCommand } from "./enable.js";
 
-export const disableCommand: Command = {
-  name: "disable",
-  summary: "(not built yet)",
-  usage: "disable",
-  options: {},
-  positionals: { max: 64 },
-  async run(context) {
-    context.stderr.write("skillset disable: not built yet\n");
-    return 2;
-  },
-};
+export const disableCommand: Command = toggleCommand(false);

@@ -1,12 +1,14 @@
 /**
  * @module The configuration schema (SPEC §6): the schema is the type. Every layer (user, project,
  * environment, flags) is validated against `configLayerSchema`; the merged result is `SkillsetConfig`.
+ * `schemas/config.schema.json` is generated from `configLayerSchema` (see `configJsonSchema`).
  */
 import { z } from "zod";
-import { SCOPES } from "../model/skill.js";
+import { SCOPES, type Scope } from "../model/skill.js";
 
-const scopeSchema = z.enum(SCOPES as unknown as [string, ...string[]]);
+const scopeSchema = z.enum(SCOPES as unknown as [Scope, ...Scope[]]);
 
+/** Walker bounds per root (SPEC §5). */
 export const walkLimitsSchema = z
   .object({
     maxDepth: z.number().int().min(0).describe("Deepest folder searched below a root (default 6)"),
@@ -15,6 +17,7 @@ export const walkLimitsSchema = z
   })
   .strict();
 
+/** Where skills are looked for and how (SPEC §5). */
 export const discoveryConfigSchema = z
   .object({
     providers: z
@@ -25,7 +28,11 @@ export const discoveryConfigSchema = z
       .describe("Sources switched off: `provider`, `provider:scope` or an absolute root path"),
     scopeOrder: z.array(scopeSchema).describe("Precedence of scopes, highest first"),
     projectMarkers: z.array(z.string()).describe("Files or folders that mark the project root"),
-    customDirs: z.array(z.string()).describe("Extra skill folders (custom scope)"),
+    customDirs: z
+      .array(z.string())
+      .describe(
+        "Extra skill folders (custom scope). `~/` is home; relative paths resolve against the project root (project file) or home (user file)",
+      ),
     pluginDirs: z
       .array(z.string())
       .describe("Folders holding Claude-style plugins (each with .claude-plugin/plugin.json)"),
@@ -36,6 +43,7 @@ export const discoveryConfigSchema = z
   })
   .strict();
 
+/** What the model sees first and its token budget (SPEC §7). */
 export const catalogConfigSchema = z
   .object({
     format: z.enum(["xml", "markdown", "context"]).describe("Catalog format"),
@@ -55,6 +63,7 @@ export const catalogConfigSchema = z
   })
   .strict();
 
+/** `$name` and `/name` handling and the host commands named in hints (SPEC §8). */
 export const mentionsConfigSchema = z
   .object({
     composition: z.boolean().describe("Allow several $mentions to activate together"),
@@ -67,33 +76,54 @@ export const mentionsConfigSchema = z
   })
   .strict();
 
+/** `skill_search` result limits (seed 003 §9, SPEC §10). */
+export const searchConfigSchema = z
+  .object({
+    defaultLimit: z
+      .number()
+      .int()
+      .min(1)
+      .describe("Candidates `skill_search` returns when no limit is given (default 8)"),
+    maxLimit: z.number().int().min(1).describe("Most candidates `skill_search` returns (default 50)"),
+  })
+  .strict();
+
 /** The complete, merged configuration. */
 export const configSchema = z
   .object({
     discovery: discoveryConfigSchema,
     catalog: catalogConfigSchema,
     mentions: mentionsConfigSchema,
+    search: searchConfigSchema,
   })
   .strict();
 
+/** The merged configuration every stage reads (build one with `loadConfig` or `mergeConfig`). */
 export type SkillsetConfig = z.infer<typeof configSchema>;
 export type DiscoveryConfig = z.infer<typeof discoveryConfigSchema>;
 export type CatalogConfig = z.infer<typeof catalogConfigSchema>;
 export type MentionsConfig = z.infer<typeof mentionsConfigSchema>;
 export type WalkLimits = z.infer<typeof walkLimitsSchema>;
+export type SearchConfig = z.infer<typeof searchConfigSchema>;
 
-/** One layer (a config file, the environment, flags): every key optional, unknown keys rejected. */
+/**
+ * One layer (a config file, the environment, flags): every key optional, unknown keys rejected.
+ * A file may name its JSON Schema in `$schema` (for editors); the key is ignored when merging.
+ */
 export const configLayerSchema = z
   .object({
+    $schema: z.string().optional().describe("JSON Schema of this file, for editors; ignored by skillset"),
     discovery: discoveryConfigSchema
       .partial()
       .extend({ limits: walkLimitsSchema.partial().optional() })
       .optional(),
     catalog: catalogConfigSchema.partial().optional(),
     mentions: mentionsConfigSchema.partial().optional(),
+    search: searchConfigSchema.partial().optional(),
   })
   .strict();
 
+/** One partial layer: a config file, the environment, or flags. */
 export type ConfigLayer = z.infer<typeof configLayerSchema>;
 
 /** Defaults merged under every layer (SPEC §5, §7, §8). */
@@ -118,4 +148,5 @@ export const defaultConfig: SkillsetConfig = {
     listCommand: "/skill list",
     enableCommand: "/skill enable",
   },
+  search: { defaultLimit: 8, maxLimit: 50 },
 };

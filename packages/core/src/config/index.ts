@@ -1,11 +1,30 @@
+export { configJsonSchema, type JsonSchema } from "./config-json-schema.js";
+export { type ConfigLocation, type ConfigPaths, configPaths, resolveHome } from "./config-paths.js";
 export {
   type CatalogConfig,
   type ConfigLayer,
+  catalogConfigSchema,
   configLayerSchema,
   configSchema,
   type DiscoveryConfig,
   defaultConfig,
+  discoveryConfigSchema,
   type MentionsConfig,
+  mentionsConfigSchema,
+  type SearchConfig,
   type SkillsetConfig,
+  searchConfigSchema,
   type WalkLimits,
+  walkLimitsSchema,
 } from "./config-schema.js";
+export {
+  type ConfigEnvironmentVariable,
+  configEnvironmentVariables,
+  type EnvironmentConfig,
+  readEnvironmentConfig,
+} from "./environment-config-layers.js";
+export type { ConfigSource } from "./format-config-issues.js";
+export { type LoadConfigOptions, type LoadedConfig, loadConfig } from "./load-config.js";
+export { mergeConfig } from "./merge-config.js";
+export { readConfigFile } from "./read-config-file.js";
+export { validateConfigLayer } from "./validate-config-layer.js";

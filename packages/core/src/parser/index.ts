@@ -1,44 +1,55 @@
 /**
- * CONTRACT STUB (to be replaced by the parser implementation; keep these names and shapes).
  * @module parser — SKILL.md text → ParsedSkill + diagnostics (SPEC §2, §3).
  */
-
-import type { FileSystem } from "../fs/file-system.js";
-import type { Diagnostic } from "../model/diagnostic.js";
-import type { Frontmatter, Invocation, OpenAiMetadata } from "../model/skill.js";
-
-export type ParseMode = "lenient" | "strict";
-
-/** What the parser knows about a skill; the registry adds id, scope, source and namespace. */
-export interface ParsedSkill {
-  name: string;
-  description: string;
-  frontmatter: Frontmatter;
-  openai?: OpenAiMetadata;
-  invocation: Invocation;
-  /** Absolute path of SKILL.md, as given. */
-  path: string;
-  /** Absolute path of its directory. */
-  dir: string;
-  bodyLine: number;
-  mtimeMs: number;
-  size: number;
-  diagnostics: Diagnostic[];
-}
-
-export interface ParseResult {
-  /** Absent when the file could not be loaded; then `diagnostics` holds at least one error. */
-  skill?: ParsedSkill;
-  diagnostics: Diagnostic[];
-}
-
-export interface ParseFileOptions {
-  mode?: ParseMode;
-  fs?: FileSystem;
-}
-
-/** Reads and parses one SKILL.md (and its `agents/openai.yaml`). Never throws for bad input. */
-export declare function parseSkillFile(path: string, options?: ParseFileOptions): Promise<ParseResult>;
-
-/** Returns the body of a SKILL.md with the frontmatter removed (progressive disclosure: read on demand). */
-export declare function readSkillBody(path: string, fs?: FileSystem): Promise<string>;
+export {
+  buildFrontmatter,
+  type FrontmatterSource,
+  KNOWN_FRONTMATTER_KEYS,
+} from "./build-frontmatter.js";
+export { checkSpecFields, type SpecFieldsInput } from "./check-spec-fields.js";
+export { type DecodeOptions, type DecodeResult, decodeSkillBytes } from "./decode-text.js";
+export { detectLinkStub } from "./detect-link-stub.js";
+export { firstParagraph } from "./first-paragraph.js";
+export { normalizeDescription } from "./normalize-description.js";
+export {
+  type FrontmatterYaml,
+  type FrontmatterYamlOptions,
+  parseFrontmatterYaml,
+} from "./parse-frontmatter-yaml.js";
+export {
+  MAX_COMPATIBILITY_LENGTH,
+  MAX_DESCRIPTION_LENGTH,
+  MAX_FRONTMATTER_BYTES,
+  MAX_NAME_LENGTH,
+  MAX_OPENAI_YAML_BYTES,
+  MAX_SKILL_FILE_BYTES,
+  MAX_YAML_ALIAS_COUNT,
+  SKILL_HEAD_BYTES,
+} from "./parse-limits.js";
+export { parseSkillFile } from "./parse-skill-file.js";
+export { type LocatedFrontmatter, locateFrontmatter, parseSkillText } from "./parse-skill-text.js";
+export type {
+  ParsedSkill,
+  ParseFileOptions,
+  ParseMode,
+  ParseResult,
+  ParseTextOptions,
+  ParseTextResult,
+  SkillDocument,
+} from "./parsed-skill.js";
+export {
+  type OpenAiYamlResult,
+  openAiYamlPath,
+  parseOpenAiYaml,
+  readOpenAiYaml,
+} from "./read-openai-yaml.js";
+export { readSkillBody } from "./read-skill-body.js";
+export { repairYaml, type YamlRepair, type YamlRepairResult } from "./repair-yaml.js";
+export { resolveInvocation } from "./resolve-invocation.js";
+export {
+  type FrontmatterSplit,
+  type SplitOptions,
+  splitFrontmatter,
+  splitUnopenedFrontmatter,
+} from "./split-frontmatter.js";
+export { splitToolList } from "./split-tool-list.js";

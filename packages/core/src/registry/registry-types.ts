@@ -2,8 +2,11 @@
  * CONTRACT (shared by registry, catalog and mentions; the registry implementation may extend it).
  * @module The registry's view of skills: every skill kept, each effective, shadowed or ambiguous (SPEC §5).
  */
+import type { SkillsetConfig } from "../config/config-schema.js";
+import type { FileSystem } from "../fs/file-system.js";
 import type { Diagnostic } from "../model/diagnostic.js";
 import type { Skill } from "../model/skill.js";
+import type { Root } from "../roots/index.js";
 
 /**
  * - `effective`: the one skill a bare name means.
@@ -17,7 +20,7 @@ export interface RegistryEntry {
   status: SkillStatus;
   /** False when switched off by state (SPEC §6). A disabled skill is listed but never activated. */
   enabled: boolean;
-  /** For `shadowed`: the id of the winning skill. */
+  /** For `shadowed`: the id of the winning skill (the first candidate by path when the winners are ambiguous). */
   shadowedBy?: string;
   /** For `ambiguous`: ids of the other candidates. */
   ambiguousWith?: string[];
@@ -28,3 +31,101 @@ export type Lookup =
   | { kind: "found"; entry: RegistryEntry }
   | { kind: "ambiguous"; entries: RegistryEntry[] }
   | { kind: "not-found" };
+
+/** Options of `createRegistry`, validated and merged with defaults once, when the registry is created. */
+export interface RegistryOptions {
+  /** Absolute working directory; decides the project root and the repo-scope chain. */
+  cwd: string;
+  /** Environment used for roots and config (HOME, XDG_*, CLAUDE_CONFIG_DIR…). Default: `process.env`. */
+  env?: Record<string, string | undefined>;
+  /** Home directory. Default: `env.HOME`, else the OS home. */
+  home?: string;
+  /** Configuration to use as is. Default: `loadConfig` (user and project files, environment). */
+  config?: SkillsetConfig;
+  /** All disk access goes through it. Default: the Node file system. */
+  fs?: FileSystem;
+  /**
+   * The persistent metadata cache. Default: `$XDG_CACHE_HOME/skillset/metadata-<hash of cwd>.json`
+   * (`<home>/.cache/…` without XDG_CACHE_HOME). `false` keeps the cache in memory only.
+   */
+  cacheFile?: string | false;
+}
+
+/** Options of `reload`. */
+export interface ReloadOptions {
+  /** Ignore every cache (in memory and on disk): re-read the config and parse every file again. */
+  force?: boolean;
+}
+
+/** One searched root and what it held, for `skillset doctor`. */
+export interface RootInfo {
+  root: Root;
+  /** Whether the root folder exists. */
+  exists: boolean;
+  /** Skills found under it (before duplicates, filters and precedence). */
+  skills: number;
+  /** Folders the walker visited. */
+  directories: number;
+}
+
+/** What the last `load`/`reload` did; for tests, benchmarks and doctor. */
+export interface RegistryStats {
+  /** SKILL.md files found by the walker (after removing files reached twice). */
+  files: number;
+  /** Files parsed during the last load. */
+  parsed: number;
+  /** Files taken from the metadata cache (same mtime and size) during the last load. */
+  reused: number;
+  /** Files parsed since the registry was created, including by the watcher. */
+  totalParsed: number;
+  /** Wall time of the last load, in milliseconds. */
+  durationMs: number;
+}
+
+/** A change seen by the watcher (or by `reload`), emitted after the registry has been updated. */
+export interface RegistryEvent {
+  type: "added" | "changed" | "removed";
+  /** The entry after the change (for `removed`, the entry as it was). */
+  entry: RegistryEntry;
+}
+
+/** Receives registry events. */
+export type RegistryListener = (event: RegistryEvent) => void;
+
+/** A running watcher: keeps the registry current until `close()`. */
+export interface RegistryWatcher {
+  /** Adds a listener; returns a function that removes it. */
+  on(listener: RegistryListener): () => void;
+  /** Stops watching and writes the metadata cache. */
+  close(): Promise<void>;
+}
+
+/** The stateful skill registry (SPEC §5): every skill found, ranked by precedence, with enablement. */
+export interface SkillRegistry {
+  /** Working directory the registry was created for. */
+  readonly cwd: string;
+  /** Project root found from `cwd` (valid after `load`; `cwd` before). */
+  readonly projectRoot: string;
+  /** The configuration in use (valid after `load`). */
+  readonly config: SkillsetConfig;
+  /** Scans the roots and parses the skills; a second call reuses the first load. */
+  load(): Promise<void>;
+  /** Scans again; unchanged files come from the metadata cache unless `force`. */
+  reload(options?: ReloadOptions): Promise<void>;
+  /** Every skill, including shadowed, ambiguous and disabled ones; ordered by scope rank, name, path. */
+  entries(): readonly RegistryEntry[];
+  /** Finds a skill by qualified name (`ns:name` or a bare name) or by path (SKILL.md, its real path or dir). */
+  lookup(nameOrPath: string): Lookup;
+  /** Everything skipped, failed, filtered, shadowed or ambiguous, plus walker, state and cache findings. */
+  diagnostics(): readonly Diagnostic[];
+  /** Every root searched, in precedence order. */
+  roots(): readonly RootInfo[];
+  /** Counters of the last load. */
+  stats(): RegistryStats;
+  /** Adds the roots between the project root and `path` (monorepos); returns the entries newly found. */
+  discoverFor(path: string): Promise<RegistryEntry[]>;
+  /** Enables or disables a skill through state (user layer unless `project`); returns entries whose state changed. */
+  setEnabled(key: string, enabled: boolean, layer?: "user" | "project"): Promise<RegistryEntry[]>;
+  /** Starts a file watcher that keeps the registry current (SPEC §5 Caching and reload). */
+  watch(listener?: RegistryListener): Promise<RegistryWatcher>;
+}

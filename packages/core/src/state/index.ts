@@ -1,2 +1,15 @@
-// Public surface of the state stage (filled in as the stage is built).
-export {};
+export { createEnablement, type Enablement, type StateSkillRef } from "./enablement.js";
+export { type LoadEnablementOptions, loadEnablement, stateEnvironmentVariables } from "./load-enablement.js";
+export {
+  openStateStore,
+  type StateChange,
+  type StateMutation,
+  type StateReadResult,
+  type StateStore,
+} from "./open-state-store.js";
+export { type SetSkillEnabledOptions, setSkillEnabled } from "./set-skill-enabled.js";
+export { stateJsonSchema } from "./state-json-schema.js";
+export { canonicalStateKey, isPathKey } from "./state-key.js";
+export { emptyState, type SkillsetState, stateFileSchema, stateSchema } from "./state-schema.js";
+export { type FileLockOptions, withFileLock } from "./with-file-lock.js";
+export { writeFileAtomic } from "./write-file-atomic.js";

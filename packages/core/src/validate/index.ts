@@ -1,2 +1,42 @@
-// Public surface of the validate stage (filled in as the stage is built).
-export {};
+/**
+ * @module validate — strict validation against the Agent Skills specification, lint rules beyond it, and
+ * SARIF output (SPEC §4).
+ */
+export { ALLOWED_FIELDS } from "./allowed-fields.js";
+export { type CollectedSkillFiles, collectSkillFiles } from "./collect-skill-files.js";
+export { type FileReference, findReferences } from "./find-references.js";
+export {
+  type FindSkillFilesOptions,
+  type FoundSkillFiles,
+  findSkillFiles,
+  pickSkillFile,
+  SKIPPED_FOLDERS,
+} from "./find-skill-files.js";
+export { codePointLength, frontmatterText } from "./frontmatter-text.js";
+export { type LintFile, lintPaths, lintSkillFiles } from "./lint-paths.js";
+export { keyPosition, type LintContext, type LintRule, type LintTarget } from "./lint-rule.js";
+export { lintRules } from "./lint-rules.js";
+export { type LintOptions, type LintResult, lintSkills } from "./lint-skills.js";
+export { type ReadSkillDocumentResult, readSkillDocument } from "./read-skill-document.js";
+export type { RuleDescriptor } from "./rule-descriptor.js";
+export { KNOWN_TOOLS } from "./rules/allowed-tools-form.js";
+export { estimateTokens, MAX_BODY_LINES, MAX_BODY_TOKENS } from "./rules/body-too-long.js";
+export { saysWhen } from "./rules/description-says-when.js";
+export { BUILT_IN_HOST_COMMANDS } from "./rules/host-command-name.js";
+export { BUNDLED_FOLDERS } from "./rules/missing-reference.js";
+export { RESERVED_WORDS } from "./rules/reserved-name.js";
+export { strictRules } from "./strict-rules.js";
+export {
+  SARIF_SCHEMA,
+  type SarifLevel,
+  type SarifLog,
+  type SarifOptions,
+  type SarifResult,
+  type SarifRule,
+  toSarif,
+} from "./to-sarif.js";
+export { type FrontmatterCheckOptions, validateFrontmatter } from "./validate-frontmatter.js";
+export { type NameCheckOptions, validateName } from "./validate-name.js";
+export { type ValidatePathsOptions, validatePaths } from "./validate-paths.js";
+export { type ValidateOptions, validateSkillDir, validateSkillFile } from "./validate-skill.js";
+export { summarizeReports, type ValidationReport, type ValidationSummary } from "./validation-report.js";

@@ -1,0 +1,129 @@
+import { createTempDir, type TempDir } from "@skillset/core/test";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { runCli } from "../run-cli.js";
+
+let temp: TempDir;
+
+beforeEach(async () => {
+  temp = await createTempDir("skillset-catalog-");
+  await temp.write({
+    "project/.git/HEAD": "ref: refs/heads/main\n",
+    // The bundled system skills would make the output depend on the package; switch them off.
+    "project/.skillset/config.json": JSON.stringify({ discovery: { providers: { system: false } } }),
+  });
+  await temp.writeSkill("project/.agents/skills/pdf-tools", {
+    name: "pdf-tools",
+    description: "Use when reading or filling PDF forms & tables.",
+  });
+  await temp.writeSkill("project/.agents/skills/git-helper", {
+    name: "git-helper",
+    description: `Use when committing with git. ${"Explains staging, rebasing and history rewriting. ".repeat(8)}`,
+  });
+  await temp.writeSkill("project/.agents/skills/hidden", {
+    name: "hidden",
+    description: "Only the user may run this.",
+    "disable-model-invocation": true,
+  });
+  await temp.writeSkill("home/.agents/skills/notes", {
+    name: "notes",
+    description: "Use when taking notes.",
+  });
+});
+
+afterEach(() => temp.cleanup());
+
+async function cli(...argv: string[]) {
+  let stdout = "";
+  let stderr = "";
+  const code = await runCli({
+    argv,
+    cwd: temp.join("project"),
+    env: {
+      HOME: temp.join("home"),
+      XDG_CONFIG_HOME: temp.join("home/.config"),
+      XDG_CACHE_HOME: temp.join("home/.cache"),
+      NO_COLOR: "1",
+    },
+    stdout: {
+      write(text) {
+        stdout += text;
+      },
+    },
+    stderr: {
+      write(text) {
+        stderr += text;
+      },
+    },
+  });
+  return {
+    code,
+    stdout: stdout.replaceAll(temp.path, "<tmp>"),
+    stderr: stderr.replaceAll(temp.path, "<tmp>"),
+  };
+}
+
+describe("skillset catalog", () => {
+  it("prints the xml catalog of the discovered model-invocable skills, and a report on stderr", async () => {
+    const { code, stdout, stderr } = await cli("catalog");
+    expect(code).toBe(0);
+    expect(stdout).toContain("<location>\n<tmp>/project/.agents/skills/pdf-tools/SKILL.md\n</location>");
+    expect(stdout).toContain("reading or filling PDF forms &amp; tables.");
+    expect(stdout).toContain("\nnotes\n");
+    expect(stdout).not.toContain("hidden");
+    expect(stdout.startsWith("<available_skills>\n")).toBe(true);
+    expect(stdout.endsWith("</available_skills>\n")).toBe(true);
+    expect(stderr).toMatch(/^catalog: 3 skills listed, nothing cut — \d+ of 8000 tokens \(xml\)\n$/);
+  });
+
+  it("renders the markdown and context formats", async () => {
+    const markdown = await cli("catalog", "--format", "markdown");
+    expect(markdown.stdout).toContain("## Skills");
+    expect(markdown.stdout).toContain(
+      "- pdf-tools: Use when reading or filling PDF forms & tables. (file: <tmp>/project/.agents/skills/pdf-tools/SKILL.md)",
+    );
+    const context = await cli("catalog", "--format", "context");
+    expect(context.stdout.startsWith('<skills_context truncated="false">')).toBe(true);
+    expect(context.stdout).toContain("<scope>user</scope>");
+  });
+
+  it("fits a small budget: shortens descriptions, then omits skills, and says so", async () => {
+    const full = JSON.parse((await cli("catalog", "--json")).stdout);
+    const budget = String(full.tokens - 30);
+    const shortened = await cli("catalog", "--budget", budget);
+    expect(shortened.code).toBe(0);
+    expect(shortened.stderr).toMatch(
+      new RegExp(`^catalog: 3 skills listed, 1 description shortened — \\d+ of ${budget} tokens`),
+    );
+    expect(shortened.stdout).toContain("Use when committing with git.");
+    expect(shortened.stdout).toContain("…");
+
+    const omitted = await cli("catalog", "--budget", "100", "--json");
+    const result = JSON.parse(omitted.stdout);
+    expect(result).toMatchObject({ format: "xml", budget: 100, fits: true });
+    expect(result.tokens).toBeLessThanOrEqual(100);
+    expect(result.omitted.length).toBeGreaterThan(0);
+    expect(result.text).toContain(`${result.omitted.length} more skill`);
+    expect(result.listed.length + result.omitted.length).toBe(3);
+  });
+
+  it("takes the budget from --context-window (2%)", async () => {
+    const { stdout } = await cli("catalog", "--context-window", "10000", "--json");
+    expect(JSON.parse(stdout).budget).toBe(200);
+  });
+
+  it("exits 1 when the budget cannot hold the fixed text", async () => {
+    const { code, stderr } = await cli("catalog", "--format", "markdown", "--budget", "5");
+    expect(code).toBe(1);
+    expect(stderr).toContain("over budget");
+  });
+
+  it("rejects a bad format or budget with exit code 2", async () => {
+    const format = await cli("catalog", "--format", "yaml");
+    expect(format.code).toBe(2);
+    expect(format.stderr).toContain("unknown format 'yaml'; use one of xml, markdown, context");
+    const budget = await cli("catalog", "--budget", "lots");
+    expect(budget.code).toBe(2);
+    expect(budget.stderr).toContain("--budget needs a whole number");
+    expect((await cli("catalog", "--context-window", "0")).code).toBe(2);
+  });
+});

@@ -1,0 +1,92 @@
+import { createTempDir, type TempDir } from "@skillset/core/test";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { runCli } from "../run-cli.js";
+
+let temp: TempDir;
+
+beforeEach(async () => {
+  temp = await createTempDir("skillset-doctor-");
+  await temp.write({
+    "project/.git/HEAD": "ref: refs/heads/main\n",
+    "project/.skillset/config.json": JSON.stringify({ discovery: { providers: { system: false } } }),
+  });
+  await temp.writeSkill("project/.agents/skills/pdf", { name: "pdf", description: "Use for PDFs." });
+  await temp.writeSkill("home/.agents/skills/pdf", { name: "pdf", description: "Use for PDFs (user)." });
+  await temp.writeSkill("project/.agents/skills/twin", { name: "twin", description: "Use for twin A." });
+  await temp.writeSkill("project/.claude/skills/twin", { name: "twin", description: "Use for twin B." });
+  await temp.writeSkill("project/.agents/skills/old", { name: "old", description: "Use never." });
+  await temp.write({
+    "project/.skillset/state.json": JSON.stringify({ version: 1, disabled: ["old"], enabled: [] }),
+    "project/.agents/skills/ci/SKILL.md": "---\nname: ci\ndescription: Use when CI fails.\n---\nBody.\n",
+    "project/.agents/skills/ci/agents/openai.yaml": "dependencies:\n  tools:\n    - type: env_var\n      value: CI_TOKEN\n",
+  });
+});
+afterEach(() => temp.cleanup());
+
+async function cli(...argv: string[]) {
+  let stdout = "";
+  let stderr = "";
+  const code = await runCli({
+    argv,
+    cwd: temp.join("project"),
+    env: {
+      HOME: temp.join("home"),
+      XDG_CONFIG_HOME: temp.join("home/.config"),
+      XDG_CACHE_HOME: temp.join("home/.cache"),
+      SKILLSET_ADMIN_DIR: temp.join("etc"),
+      NO_COLOR: "1",
+    },
+    stdout: { write: (text) => void (stdout += text) },
+    stderr: { write: (text) => void (stderr += text) },
+  });
+  return { code, stdout: stdout.replaceAll(temp.path, "<tmp>"), stderr: stderr.replaceAll(temp.path, "<tmp>") };
+}
+
+describe("skillset doctor", () => {
+  it("explains roots, precedence, shadowed, ambiguous, disabled skills and unmet dependencies", async () => {
+    const { code, stdout, stderr } = await cli("doctor");
+    expect({ code, stderr }).toEqual({ code: 0, stderr: "" });
+    const [head, rest] = stdout.split("\nRoots searched, highest precedence first\n") as [string, string];
+    expect(head).toMatchInlineSnapshot(`
+      "Project root  <tmp>/project
+      Config files  <tmp>/project/.skillset/config.json
+      Precedence    repo > user > custom > admin > system > plugin > remote
+      "
+    `);
+    // Columns are padded to the temp folder's length: compare with single spaces.
+    const roots = rest
+      .slice(0, rest.indexOf("\n\n"))
+      .split("\n")
+      .map((line) => line.replace(/ +/g, " "));
+    expect(roots[0]).toBe(" ✓ repo agents <tmp>/project/.agents/skills 4 skills");
+    expect(roots).toContain(" ✓ repo claude <tmp>/project/.claude/skills 1 skill");
+    expect(roots).toContain(" · repo codex <tmp>/project/.codex/skills not found");
+    expect(roots).toContain(" ✓ user agents <tmp>/home/.agents/skills 1 skill");
+    expect(rest.slice(rest.indexOf("\n\n") + 1)).toMatchInlineSnapshot();
+  });
+
+  it("exits 1 and lists the error when a skill cannot be loaded", async () => {
+    await temp.write({ "project/.agents/skills/broken/SKILL.md": "---\nname: broken\n---\n" });
+    const { code, stdout } = await cli("doctor");
+    expect(code).toBe(1);
+    expect(stdout).toContain("\nErrors (1)\n  missing-description  <tmp>/project/.agents/skills/broken/SKILL.md\n");
+    expect(stdout.endsWith("1 error found.\n")).toBe(true);
+  });
+
+  it("prints JSON", async () => {
+    const { code, stdout } = await cli("doctor", "--json");
+    expect(code).toBe(0);
+    const output = JSON.parse(stdout);
+    expect(output).toMatchObject({
+      cwd: "<tmp>/project",
+      projectRoot: "<tmp>/project",
+      configFiles: ["<tmp>/project/.skillset/config.json"],
+      scopeOrder: ["repo", "user", "custom", "admin", "system", "plugin", "remote"],
+      counts: { skills: 6, effective: 3, shadowed: 1, ambiguous: 2, disabled: 1, errors: 0 },
+      shadowed: [{ qualifiedName: "pdf", path: "<tmp>/home/.agents/skills/pdf/SKILL.md", scope: "user" }],
+      disabled: [{ qualifiedName: "old" }],
+      unmetDependencies: [{ qualifiedName: "ci", missingEnv: ["CI_TOKEN"] }],
+    });
+    expect(output.roots[0]).toMatchObject({ path: "<tmp>/project/.agents/skills", exists: true, skills: 4 });
+  });
+});

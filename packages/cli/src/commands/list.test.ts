@@ -1,0 +1,130 @@
+import { createTempDir, type TempDir } from "@skillset/core/test";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { runCli } from "../run-cli.js";
+
+let temp: TempDir;
+
+beforeEach(async () => {
+  temp = await createTempDir("skillset-list-");
+  await temp.write({
+    "project/.git/HEAD": "ref: refs/heads/main\n",
+    // The bundled system skills would make the output depend on the package; switch them off.
+    "project/.skillset/config.json": JSON.stringify({ discovery: { providers: { system: false } } }),
+  });
+});
+afterEach(() => temp.cleanup());
+
+async function cli(argv: string[], columns = 80) {
+  let stdout = "";
+  let stderr = "";
+  const code = await runCli({
+    argv,
+    cwd: temp.join("project"),
+    env: {
+      HOME: temp.join("home"),
+      XDG_CONFIG_HOME: temp.join("home/.config"),
+      XDG_CACHE_HOME: temp.join("home/.cache"),
+      SKILLSET_ADMIN_DIR: temp.join("etc"),
+      NO_COLOR: "1",
+    },
+    stdout: { write: (text) => void (stdout += text), columns },
+    stderr: { write: (text) => void (stderr += text) },
+  });
+  return { code, stdout: stdout.replaceAll(temp.path, "<tmp>"), stderr: stderr.replaceAll(temp.path, "<tmp>") };
+}
+
+async function writeSkills() {
+  await temp.writeSkill("project/.agents/skills/pdf", {
+    name: "pdf",
+    description: "Use when reading, filling or merging PDF files; extracts text and tables from any PDF document.",
+  });
+  await temp.writeSkill("home/.agents/skills/pdf", { name: "pdf", description: "Use for PDFs (user copy)." });
+  await temp.writeSkill("home/.agents/skills/notes", { name: "notes", description: "Use when taking notes." });
+  await temp.writeSkill("project/.agents/skills/review", { name: "review", description: "Use to review code." });
+  await temp.writeSkill("project/.claude/skills/review", { name: "review", description: "Use to review PRs." });
+  await temp.writeSkill("project/.agents/skills/old", { name: "old", description: "Use never." });
+  await temp.write({ "project/.skillset/state.json": JSON.stringify({ version: 1, disabled: ["old"], enabled: [] }) });
+}
+
+describe("skillset list", () => {
+  it("prints the skills in effect as a table cut to the terminal width", async () => {
+    await writeSkills();
+    const { code, stdout, stderr } = await cli(["list"]);
+    expect(code).toBe(0);
+    expect(stderr).toBe("");
+    expect(stdout).toMatchInlineSnapshot(`
+      "NAME                SCOPE  SOURCE  DESCRIPTION
+      pdf                 repo   agents  Use when reading, filling or merging PDF fil…
+      review (ambiguous)  repo   agents  Use to review code.
+      review (ambiguous)  repo   claude  Use to review PRs.
+      notes               user   agents  Use when taking notes.
+
+      4 skills, 2 ambiguous, 2 hidden (shadowed or disabled; use --all)
+      "
+    `);
+  });
+
+  it("adds shadowed and disabled skills with --all, and filters by scope", async () => {
+    await writeSkills();
+    const all = await cli(["list", "--all"], 100);
+    expect(all.stdout).toMatchInlineSnapshot(`
+      "NAME                SCOPE  SOURCE  DESCRIPTION
+      old (disabled)      repo   agents  Use never.
+      pdf                 repo   agents  Use when reading, filling or merging PDF files; extracts text an…
+      review (ambiguous)  repo   agents  Use to review code.
+      review (ambiguous)  repo   claude  Use to review PRs.
+      notes               user   agents  Use when taking notes.
+      pdf (shadowed)      user   agents  Use for PDFs (user copy).
+
+      6 skills, 2 ambiguous
+      "
+    `);
+    const user = await cli(["list", "--all", "--scope", "user"]);
+    expect(user.stdout).toMatchInlineSnapshot(`
+      "NAME            SCOPE  SOURCE  DESCRIPTION
+      notes           user   agents  Use when taking notes.
+      pdf (shadowed)  user   agents  Use for PDFs (user copy).
+
+      2 skills
+      "
+    `);
+  });
+
+  it("prints JSON with each skill's state and diagnostics", async () => {
+    await writeSkills();
+    const { code, stdout } = await cli(["list", "--all", "--json"]);
+    expect(code).toBe(0);
+    const output = JSON.parse(stdout);
+    expect(output.projectRoot).toBe("<tmp>/project");
+    const shadowed = output.skills.find((skill: { path: string }) => skill.path === "<tmp>/home/.agents/skills/pdf/SKILL.md");
+    expect(shadowed).toMatchObject({
+      name: "pdf",
+      qualifiedName: "pdf",
+      scope: "user",
+      source: { provider: "agents", root: "<tmp>/home/.agents/skills" },
+      state: { status: "shadowed", enabled: true, shadowedBy: "<tmp>/project/.agents/skills/pdf/SKILL.md" },
+    });
+    expect(shadowed.diagnostics.map((found: { code: string }) => found.code)).toEqual(["shadowed"]);
+    const disabled = output.skills.find((skill: { name: string }) => skill.name === "old");
+    expect(disabled.state).toEqual({ status: "effective", enabled: false });
+  });
+
+  it("says where to look when nothing is found, and refuses an unknown scope", async () => {
+    const empty = await cli(["list"]);
+    expect(empty).toEqual({
+      code: 0,
+      stdout: "No skills found. Run `skillset doctor` to see where skillset looked.\n",
+      stderr: "",
+    });
+    const bad = await cli(["list", "--scope", "galaxy"]);
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toContain("unknown scope 'galaxy'; use one of repo, user");
+  });
+
+  it("points to doctor when a skill could not be loaded", async () => {
+    await temp.write({ "project/.agents/skills/broken/SKILL.md": "---\nname: broken\n---\n" });
+    const { code, stderr } = await cli(["list"]);
+    expect(code).toBe(0);
+    expect(stderr).toBe("1 problem kept skills from loading; run `skillset doctor` for details.\n");
+  });
+});

@@ -1,0 +1,119 @@
+import { createTempDir, type TempDir } from "@skillset/core/test";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { runCli } from "../run-cli.js";
+
+let temp: TempDir;
+
+beforeEach(async () => {
+  temp = await createTempDir("skillset-show-");
+  await temp.write({
+    "project/.git/HEAD": "ref: refs/heads/main\n",
+    "project/.skillset/config.json": JSON.stringify({ discovery: { providers: { system: false } } }),
+  });
+  await temp.writeSkill("project/.agents/skills/pdf-tools", {
+    name: "pdf-tools",
+    description: "Use when reading or filling PDF forms.",
+    license: "MIT",
+    "allowed-tools": "Read Bash(python:*)",
+  });
+  await temp.writeSkill("home/.agents/skills/pdf-tools", { name: "pdf-tools", description: "Use for PDFs (user)." });
+  await temp.writeSkill("project/.agents/skills/wrong-folder", { name: "renamed", description: "Use when renamed." });
+  await temp.writeSkill("project/.agents/skills/twin", { name: "twin", description: "Use for twin A." });
+  await temp.writeSkill("project/.claude/skills/twin", { name: "twin", description: "Use for twin B." });
+});
+afterEach(() => temp.cleanup());
+
+async function cli(...argv: string[]) {
+  let stdout = "";
+  let stderr = "";
+  const code = await runCli({
+    argv,
+    cwd: temp.join("project"),
+    env: {
+      HOME: temp.join("home"),
+      XDG_CONFIG_HOME: temp.join("home/.config"),
+      XDG_CACHE_HOME: temp.join("home/.cache"),
+      SKILLSET_ADMIN_DIR: temp.join("etc"),
+      NO_COLOR: "1",
+    },
+    stdout: { write: (text) => void (stdout += text) },
+    stderr: { write: (text) => void (stderr += text) },
+  });
+  return { code, stdout: stdout.replaceAll(temp.path, "<tmp>"), stderr: stderr.replaceAll(temp.path, "<tmp>") };
+}
+
+describe("skillset show", () => {
+  it("shows a skill's metadata, path and state", async () => {
+    const { code, stdout, stderr } = await cli("show", "pdf-tools");
+    expect({ code, stderr }).toEqual({ code: 0, stderr: "" });
+    expect(stdout).toMatchInlineSnapshot(`
+      "pdf-tools  repo
+      Use when reading or filling PDF forms.
+
+        path           <tmp>/project/.agents/skills/pdf-tools/SKILL.md
+        root           <tmp>/project/.agents/skills (agents, distance 0)
+        state          effective, enabled
+        invocation     model and user
+        license        MIT
+        allowed-tools  Read Bash(python:*)
+      "
+    `);
+  });
+
+  it("shows a shadowed skill by path, with its diagnostics", async () => {
+    const { code, stdout } = await cli("show", "../home/.agents/skills/pdf-tools");
+    expect(code).toBe(0);
+    expect(stdout).toMatchInlineSnapshot(`
+      "pdf-tools  user (shadowed)
+      Use for PDFs (user).
+
+        path        <tmp>/home/.agents/skills/pdf-tools/SKILL.md
+        root        <tmp>/home/.agents/skills (agents)
+        state       shadowed, enabled, by <tmp>/project/.agents/skills/pdf-tools/SKILL.md
+        invocation  model and user
+
+      Diagnostics:
+        info shadowed: Skill 'pdf-tools' at <tmp>/home/.agents/skills/pdf-tools/SKILL.md is shadowed by <tmp>/project/.agents/skills/pdf-tools/SKILL.md (the repo scope ranks above user); rename it or remove the other copy to use this one.
+      "
+    `);
+  });
+
+  it("prints JSON", async () => {
+    const { code, stdout } = await cli("show", "renamed", "--json");
+    expect(code).toBe(0);
+    const output = JSON.parse(stdout);
+    expect(output).toMatchObject({
+      name: "renamed",
+      path: "<tmp>/project/.agents/skills/wrong-folder/SKILL.md",
+      dir: "<tmp>/project/.agents/skills/wrong-folder",
+      scope: "repo",
+      state: { status: "effective", enabled: true },
+      invocation: { model: true, user: true },
+      frontmatter: { name: "renamed", description: "Use when renamed." },
+    });
+    expect(output.diagnostics.length).toBeGreaterThan(0);
+  });
+
+  it("lists near names for an unknown name, and every candidate for an ambiguous one (exit 1)", async () => {
+    expect(await cli("show", "pdf-tool")).toEqual({
+      code: 1,
+      stdout: "",
+      stderr: "skillset show: No skill named 'pdf-tool'. Did you mean pdf-tools?\n",
+    });
+    const ambiguous = await cli("show", "twin");
+    expect(ambiguous.code).toBe(1);
+    expect(ambiguous.stderr).toMatchInlineSnapshot(`
+      "skillset show: 'twin' is ambiguous; it names 2 skills:
+        <tmp>/project/.agents/skills/twin/SKILL.md (repo, agents)
+        <tmp>/project/.claude/skills/twin/SKILL.md (repo, claude)
+      Name one by its path, or rename all but one.
+      "
+    `);
+  });
+
+  it("requires a name", async () => {
+    const { code, stderr } = await cli("show");
+    expect(code).toBe(2);
+    expect(stderr).toContain("missing argument");
+  });
+});

@@ -1,0 +1,99 @@
+import { createTempDir, type TempDir } from "@skillset/core/test";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { runCli } from "../run-cli.js";
+
+let temp: TempDir;
+
+beforeEach(async () => {
+  temp = await createTempDir("skillset-to-prompt-");
+  await temp.writeSkill("skills/pdf-tools", {
+    name: "pdf-tools",
+    description: 'Use when reading <PDF> forms & "tables".',
+  });
+  await temp.write({
+    "skills/lower/skill.md": "---\nname: lower\ndescription: Lowercase file name.\n---\nBody\n",
+  });
+  await temp.write({ "skills/empty/README.md": "no skill here\n" });
+  await temp.write({ "skills/no-description/SKILL.md": "---\nname: no-description\n---\n" });
+});
+
+afterEach(() => temp.cleanup());
+
+async function cli(...argv: string[]) {
+  let stdout = "";
+  let stderr = "";
+  const code = await runCli({
+    argv,
+    cwd: temp.path,
+    env: { HOME: temp.join("home"), NO_COLOR: "1" },
+    stdout: {
+      write(text) {
+        stdout += text;
+      },
+    },
+    stderr: {
+      write(text) {
+        stderr += text;
+      },
+    },
+  });
+  return {
+    code,
+    stdout: stdout.replaceAll(temp.path, "<tmp>"),
+    stderr: stderr.replaceAll(temp.path, "<tmp>"),
+  };
+}
+
+describe("skillset to-prompt", () => {
+  it("prints <available_skills> for the given folders, in order, like the reference", async () => {
+    const { code, stdout, stderr } = await cli("to-prompt", "skills/pdf-tools", "skills/lower/skill.md");
+    expect(stderr).toBe("");
+    expect(code).toBe(0);
+    expect(stdout).toMatchInlineSnapshot(`
+      "<available_skills>
+      <skill>
+      <name>
+      pdf-tools
+      </name>
+      <description>
+      Use when reading &lt;PDF&gt; forms &amp; &quot;tables&quot;.
+      </description>
+      <location>
+      <tmp>/skills/pdf-tools/SKILL.md
+      </location>
+      </skill>
+      <skill>
+      <name>
+      lower
+      </name>
+      <description>
+      Lowercase file name.
+      </description>
+      <location>
+      <tmp>/skills/lower/skill.md
+      </location>
+      </skill>
+      </available_skills>
+      "
+    `);
+  });
+
+  it("reports each bad folder on one line, prints nothing else, and exits 1", async () => {
+    const bad = ["skills/empty", "skills/nope", "skills/no-description"];
+    const { code, stdout, stderr } = await cli("to-prompt", "skills/pdf-tools", ...bad);
+    expect(code).toBe(1);
+    expect(stdout).toBe("");
+    expect(stderr).toMatchInlineSnapshot(`
+      "skillset to-prompt: <tmp>/skills/empty: Missing required file: SKILL.md
+      skillset to-prompt: <tmp>/skills/nope: Path does not exist
+      skillset to-prompt: <tmp>/skills/no-description/SKILL.md: \`description\` is missing, so the skill is not loaded; add \`description: <what it does and when to use it>\`.
+      "
+    `);
+  });
+
+  it("needs at least one folder", async () => {
+    const { code, stderr } = await cli("to-prompt");
+    expect(code).toBe(2);
+    expect(stderr).toContain("missing argument");
+  });
+});

@@ -1,0 +1,34 @@
+/**
+ * @module The texts the model reads live in `packages/core/prompts/` (STYLE 10), not in code. They are
+ * read on first use — never at import — and cached. The folder is at the same depth from `src/catalog/`
+ * and `dist/catalog/`, so the same relative URL works for tests and for the published package.
+ */
+import { readFileSync } from "node:fs";
+
+/** The catalog prompt files, by name. */
+export type CatalogPromptName = "catalog-markdown.md" | "catalog-context.md" | "catalog-omitted.md";
+
+const cache = new Map<CatalogPromptName, string>();
+
+/** The text of a prompt file, without its trailing newline(s). Throws if the package is incomplete. */
+export function readPrompt(name: CatalogPromptName): string {
+  let text = cache.get(name);
+  if (text === undefined) {
+    text = readFileSync(new URL(`../../prompts/${name}`, import.meta.url), "utf8")
+      .replace(/\r\n/g, "\n")
+      .replace(/\n+$/, "");
+    cache.set(name, text);
+  }
+  return text;
+}
+
+/**
+ * The note that ends a catalog from which `count` skills were left out (SPEC §7): how many, and that
+ * `skill_search` finds them. Empty when nothing was left out.
+ */
+export function omittedNote(count: number): string {
+  if (count <= 0) return "";
+  return readPrompt("catalog-omitted.md")
+    .replaceAll("{count}", String(count))
+    .replaceAll("{skills}", count === 1 ? "skill" : "skills");
+}

@@ -1,0 +1,39 @@
+/**
+ * @module Merging configuration layers (SPEC §6): later layers override earlier ones.
+ */
+import type { ConfigLayer, SkillsetConfig } from "./config-schema.js";
+
+/**
+ * Merges layers over `base`, later layers winning. Objects merge key by key (so `discovery.providers`
+ * from the user and from the project combine); **arrays replace** the earlier value, so a project can
+ * narrow a list (e.g. `scopeOrder`, `customDirs`) rather than only add to it. `undefined` values and the
+ * `$schema` key are ignored. Neither `base` nor the layers are modified.
+ * @example mergeConfig(defaultConfig, { discovery: { limits: { maxDepth: 3 } } }).discovery.limits
+ * // { maxDepth: 3, maxDirectories: 2000, maxEntries: 20000 }
+ */
+export function mergeConfig(base: SkillsetConfig, ...layers: ConfigLayer[]): SkillsetConfig {
+  let merged: Record<string, unknown> = structuredClone(base) as Record<string, unknown>;
+  for (const layer of layers) {
+    const { $schema: _ignored, ...settings } = layer;
+    merged = mergeObjects(merged, settings);
+  }
+  return merged as SkillsetConfig;
+}
+
+function mergeObjects(
+  base: Record<string, unknown>,
+  layer: Record<string, unknown>,
+): Record<string, unknown> {
+  const result: Record<string, unknown> = { ...base };
+  for (const [key, value] of Object.entries(layer)) {
+    if (value === undefined) continue;
+    const current = result[key];
+    result[key] =
+      isPlainObject(value) && isPlainObject(current) ? mergeObjects(current, value) : structuredClone(value);
+  }
+  return result;
+}
+
+function isPlainObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}

@@ -1,0 +1,336 @@
+/**
+ * @module Mention resolution (SPEC §8, §11): what each `$name`, `[$name](path)`, `/name` and `skill://`
+ * in a message means against a registry snapshot, which skills a turn activates, what the person is
+ * told, and the task text that remains. Pure; never throws for any text; never activates on a guess.
+ *
+ * @example
+ * const turn = resolveMentions("$systematic-debugging fix the auth bug", registry.entries(), { source: "user" });
+ * turn.visibleLines // ["Using skill: systematic-debugging"]
+ * turn.task         // "fix the auth bug"
+ */
+import { defaultConfig, type MentionsConfig } from "../config/config-schema.js";
+import { type Diagnostic, diagnostic } from "../model/diagnostic.js";
+import type { Skill } from "../model/skill.js";
+import type { RegistryEntry } from "../registry/registry-types.js";
+import type { Mention, SlashMention, UriMention } from "./mention.js";
+import {
+  ambiguousMessage,
+  chooseOneMessage,
+  deniedMessage,
+  disabledMessage,
+  linkInvalidMessage,
+  modelOnlyMessage,
+  notFoundMessage,
+  suggestionMessage,
+  userOnlyMessage,
+  usingSkillLine,
+} from "./messages.js";
+import { removeMentions } from "./remove-mentions.js";
+import { resolveLinkTarget } from "./resolve-link-target.js";
+import { scanMentions } from "./scan-mentions.js";
+import { findById, findByPath, lookupFor, type SkillLookup, type SkillMatch } from "./skill-lookup.js";
+
+/** Who wrote the text: a person in the composer, a person in the command palette, or the model. */
+export type MentionSource = "user" | "palette" | "model";
+
+/** Options for `resolveMentions`. */
+export interface ResolveMentionsOptions {
+  /** Decides invocation control: `user`/`palette` need `invocation.user`, `model` needs `invocation.model`. */
+  source: MentionSource;
+  /** Mention settings; missing keys take the defaults (`composition: false`, `/skill list`, …). */
+  config?: Partial<MentionsConfig>;
+  /** Base for relative link targets in `[$name](path)`; without it, only absolute targets resolve. */
+  cwd?: string;
+  /** Permission policy (SPEC §11): a denied skill is refused on every path. */
+  isDenied?(skill: Skill): boolean;
+}
+
+/** One skill a turn activates, with the mention that asked for it. */
+export interface Activation {
+  skill: Skill;
+  mention: Mention;
+  /** For `/name args`: the rest of the message after the command token (absent when empty). */
+  args?: string;
+}
+
+/** A `skill://` reference: recorded for the host (e.g. to read the file), never an activation. */
+export interface SkillReference {
+  mention: UriMention;
+  /** The skill's id as written after `skill://`. */
+  id: string;
+  /** The file inside the skill, when the URI names one (as written, not decoded). */
+  relativePath?: string;
+  /** The skill it names, when exactly one enabled, permitted skill has that id. */
+  skill?: Skill;
+}
+
+/** A diagnostic about a mention; `mention` is absent for a finding about several (choose one). */
+export interface MentionDiagnostic extends Diagnostic {
+  mention?: Mention;
+}
+
+/** What a message asks for. */
+export interface MentionResolution {
+  source: MentionSource;
+  /** Every mention found, in order (including ignored ones such as host commands). */
+  mentions: Mention[];
+  /** Skills to activate this turn, one per skill, in mention order. */
+  activations: Activation[];
+  /** What to tell the person; codes are stable (`mention-not-found`, `mention-ambiguous`, …). */
+  diagnostics: MentionDiagnostic[];
+  /** `Using skill: <qualified name>`, one line per activation. */
+  visibleLines: string[];
+  /** The message with activated mentions removed; the message unchanged when nothing activated. */
+  task: string;
+  references: SkillReference[];
+}
+
+/** Distinct ids (per call) that get near-name suggestions; later unknown ids are simply not found. */
+const MAX_SUGGESTION_QUERIES = 32;
+/** Candidates named in an ambiguity message before "and N more". */
+const MAX_LISTED_CANDIDATES = 8;
+
+type Outcome =
+  | { kind: "lead"; entry: RegistryEntry }
+  | { kind: "suggested"; entry: RegistryEntry; diagnostic: MentionDiagnostic }
+  | { kind: "refused"; diagnostic: MentionDiagnostic }
+  | { kind: "ignored" };
+
+interface Context {
+  lookup: SkillLookup;
+  source: MentionSource;
+  config: MentionsConfig;
+  cwd: string | undefined;
+  isDenied: (skill: Skill) => boolean;
+  hostCommands: ReadonlySet<string>;
+  connectorSlugs: ReadonlySet<string>;
+  suggestions: Map<string, RegistryEntry[]>;
+}
+
+/** Host-owned slash commands: the configured ones plus the first word of the hint commands (`/skill`). */
+function hostCommandSet(config: MentionsConfig): Set<string> {
+  const names = new Set(config.hostCommands.map((command) => command.replace(/^\//, "")));
+  for (const hint of [config.listCommand, config.enableCommand]) {
+    const first = hint.trim().split(/\s+/)[0] ?? "";
+    if (first.startsWith("/") && first.length > 1) names.add(first.slice(1));
+  }
+  return names;
+}
+
+function invocable(skill: Skill, source: MentionSource): boolean {
+  return source === "model" ? skill.invocation.model : skill.invocation.user;
+}
+
+/** How a skill is shown in lists: its qualified name, or its path when another listed skill shares it. */
+function labels(entries: readonly RegistryEntry[]): string[] {
+  const counts = new Map<string, number>();
+  for (const { skill } of entries) counts.set(skill.qualifiedName, (counts.get(skill.qualifiedName) ?? 0) + 1);
+  return entries.map(({ skill }) =>
+    (counts.get(skill.qualifiedName) ?? 0) > 1 ? skill.path : skill.qualifiedName,
+  );
+}
+
+/** An id that names exactly one of `entries`: a namespaced one first (the `$ns:name` handle), else a link. */
+function disambiguation(entries: readonly RegistryEntry[], lookup: SkillLookup): string {
+  const unique = (entry: RegistryEntry) => lookup.byQualifiedName.get(entry.skill.qualifiedName)?.length === 1;
+  const pick =
+    entries.find((entry) => entry.skill.namespace && unique(entry)) ?? entries.find((entry) => unique(entry));
+  if (pick) return `$${pick.skill.qualifiedName}`;
+  const first = entries[0];
+  return first ? `[$${first.skill.name}](${first.skill.path})` : "";
+}
+
+function ambiguous(
+  mention: Mention,
+  written: string,
+  entries: readonly RegistryEntry[],
+  context: Context,
+): MentionDiagnostic {
+  const listed = entries.slice(0, MAX_LISTED_CANDIDATES);
+  const message = ambiguousMessage(
+    written,
+    entries.length,
+    labels(listed),
+    disambiguation(entries, context.lookup),
+  );
+  return { ...diagnostic("warning", "mention-ambiguous", message, ""), mention };
+}
+
+function refuse(mention: Mention, code: string, message: string, skill?: Skill): Outcome {
+  return { kind: "refused", diagnostic: { ...diagnostic("warning", code, message, skill?.path ?? ""), mention } };
+}
+
+/** Denied, disabled and invocation checks for a skill a mention named exactly. */
+function check(mention: Mention, entry: RegistryEntry, context: Context): Outcome {
+  const { skill } = entry;
+  const name = skill.qualifiedName;
+  if (context.isDenied(skill)) return refuse(mention, "mention-denied", deniedMessage(name), skill);
+  if (!entry.enabled) {
+    const argument = entry.status === "effective" ? name : skill.path;
+    return refuse(mention, "mention-disabled", disabledMessage(name, context.config.enableCommand, argument), skill);
+  }
+  if (!invocable(skill, context.source)) {
+    const message = context.source === "model" ? userOnlyMessage(name) : modelOnlyMessage(name);
+    return refuse(mention, "mention-not-invocable", message, skill);
+  }
+  return { kind: "lead", entry };
+}
+
+/** Near names a person could use: enabled, permitted, invocable by this source; cached per id. */
+function nearNames(id: string, context: Context): RegistryEntry[] {
+  const known = context.suggestions.get(id);
+  if (known) return known;
+  if (context.suggestions.size >= MAX_SUGGESTION_QUERIES) return [];
+  const near = context.lookup.nearNames().suggest(id).filter(
+    (entry) => entry.enabled && invocable(entry.skill, context.source) && !context.isDenied(entry.skill),
+  );
+  context.suggestions.set(id, near);
+  return near;
+}
+
+/** The outcome of a name that matched no skill exactly. */
+function notFound(mention: Mention, id: string, sigil: string, context: Context): Outcome {
+  const near = nearNames(id, context);
+  const [only] = near;
+  if (near.length === 1 && only) {
+    const message = suggestionMessage(id, `${sigil}${only.skill.qualifiedName}`);
+    const found = { ...diagnostic("warning", "mention-suggestion", message, only.skill.path), mention };
+    return { kind: "suggested", entry: only, diagnostic: found };
+  }
+  if (near.length > 1) {
+    return { kind: "refused", diagnostic: ambiguous(mention, `${sigil}${id}`, near, context) };
+  }
+  // An unknown `/word` may be a host command the host did not declare: pass it on silently.
+  if (mention.kind === "slash" && mention.form === "name") return { kind: "ignored" };
+  return refuse(mention, "mention-not-found", notFoundMessage(id, context.config.listCommand));
+}
+
+function byId(mention: Mention, id: string, sigil: string, match: SkillMatch, context: Context): Outcome {
+  if (match.kind === "found") return check(mention, match.entry, context);
+  if (match.kind === "ambiguous") {
+    return { kind: "refused", diagnostic: ambiguous(mention, `${sigil}${id}`, match.entries, context) };
+  }
+  return notFound(mention, id, sigil, context);
+}
+
+function resolveOne(mention: Exclude<Mention, UriMention>, context: Context): Outcome {
+  if (mention.kind === "linked") {
+    const target = resolveLinkTarget(mention.target, context.cwd);
+    if (target.kind === "name") {
+      return byId(mention, target.id, "$", findById(context.lookup, target.id), context);
+    }
+    const entry = target.kind === "path" ? findByPath(context.lookup, target.path) : undefined;
+    if (entry) return check(mention, entry, context);
+    return refuse(mention, "mention-link-invalid", linkInvalidMessage(mention.target, mention.id));
+  }
+  if (mention.kind === "slash") {
+    if (mention.form === "name" && context.hostCommands.has(mention.id)) return { kind: "ignored" };
+    const sigil = mention.form === "skill" ? "/skill:" : "/";
+    return byId(mention, mention.id, sigil, findById(context.lookup, mention.id), context);
+  }
+  // A host connector/app slug is the host's: not resolved by bare name, and no diagnostic.
+  if (!mention.id.includes(":") && context.connectorSlugs.has(mention.id.toLowerCase())) {
+    return { kind: "ignored" };
+  }
+  return byId(mention, mention.id, "$", findById(context.lookup, mention.id), context);
+}
+
+function reference(mention: UriMention, context: Context): SkillReference {
+  const result: SkillReference = { mention, id: mention.id };
+  if (mention.relativePath !== undefined) result.relativePath = mention.relativePath;
+  const match = findById(context.lookup, mention.id);
+  if (match.kind === "found" && match.entry.enabled && !context.isDenied(match.entry.skill)) {
+    result.skill = match.entry.skill;
+  }
+  return result;
+}
+
+/**
+ * Resolves every mention in `text` against `entries` (a registry snapshot; see `RegistryEntry`).
+ *
+ * Per mention: linked path → exact name → namespaced exact → policy, enabled and invocation checks →
+ * near-name suggestion. A suggestion never activates. Several skills asked for at once activate only
+ * with `config.composition`; otherwise the person is asked to choose one and nothing activates. When
+ * nothing activates the task is the text unchanged. `skill://` references are recorded, not activated.
+ * `/name` yields to host commands (`config.hostCommands`, plus `/skill` from the default hints), and an
+ * unknown `/name` passes silently (it may be a command the host owns). Identical diagnostics are
+ * reported once.
+ */
+export function resolveMentions(
+  text: string,
+  entries: readonly RegistryEntry[],
+  options: ResolveMentionsOptions,
+): MentionResolution {
+  const config: MentionsConfig = { ...defaultConfig.mentions, ...options.config };
+  const context: Context = {
+    lookup: lookupFor(entries),
+    source: options.source,
+    config,
+    cwd: options.cwd,
+    isDenied: options.isDenied ?? (() => false),
+    hostCommands: hostCommandSet(config),
+    connectorSlugs: new Set(config.connectorSlugs.map((slug) => slug.toLowerCase())),
+    suggestions: new Map(),
+  };
+  const mentions = scanMentions(text);
+  const diagnostics: MentionDiagnostic[] = [];
+  const seen = new Set<string>();
+  const report = (found: MentionDiagnostic) => {
+    const key = `${found.code}\u0000${found.message}`;
+    if (seen.has(key)) return;
+    seen.add(key);
+    diagnostics.push(found);
+  };
+  const references: SkillReference[] = [];
+  // Skills asked for (exactly or by a lone suggestion), by skill id, in mention order.
+  const asked = new Map<string, { entry: RegistryEntry; exact: Mention[]; suggested?: MentionDiagnostic }>();
+  // A repeated `$id` or link target means the same thing again: resolved and reported once.
+  const known = new Map<string, Outcome>();
+  for (const mention of mentions) {
+    if (mention.kind === "uri") {
+      references.push(reference(mention, context));
+      continue;
+    }
+    const key =
+      mention.kind === "dollar" ? `$${mention.id}` : mention.kind === "linked" ? `(${mention.target}` : undefined;
+    const remembered = key === undefined ? undefined : known.get(key);
+    const outcome = remembered ?? resolveOne(mention, context);
+    if (key !== undefined && !remembered) known.set(key, outcome);
+    if (outcome.kind === "refused" && !remembered) report(outcome.diagnostic);
+    if (outcome.kind !== "lead" && outcome.kind !== "suggested") continue;
+    const id = outcome.entry.skill.id;
+    const slot = asked.get(id) ?? { entry: outcome.entry, exact: [] };
+    asked.set(id, slot);
+    if (outcome.kind === "lead") slot.exact.push(mention);
+    else slot.suggested ??= outcome.diagnostic;
+  }
+  const activations: Activation[] = [];
+  const removed: Mention[] = [];
+  if (asked.size > 1 && !config.composition) {
+    const ids = [...asked.values()].map(({ entry }) => `$${entry.skill.qualifiedName}`);
+    report(diagnostic("warning", "mention-choose-one", chooseOneMessage(ids), ""));
+  } else {
+    for (const { entry, exact, suggested } of asked.values()) {
+      const [first] = exact;
+      if (!first) {
+        if (suggested) report(suggested);
+        continue;
+      }
+      const activation: Activation = { skill: entry.skill, mention: first };
+      const slash = exact.find((mention): mention is SlashMention => mention.kind === "slash");
+      if (slash && slash.args !== "") activation.args = slash.args;
+      activations.push(activation);
+      removed.push(...exact);
+    }
+    activations.sort((a, b) => a.mention.start - b.mention.start);
+  }
+  return {
+    source: options.source,
+    mentions,
+    activations,
+    diagnostics,
+    visibleLines: activations.map(({ skill }) => usingSkillLine(skill.qualifiedName)),
+    task: activations.length > 0 ? removeMentions(text, removed) : text,
+    references,
+  };
+}

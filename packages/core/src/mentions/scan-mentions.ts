@@ -1,0 +1,260 @@
+/**
+ * @module The mention scanner (SPEC §8): one left-to-right pass over a message that finds `$name`,
+ * `[$name](path)`, `/name args` and `skill://name/path`, skipping fenced code blocks (also unterminated
+ * ones, which run to the end), inline code spans and shell variables. Pure, never throws, linear time.
+ *
+ * @example
+ * scanMentions("$systematic-debugging fix the auth bug")
+ * // → [{ kind: "dollar", id: "systematic-debugging", start: 0, end: 21, raw: "$systematic-debugging" }]
+ */
+import { findCodeSpans } from "./find-code-spans.js";
+import type { DollarMention, LinkedMention, Mention, SlashMention, UriMention } from "./mention.js";
+import { createNextIndex } from "./next-index.js";
+import { codePointBefore, isWordCodePoint, readMentionId } from "./read-mention-id.js";
+import { isShellVariable } from "./shell-variables.js";
+
+const DOLLAR = 0x24;
+const BACKSLASH = 0x5c;
+const BACKTICK = 0x60;
+const TILDE = 0x7e;
+const URI_PREFIX = "skill://";
+
+type Next = (search: string, from: number) => number;
+
+function isHorizontalSpace(code: number): boolean {
+  return code === 0x20 || code === 0x09 || code === 0x0d;
+}
+
+function isSpace(code: number): boolean {
+  return isHorizontalSpace(code) || code === 0x0a || code === 0x0c || code === 0x0b;
+}
+
+/** Index of the first character in `[from, to)` that is not a space or tab (or `to`). */
+function skipHorizontalSpace(text: string, from: number, to: number): number {
+  let index = from;
+  while (index < to && isHorizontalSpace(text.charCodeAt(index))) index++;
+  return index;
+}
+
+interface Fence {
+  char: number;
+  length: number;
+}
+
+/** A fence opening line: optional indentation, then 3+ backticks (no backtick after) or 3+ tildes. */
+function readOpeningFence(text: string, lineStart: number, lineEnd: number): Fence | undefined {
+  const runStart = skipHorizontalSpace(text, lineStart, lineEnd);
+  const char = text.charCodeAt(runStart);
+  if (char !== BACKTICK && char !== TILDE) return undefined;
+  let runEnd = runStart;
+  while (runEnd < lineEnd && text.charCodeAt(runEnd) === char) runEnd++;
+  if (runEnd - runStart < 3) return undefined;
+  if (char === BACKTICK) {
+    for (let index = runEnd; index < lineEnd; index++) {
+      if (text.charCodeAt(index) === BACKTICK) return undefined; // "```code```" is an inline span
+    }
+  }
+  return { char, length: runEnd - runStart };
+}
+
+/** A closing fence line: optional indentation, a run of the same character at least as long, then spaces. */
+function isClosingFence(text: string, lineStart: number, lineEnd: number, fence: Fence): boolean {
+  const runStart = skipHorizontalSpace(text, lineStart, lineEnd);
+  let runEnd = runStart;
+  while (runEnd < lineEnd && text.charCodeAt(runEnd) === fence.char) runEnd++;
+  return runEnd - runStart >= fence.length && skipHorizontalSpace(text, runEnd, lineEnd) === lineEnd;
+}
+
+/** `/name args` or `/skill:name args` at the very start of the message (after leading whitespace). */
+function readSlash(text: string): SlashMention | undefined {
+  let start = 0;
+  while (start < text.length && isSpace(text.charCodeAt(start))) start++;
+  if (text.charCodeAt(start) !== 0x2f) return undefined;
+  const explicit = text.startsWith("/skill:", start);
+  const idStart = start + (explicit ? 7 : 1);
+  const { end, scanned } = readMentionId(text, idStart);
+  if (end === idStart) return undefined;
+  // The command token ends at whitespace: `/usr/bin/env` or `/a.b` is not a command.
+  if (scanned < text.length && !isSpace(text.charCodeAt(scanned))) return undefined;
+  return {
+    kind: "slash",
+    id: text.slice(idStart, end),
+    form: explicit ? "skill" : "name",
+    args: text.slice(scanned).trim(),
+    start,
+    end: scanned,
+    raw: text.slice(start, scanned),
+  };
+}
+
+/** `$id` at `start`, or undefined with the offset to continue from. */
+function readDollar(text: string, start: number): { mention?: DollarMention; resume: number } {
+  const before = codePointBefore(text, start);
+  if (isWordCodePoint(before) || before === DOLLAR || before === BACKSLASH) return { resume: start + 1 };
+  const { end, scanned } = readMentionId(text, start + 1);
+  if (end === start + 1) return { resume: start + 1 };
+  const id = text.slice(start + 1, end);
+  if (isShellVariable(id)) return { resume: scanned };
+  return { mention: { kind: "dollar", id, start, end, raw: text.slice(start, end) }, resume: scanned };
+}
+
+/**
+ * `[$id](target)` at `start` (on one line, before `limit`). The target may hold spaces, or be written
+ * `<target>`. An empty target yields a plain dollar mention covering the whole link.
+ */
+function readLink(
+  text: string,
+  start: number,
+  limit: number,
+  next: Next,
+): DollarMention | LinkedMention | undefined {
+  if (text.charCodeAt(start + 1) !== DOLLAR) return undefined;
+  const idStart = start + 2;
+  const { end: idEnd, scanned } = readMentionId(text, idStart);
+  if (idEnd === idStart) return undefined;
+  const close = skipHorizontalSpace(text, scanned, limit);
+  if (text.charCodeAt(close) !== 0x5d || text.charCodeAt(close + 1) !== 0x28) return undefined;
+  const lineEnd = Math.min(limit, next("\n", start));
+  const open = skipHorizontalSpace(text, close + 2, lineEnd);
+  let target: string;
+  let end: number;
+  if (text.charCodeAt(open) === 0x3c) {
+    const angle = next(">", open + 1);
+    if (angle >= lineEnd) return undefined;
+    const paren = skipHorizontalSpace(text, angle + 1, lineEnd);
+    if (text.charCodeAt(paren) !== 0x29) return undefined;
+    target = text.slice(open + 1, angle).trim();
+    end = paren + 1;
+  } else {
+    const paren = next(")", open);
+    if (paren >= lineEnd) return undefined;
+    target = text.slice(open, paren).trim();
+    end = paren + 1;
+  }
+  const id = text.slice(idStart, idEnd);
+  const raw = text.slice(start, end);
+  if (target === "") return isShellVariable(id) ? undefined : { kind: "dollar", id, start, end, raw };
+  return { kind: "linked", id, target, start, end, raw };
+}
+
+/** Characters that end a `skill://name/path` reference (besides whitespace). */
+function endsUriPath(code: number): boolean {
+  return (
+    isSpace(code) ||
+    code === 0x22 || // "
+    code === 0x27 || // '
+    code === 0x3c || // <
+    code === 0x3e || // >
+    code === 0x28 || // (
+    code === 0x29 || // )
+    code === 0x5b || // [
+    code === 0x5d || // ]
+    code === 0x7b || // {
+    code === 0x7d || // }
+    code === 0x7c || // |
+    code === BACKTICK
+  );
+}
+
+/** Sentence punctuation that may follow a reference without being part of it. */
+function isTrailingPunctuation(code: number): boolean {
+  return (
+    code === 0x2e || code === 0x2c || code === 0x3b || code === 0x3a || code === 0x21 || code === 0x3f
+  );
+}
+
+/** `skill://name` or `skill://name/relative/path` at `start`. */
+function readUri(text: string, start: number, limit: number): UriMention | undefined {
+  if (isWordCodePoint(codePointBefore(text, start))) return undefined;
+  const idStart = start + URI_PREFIX.length;
+  const { end: idEnd, scanned } = readMentionId(text, idStart);
+  if (idEnd === idStart) return undefined;
+  const id = text.slice(idStart, idEnd);
+  if (text.charCodeAt(scanned) !== 0x2f || scanned >= limit) {
+    return { kind: "uri", id, start, end: idEnd, raw: text.slice(start, idEnd) };
+  }
+  const pathStart = scanned + 1;
+  let pathEnd = pathStart;
+  while (pathEnd < limit && !endsUriPath(text.charCodeAt(pathEnd))) pathEnd++;
+  while (pathEnd > pathStart && isTrailingPunctuation(text.charCodeAt(pathEnd - 1))) pathEnd--;
+  const mention: UriMention = { kind: "uri", id, start, end: pathEnd, raw: text.slice(start, pathEnd) };
+  if (pathEnd > pathStart) mention.relativePath = text.slice(pathStart, pathEnd);
+  return mention;
+}
+
+/** Scans `text[from, to)`, one paragraph, outside its inline code spans. */
+function scanParagraph(text: string, from: number, to: number, next: Next, mentions: Mention[]): void {
+  const spans = findCodeSpans(text, from, to, next);
+  let span = 0;
+  let index = from;
+  while (index < to) {
+    const spanStart = span < spans.length ? (spans[span] ?? to) : to;
+    const candidate = Math.min(next("$", index), next("[", index), next(URI_PREFIX, index), spanStart);
+    if (candidate >= to) return;
+    if (candidate === spanStart) {
+      index = spans[span + 1] ?? to;
+      span += 2;
+      continue;
+    }
+    const limit = Math.min(to, spanStart);
+    const code = text.charCodeAt(candidate);
+    if (code === DOLLAR) {
+      const { mention, resume } = readDollar(text, candidate);
+      if (mention) mentions.push(mention);
+      index = resume;
+    } else if (code === 0x5b) {
+      const link = readLink(text, candidate, limit, next);
+      if (link) mentions.push(link);
+      index = link ? link.end : candidate + 1;
+    } else {
+      const uri = readUri(text, candidate, limit);
+      if (uri) mentions.push(uri);
+      index = uri ? uri.end : candidate + URI_PREFIX.length;
+    }
+  }
+}
+
+/**
+ * Finds every mention in a message, in order of appearance. Never throws, for any string (lone
+ * surrogates included), and runs in time linear in `text.length`.
+ *
+ * Rules (SPEC §8): `$` starts a mention only at the start of a token (not after a letter, digit, `_`,
+ * `$` or `\`), followed by a letter; shell variables (`$PATH`, `$API_KEY`, `$home`) are skipped.
+ * `[$name](path)` is a linked mention; with an empty target it counts as `$name`. `/name` and
+ * `/skill:name` count only at the very start of the message, and their args are the rest of the
+ * message. Fenced blocks (``` or ~~~, unterminated ones to the end) and inline code spans hold no mentions.
+ */
+export function scanMentions(text: string): Mention[] {
+  const mentions: Mention[] = [];
+  const slash = readSlash(text);
+  if (slash) mentions.push(slash);
+  const inlineFrom = slash ? slash.end : 0;
+  const lineNext = createNextIndex(text);
+  const inlineNext = createNextIndex(text);
+  const flush = (from: number, to: number) => {
+    const start = Math.max(from, inlineFrom);
+    if (start < to) scanParagraph(text, start, to, inlineNext, mentions);
+  };
+  let fence: Fence | undefined;
+  let paragraph = -1;
+  let lineStart = 0;
+  while (lineStart < text.length) {
+    const lineEnd = lineNext("\n", lineStart);
+    if (fence) {
+      if (isClosingFence(text, lineStart, lineEnd, fence)) fence = undefined;
+    } else {
+      const opening = readOpeningFence(text, lineStart, lineEnd);
+      const blank = !opening && skipHorizontalSpace(text, lineStart, lineEnd) === lineEnd;
+      if (opening || blank) {
+        if (paragraph >= 0) flush(paragraph, lineStart);
+        paragraph = -1;
+        fence = opening;
+      } else if (paragraph < 0) {
+        paragraph = lineStart;
+      }
+    }
+    lineStart = lineEnd + 1;
+  }
+  if (paragraph >= 0) flush(paragraph, text.length);
+  return mentions;
+}

@@ -1,0 +1,179 @@
+/**
+ * @module Near names for an id that matched no skill exactly (seed 000 §3): case-insensitive prefix or
+ * substring, hyphen initials (`tdd` → `test-driven-development`), and, only when none of those match,
+ * a small edit distance. Suggestions are never activated; they only feed "did you mean" messages.
+ */
+
+/** Shortest query that is matched as a prefix or substring (shorter ones would match nearly everything). */
+const MIN_SUBSTRING_LENGTH = 3;
+
+/** How many edits still count as a typo for a query of this length. */
+function allowedEdits(length: number): number {
+  if (length <= 2) return 0;
+  if (length <= 4) return 1;
+  if (length <= 8) return 2;
+  return 3;
+}
+
+/** The first letters of a name's `-`/`_`/`:` separated parts: `test-driven-development` → `tdd`. */
+function initials(name: string): string {
+  let result = "";
+  let atStart = true;
+  for (let index = 0; index < name.length; index++) {
+    const code = name.charCodeAt(index);
+    if (code === 0x2d || code === 0x5f || code === 0x3a) atStart = true;
+    else if (atStart) {
+      result += name[index];
+      atStart = false;
+    }
+  }
+  return result;
+}
+
+/** Buckets per character histogram (char code modulo 32; merged buckets only weaken the bound). */
+const BUCKETS = 32;
+
+function histogram(name: string, into: Uint8Array, offset: number): void {
+  for (let index = 0; index < name.length; index++) {
+    const bucket = offset + (name.charCodeAt(index) & (BUCKETS - 1));
+    into[bucket] = Math.min(255, (into[bucket] ?? 0) + 1);
+  }
+}
+
+/**
+ * A lower bound on the edit distance: a substitution changes two histogram counts by one, an insertion
+ * or deletion one, a swap none. So half the L1 distance of the histograms never exceeds the distance.
+ */
+function histogramBound(a: Uint8Array, b: Uint8Array, offset: number): number {
+  let total = 0;
+  for (let bucket = 0; bucket < BUCKETS; bucket++) {
+    total += Math.abs((a[bucket] ?? 0) - (b[offset + bucket] ?? 0));
+  }
+  return total / 2;
+}
+
+/**
+ * Optimal-string-alignment distance (adjacent swaps count as one edit), computed only within `limit`
+ * of the diagonal; returns `limit + 1` as soon as the distance must exceed `limit`.
+ */
+export function editDistanceWithin(a: string, b: string, limit: number): number {
+  if (Math.abs(a.length - b.length) > limit) return limit + 1;
+  const over = limit + 1;
+  const width = b.length + 1;
+  let before = new Int32Array(width).fill(over);
+  let previous = new Int32Array(width);
+  let current = new Int32Array(width);
+  for (let j = 0; j < width; j++) previous[j] = j;
+  for (let i = 1; i <= a.length; i++) {
+    current.fill(over);
+    current[0] = i;
+    let best = i;
+    const from = Math.max(1, i - limit);
+    const to = Math.min(b.length, i + limit);
+    const charA = a.charCodeAt(i - 1);
+    for (let j = from; j <= to; j++) {
+      const charB = b.charCodeAt(j - 1);
+      let value = Math.min(
+        (previous[j] ?? over) + 1,
+        (current[j - 1] ?? over) + 1,
+        (previous[j - 1] ?? over) + (charA === charB ? 0 : 1),
+      );
+      if (i > 1 && j > 1 && charA === b.charCodeAt(j - 2) && a.charCodeAt(i - 2) === charB) {
+        value = Math.min(value, (before[j - 2] ?? over) + 1);
+      }
+      current[j] = value;
+      if (value < best) best = value;
+    }
+    if (best > limit) return over;
+    [before, previous, current] = [previous, current, before];
+  }
+  return Math.min(previous[b.length] ?? over, over);
+}
+
+/** How well `query` (lowercase) matches `name` (lowercase): lower is better, undefined is no match. */
+function matchRank(query: string, name: string, nameInitials: string): number | undefined {
+  if (name === query) return 0;
+  if (query.length >= MIN_SUBSTRING_LENGTH) {
+    if (name.startsWith(query)) return 1;
+    if (name.includes(query)) return 2;
+  }
+  if (query.length >= 2 && nameInitials === query) return 2;
+  return undefined;
+}
+
+/** Near-name search over a fixed list; build once, query many times. */
+export interface NameIndex<T> {
+  /** The items near `query`, best first (ties keep the input order). */
+  suggest(query: string): T[];
+}
+
+/**
+ * Prepares `items` for near-name search: `namesOf` gives the names to compare for one item (e.g. its
+ * name and its qualified name). Names are lowercased and bucketed by length once, so a typo search only
+ * compares names whose length is within the allowed number of edits.
+ */
+export function createNameIndex<T>(items: readonly T[], namesOf: (item: T) => readonly string[]): NameIndex<T> {
+  const names: string[] = [];
+  const nameInitials: string[] = [];
+  const owners: number[] = [];
+  const byLength = new Map<number, number[]>();
+  items.forEach((item, order) => {
+    for (const name of namesOf(item)) {
+      const lower = name.toLowerCase();
+      const slot = names.length;
+      names.push(lower);
+      nameInitials.push(initials(lower));
+      owners.push(order);
+      const bucket = byLength.get(lower.length);
+      if (bucket) bucket.push(slot);
+      else byLength.set(lower.length, [slot]);
+    }
+  });
+  let histograms: Uint8Array | undefined;
+  const typoCandidates = (needle: string, limit: number, consider: (slot: number, rank: number) => void) => {
+    if (!histograms) {
+      histograms = new Uint8Array(names.length * BUCKETS);
+      names.forEach((name, slot) => histogram(name, histograms as Uint8Array, slot * BUCKETS));
+    }
+    const own = new Uint8Array(BUCKETS);
+    histogram(needle, own, 0);
+    for (let length = needle.length - limit; length <= needle.length + limit; length++) {
+      for (const slot of byLength.get(length) ?? []) {
+        if (histogramBound(own, histograms, slot * BUCKETS) > limit) continue;
+        const distance = editDistanceWithin(needle, names[slot] ?? "", limit);
+        if (distance <= limit) consider(slot, 10 + distance);
+      }
+    }
+  };
+  return {
+    suggest(query) {
+      const needle = query.toLowerCase();
+      const rankOf = new Map<number, number>();
+      const consider = (slot: number, rank: number) => {
+        const owner = owners[slot] ?? 0;
+        const known = rankOf.get(owner);
+        if (known === undefined || rank < known) rankOf.set(owner, rank);
+      };
+      for (let slot = 0; slot < names.length; slot++) {
+        const rank = matchRank(needle, names[slot] ?? "", nameInitials[slot] ?? "");
+        if (rank !== undefined) consider(slot, rank);
+      }
+      const limit = allowedEdits(needle.length);
+      if (rankOf.size === 0 && limit > 0) typoCandidates(needle, limit, consider);
+      return [...rankOf]
+        .sort(([ownerA, rankA], [ownerB, rankB]) => rankA - rankB || ownerA - ownerB)
+        .map(([owner]) => items[owner] as T);
+    },
+  };
+}
+
+/**
+ * Returns the items whose names are near `query`, best first (ties keep the input order). The typo
+ * pass (edit distance) runs only when no prefix, substring or initials match was found. For repeated
+ * searches over the same items, build a `createNameIndex` once instead.
+ *
+ * @example suggestNames("systematic-debug", skills, (s) => [s.name]) // → [systematic-debugging]
+ */
+export function suggestNames<T>(query: string, items: readonly T[], namesOf: (item: T) => readonly string[]): T[] {
+  return createNameIndex(items, namesOf).suggest(query);
+}

@@ -1,0 +1,259 @@
+/**
+ * @module The raw frontmatter mapping → the typed {@link Frontmatter} of SPEC §2, coercing the obvious
+ * mistakes of real skills (with a `field-type` warning) and dropping what cannot be read (with a warning
+ * naming the field and the type expected).
+ */
+import { type Diagnostic, diagnostic } from "../model/diagnostic.js";
+import type { Frontmatter, HookSpec } from "../model/skill.js";
+import { splitToolList } from "./split-tool-list.js";
+
+/** The frontmatter keys skillset reads; every other key goes to `extra`. */
+export const KNOWN_FRONTMATTER_KEYS: ReadonlySet<string> = new Set([
+  "name",
+  "description",
+  "license",
+  "compatibility",
+  "metadata",
+  "allowed-tools",
+  "disallowed-tools",
+  "argument-hint",
+  "arguments",
+  "disable-model-invocation",
+  "user-invocable",
+  "user-invokable",
+  "context",
+  "agent",
+  "model",
+  "hooks",
+  "globs",
+  "paths",
+  "alwaysApply",
+  "version",
+]);
+
+/** What {@link buildFrontmatter} reads from: the mapping and, for coercions, the values as written. */
+export interface FrontmatterSource {
+  mapping: Record<string, unknown>;
+  /** 1-based file line of each top-level key (for diagnostics). */
+  keyLines?: Record<string, number>;
+  /** Source text of a top-level value, e.g. `1.0` for `version: 1.0`. */
+  valueSource?(key: string): string | undefined;
+}
+
+/**
+ * Builds the typed frontmatter. Coercions, each with a `field-type` warning: a number or true/false where
+ * text is expected is read as written (`name: 123` → "123"); a list of strings for `description` is joined;
+ * `"true"`/`"false"` for a flag is read as the flag; non-string `metadata` values are stringified. Silent,
+ * because the real ecosystem writes them this way: `version: 1.0` → "1.0" and `argument-hint: [issue]` →
+ * "[issue]" (the YAML list syntax is the documented Claude Code form). `user-invokable` is read as
+ * `user-invocable` with a `user-invokable-misspelled` warning. Null values count as absent. Never throws.
+ */
+export function buildFrontmatter(
+  source: FrontmatterSource,
+  path: string,
+): { frontmatter: Frontmatter; diagnostics: Diagnostic[] } {
+  const { mapping } = source;
+  const diagnostics: Diagnostic[] = [];
+  const at = (key: string) => {
+    const line = source.keyLines?.[key];
+    return line === undefined ? { field: key } : { field: key, line };
+  };
+  const warn = (key: string, message: string, code = "field-type") =>
+    diagnostics.push(diagnostic("warning", code, `${path}: ${message}`, path, at(key)));
+  const dropped = (key: string, value: unknown, expected: string) =>
+    warn(
+      key,
+      `\`${key}\` must be ${expected} but is ${describe(value)}; it was ignored. Write it as ${expected}.`,
+    );
+
+  const text = (key: string, options: { scalarsSilently?: boolean; listAsWritten?: boolean } = {}) => {
+    const value = mapping[key];
+    if (value === undefined || value === null) return undefined;
+    if (typeof value === "string") return value;
+    if (typeof value === "number" || typeof value === "boolean" || typeof value === "bigint") {
+      const written = source.valueSource?.(key) ?? String(value);
+      if (!options.scalarsSilently) {
+        warn(
+          key,
+          `\`${key}\` is ${describe(value)}; it was read as the text "${written}". Quote it: ${key}: "${written}".`,
+        );
+      }
+      return written;
+    }
+    if (Array.isArray(value) && options.listAsWritten) {
+      const written = source.valueSource?.(key);
+      if (written?.startsWith("[")) return written;
+    }
+    if (Array.isArray(value) && key === "description" && value.every(isScalar)) {
+      const joined = value.map(String).join(" ");
+      warn(
+        key,
+        "`description` is a list; its items were joined into one text. Write the description as one string.",
+      );
+      return joined;
+    }
+    dropped(key, value, "a string");
+    return undefined;
+  };
+
+  const flag = (key: string) => {
+    const value = mapping[key];
+    if (value === undefined || value === null) return undefined;
+    if (typeof value === "boolean") return value;
+    if (typeof value === "string") {
+      const word = value.trim().toLowerCase();
+      const read =
+        word === "true" || word === "yes" || word === "on"
+          ? true
+          : word === "false" || word === "no" || word === "off"
+            ? false
+            : undefined;
+      if (read !== undefined) {
+        warn(
+          key,
+          `\`${key}\` is the text "${value}"; it was read as ${read}. Write it without quotes: ${key}: ${read}.`,
+        );
+        return read;
+      }
+    }
+    dropped(key, value, "true or false");
+    return undefined;
+  };
+
+  const list = (key: string, split: (text: string) => string[]) => {
+    const value = mapping[key];
+    if (value === undefined || value === null) return undefined;
+    if (typeof value === "string") return split(value);
+    if (!Array.isArray(value)) {
+      dropped(key, value, "a list or a space-separated string");
+      return undefined;
+    }
+    const items: string[] = [];
+    const odd: unknown[] = [];
+    for (const item of value) {
+      if (typeof item === "string") {
+        const trimmed = item.trim();
+        if (trimmed !== "") items.push(trimmed);
+      } else if (typeof item === "number" || typeof item === "boolean") {
+        items.push(String(item));
+        odd.push(item);
+      } else if (key === "arguments" && isRecord(item) && typeof item.name === "string") {
+        items.push(item.name);
+      } else {
+        odd.push(item);
+      }
+    }
+    if (odd.length > 0) {
+      warn(
+        key,
+        `\`${key}\` has ${odd.length} item(s) that are not strings (${odd.map(describe).join(", ")}); numbers were read as text, others ignored. Write each item as a string.`,
+      );
+    }
+    return items;
+  };
+
+  const frontmatter: Frontmatter = { extra: {}, raw: mapping };
+  const set = <K extends keyof Frontmatter>(key: K, value: Frontmatter[K] | undefined) => {
+    if (value !== undefined) frontmatter[key] = value;
+  };
+  set("name", text("name"));
+  set("description", text("description"));
+  set("license", text("license"));
+  set("compatibility", text("compatibility"));
+  set("metadata", readMetadata(mapping.metadata, warn, dropped));
+  set("allowedTools", list("allowed-tools", splitToolList));
+  set("disallowedTools", list("disallowed-tools", splitToolList));
+  set("argumentHint", text("argument-hint", { listAsWritten: true }));
+  set("arguments", list("arguments", splitToolList));
+  set("disableModelInvocation", flag("disable-model-invocation"));
+  const invocable = flag("user-invocable");
+  if ("user-invokable" in mapping) {
+    const misspelled = flag("user-invokable");
+    warn(
+      "user-invokable",
+      invocable === undefined
+        ? "`user-invokable` is a misspelling of `user-invocable`; it was read as `user-invocable`. Rename the key."
+        : "`user-invokable` is a misspelling of `user-invocable`, which is also set and wins. Remove `user-invokable`.",
+      "user-invokable-misspelled",
+    );
+    set("userInvocable", invocable ?? misspelled);
+  } else {
+    set("userInvocable", invocable);
+  }
+  const context = text("context");
+  if (context !== undefined) {
+    const word = context.trim().toLowerCase();
+    if (word === "inline" || word === "fork") frontmatter.context = word;
+    else
+      warn(
+        "context",
+        `\`context\` must be \`inline\` or \`fork\` but is "${context}"; it was ignored. Write context: fork or remove it.`,
+      );
+  }
+  set("agent", text("agent"));
+  set("model", text("model"));
+  const hooks = mapping.hooks;
+  if (isRecord(hooks)) frontmatter.hooks = hooks as HookSpec;
+  else if (hooks !== undefined && hooks !== null) dropped("hooks", hooks, "a mapping of events to hooks");
+  const splitGlobs = (value: string) =>
+    value
+      .split(",")
+      .map((glob) => glob.trim())
+      .filter((glob) => glob !== "");
+  set("globs", list("globs", splitGlobs) ?? list("paths", splitGlobs));
+  set("alwaysApply", flag("alwaysApply"));
+  set("version", text("version", { scalarsSilently: true }));
+  for (const key of Object.keys(mapping)) {
+    if (!KNOWN_FRONTMATTER_KEYS.has(key)) frontmatter.extra[key] = mapping[key];
+  }
+  return { frontmatter, diagnostics };
+}
+
+function readMetadata(
+  value: unknown,
+  warn: (key: string, message: string) => void,
+  dropped: (key: string, value: unknown, expected: string) => void,
+): Record<string, string> | undefined {
+  if (value === undefined || value === null) return undefined;
+  if (!isRecord(value)) {
+    dropped("metadata", value, "a mapping of keys to strings");
+    return undefined;
+  }
+  const metadata: Record<string, string> = {};
+  const converted: string[] = [];
+  for (const [key, item] of Object.entries(value)) {
+    if (typeof item === "string") {
+      metadata[key] = item;
+      continue;
+    }
+    converted.push(key);
+    if (item === null || item === undefined) metadata[key] = "";
+    else if (typeof item === "object") metadata[key] = JSON.stringify(item);
+    else metadata[key] = String(item);
+  }
+  if (converted.length > 0) {
+    warn(
+      "metadata",
+      `\`metadata\` values must be strings; ${converted.map((k) => `\`${k}\``).join(", ")} ${converted.length === 1 ? "was" : "were"} converted to text. Quote them, or move nested data out of \`metadata\`.`,
+    );
+  }
+  return metadata;
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+
+function isScalar(value: unknown): boolean {
+  return typeof value === "string" || typeof value === "number" || typeof value === "boolean";
+}
+
+/** "a list", "a number (3)", … for messages. */
+function describe(value: unknown): string {
+  if (value === null || value === undefined) return "empty";
+  if (Array.isArray(value)) return "a list";
+  if (typeof value === "object") return "a mapping";
+  if (typeof value === "boolean") return `true/false (${value})`;
+  if (typeof value === "number" || typeof value === "bigint") return `a number (${value})`;
+  return `a string ("${String(value).slice(0, 40)}")`;
+}

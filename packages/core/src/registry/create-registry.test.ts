@@ -1,0 +1,318 @@
+import { symlink, utimes, writeFile } from "node:fs/promises";
+import { join } from "node:path";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { defaultConfig, type SkillsetConfig } from "../config/config-schema.js";
+import type { FileSystem } from "../fs/file-system.js";
+import { nodeFileSystem } from "../fs/node-file-system.js";
+import { systemSkillsDir } from "../roots/index.js";
+import { createTempDir, type TempDir } from "../test/index.js";
+import { createRegistry } from "./create-registry.js";
+import { clearRegistryCache, getRegistry } from "./get-registry.js";
+import type { RegistryOptions, SkillRegistry } from "./registry-types.js";
+
+let temp: TempDir;
+let env: Record<string, string>;
+
+beforeEach(async () => {
+  temp = await createTempDir("skillset-registry-");
+  env = {
+    HOME: temp.join("home"),
+    XDG_CONFIG_HOME: temp.join("home", ".config"),
+    XDG_CACHE_HOME: temp.join("home", ".cache"),
+    SKILLSET_ADMIN_DIR: temp.join("etc"),
+  };
+  await temp.write({ "project/.git/HEAD": "ref: refs/heads/main\n", "home/.keep": "" });
+});
+afterEach(() => temp.cleanup());
+
+function skill(name: string, description = `Use when the task needs ${name}.`) {
+  return { name, description };
+}
+
+function withDiscovery(discovery: Partial<SkillsetConfig["discovery"]>): SkillsetConfig {
+  return { ...defaultConfig, discovery: { ...defaultConfig.discovery, ...discovery } };
+}
+
+async function open(options: Partial<RegistryOptions> = {}): Promise<SkillRegistry> {
+  const registry = createRegistry({ cwd: temp.join("project"), env, cacheFile: false, ...options });
+  await registry.load();
+  return registry;
+}
+
+/** Entries outside the bundled system skills, as `[qualifiedName, scope, status]`. */
+function table(registry: SkillRegistry) {
+  return registry
+    .entries()
+    .filter((entry) => entry.skill.scope !== "system")
+    .map((entry) => [entry.skill.qualifiedName, entry.skill.scope, entry.status, entry.enabled]);
+}
+
+function codes(registry: SkillRegistry) {
+  return registry.diagnostics().map((found) => found.code);
+}
+
+describe("createRegistry: precedence", () => {
+  it("lets repo shadow user, with a diagnostic naming the winner", async () => {
+    const repo = await temp.writeSkill("project/.agents/skills/pdf", skill("pdf"));
+    const user = await temp.writeSkill("home/.agents/skills/pdf", skill("pdf"));
+    const registry = await open();
+    expect(table(registry)).toEqual([
+      ["pdf", "repo", "effective", true],
+      ["pdf", "user", "shadowed", true],
+    ]);
+    const found = registry.lookup("pdf");
+    expect(found.kind === "found" && found.entry.skill.path).toBe(repo);
+    const shadowed = registry.diagnostics().find((d) => d.code === "shadowed");
+    expect(shadowed).toMatchObject({ path: user, severity: "info" });
+    expect(shadowed?.message).toContain(repo);
+    expect(registry.projectRoot).toBe(temp.join("project"));
+  });
+
+  it("puts admin first when the configuration says so", async () => {
+    await temp.writeSkill("project/.agents/skills/deploy", skill("deploy"));
+    const admin = await temp.writeSkill("etc/skillset/skills/deploy", skill("deploy", "Use when deploying."));
+    const config = withDiscovery({ scopeOrder: ["admin", "repo", "user", "custom", "system", "plugin", "remote"] });
+    const registry = await open({ config });
+    expect(table(registry)).toEqual([
+      ["deploy", "admin", "effective", true],
+      ["deploy", "repo", "shadowed", true],
+    ]);
+    const found = registry.lookup("deploy");
+    expect(found.kind === "found" && found.entry.skill.path).toBe(admin);
+  });
+
+  it("lets the root nearest to cwd win in a monorepo, and keeps sibling packages out", async () => {
+    await temp.writeSkill("project/.agents/skills/lint", skill("lint"));
+    const near = await temp.writeSkill("project/packages/app/.claude/skills/lint", skill("lint"));
+    await temp.writeSkill("project/packages/lib/.agents/skills/secret", skill("secret"));
+    const registry = await open({ cwd: temp.join("project", "packages", "app") });
+    expect(table(registry)).toEqual([
+      ["lint", "repo", "shadowed", true],
+      ["lint", "repo", "effective", true],
+    ]);
+    const found = registry.lookup("lint");
+    expect(found.kind === "found" && found.entry.skill.path).toBe(near);
+    expect(found.kind === "found" && found.entry.skill.source.distance).toBe(0);
+    expect(registry.lookup("secret").kind).toBe("not-found");
+  });
+
+  it("makes same-scope, same-distance twins ambiguous and refuses a bare-name lookup", async () => {
+    const a = await temp.writeSkill("project/.agents/skills/pdf", skill("pdf"));
+    const b = await temp.writeSkill("project/.claude/skills/pdf", skill("pdf"));
+    const registry = await open();
+    expect(table(registry)).toEqual([
+      ["pdf", "repo", "ambiguous", true],
+      ["pdf", "repo", "ambiguous", true],
+    ]);
+    const found = registry.lookup("pdf");
+    expect(found.kind).toBe("ambiguous");
+    expect(found.kind === "ambiguous" && found.entries.map((entry) => entry.skill.path).sort()).toEqual([a, b]);
+    const messages = registry.diagnostics().filter((d) => d.code === "ambiguous");
+    expect(messages).toHaveLength(2);
+    for (const message of messages) expect(message.message).toContain(a);
+    // A path still decides.
+    const byPath = registry.lookup(b);
+    expect(byPath.kind === "found" && byPath.entry.skill.path).toBe(b);
+  });
+
+  it("namespaces plugin skills so they never collide with bare names", async () => {
+    await temp.writeSkill("project/.agents/skills/review", skill("review"));
+    await temp.write({
+      "plugins/acme/.claude-plugin/plugin.json": JSON.stringify({ name: "acme" }),
+    });
+    await temp.writeSkill("plugins/acme/skills/review", skill("review"));
+    const registry = await open({ config: withDiscovery({ pluginDirs: [temp.join("plugins")] }) });
+    expect(table(registry)).toEqual([
+      ["review", "repo", "effective", true],
+      ["acme:review", "plugin", "effective", true],
+    ]);
+    const plugin = registry.lookup("acme:review");
+    expect(plugin.kind === "found" && plugin.entry.skill.namespace).toBe("acme");
+    const bare = registry.lookup("review");
+    expect(bare.kind === "found" && bare.entry.skill.scope).toBe("repo");
+  });
+
+  it("loads a file reached through two roots once, from the higher-precedence root", async () => {
+    const real = await temp.writeSkill("home/.agents/skills/notes", skill("notes"));
+    await temp.write({ "home/.claude/.keep": "" });
+    await symlink(temp.join("home", ".agents", "skills"), temp.join("home", ".claude", "skills"));
+    const registry = await open();
+    expect(table(registry)).toEqual([["notes", "user", "effective", true]]);
+    const entry = registry.entries().find((item) => item.skill.name === "notes");
+    expect(entry?.skill.id).toBe(real);
+    const duplicate = registry.diagnostics().find((d) => d.code === "duplicate-path");
+    expect(duplicate).toMatchObject({ severity: "info", path: temp.join("home", ".claude", "skills", "notes", "SKILL.md") });
+    expect(duplicate?.message).toContain(real);
+  });
+
+  it("has the bundled system skills in an empty folder", async () => {
+    const exists = await nodeFileSystem.exists(systemSkillsDir());
+    const registry = await open({ cwd: temp.join("home") });
+    const system = registry.entries().filter((entry) => entry.skill.scope === "system");
+    if (exists) expect(system.map((entry) => entry.skill.name)).toContain("skill-creator");
+    expect(registry.roots().some((info) => info.root.scope === "system")).toBe(true);
+  });
+});
+
+describe("createRegistry: what is reported", () => {
+  it("reports a skill that cannot be loaded with an error diagnostic and keeps going", async () => {
+    await temp.writeSkill("project/.agents/skills/good", skill("good"));
+    await temp.write({ "project/.agents/skills/broken/SKILL.md": "---\nname: broken\n---\n" });
+    const registry = await open();
+    expect(table(registry)).toEqual([["good", "repo", "effective", true]]);
+    const errors = registry.diagnostics().filter((d) => d.severity === "error");
+    expect(errors.length).toBeGreaterThan(0);
+    expect(errors.every((d) => d.path.includes("broken"))).toBe(true);
+  });
+
+  it("filters by include and ignore globs with a `filtered` diagnostic", async () => {
+    await temp.writeSkill("project/.agents/skills/pdf-read", skill("pdf-read"));
+    await temp.writeSkill("project/.agents/skills/pdf-draft", skill("pdf-draft"));
+    await temp.writeSkill("project/.agents/skills/docx", skill("docx"));
+    const registry = await open({ config: withDiscovery({ include: ["pdf-*"], ignore: ["*-draft"] }) });
+    expect(table(registry).map(([name]) => name)).toEqual(["pdf-read"]);
+    const filtered = registry.diagnostics().filter((d) => d.code === "filtered");
+    expect(filtered.map((d) => d.message.split(" ")[1]).sort()).toEqual(["'docx'", "'pdf-draft'"]);
+    expect(filtered.find((d) => d.message.includes("pdf-draft"))?.message).toContain("'*-draft'");
+  });
+
+  it("marks disabled skills, through state, in this and later registries", async () => {
+    await temp.writeSkill("project/.agents/skills/pdf", skill("pdf"));
+    await temp.writeSkill("project/.agents/skills/docx", skill("docx"));
+    const registry = await open();
+    const changed = await registry.setEnabled("pdf", false);
+    expect(changed.map((entry) => entry.skill.name)).toEqual(["pdf"]);
+    expect(table(registry)).toEqual([
+      ["docx", "repo", "effective", true],
+      ["pdf", "repo", "effective", false],
+    ]);
+    const later = await open();
+    expect(table(later)).toEqual(table(registry));
+    await later.setEnabled("pdf", true, "project");
+    expect(table(later).every(([, , , enabled]) => enabled)).toBe(true);
+  });
+
+  it("lists every root with whether it exists and how many skills it held", async () => {
+    await temp.writeSkill("project/.agents/skills/a", skill("a"));
+    await temp.writeSkill("project/.agents/skills/b", skill("b"));
+    const registry = await open();
+    const agents = registry.roots().find((info) => info.root.path === temp.join("project", ".agents", "skills"));
+    expect(agents).toMatchObject({ exists: true, skills: 2 });
+    const claude = registry.roots().find((info) => info.root.path === temp.join("project", ".claude", "skills"));
+    expect(claude).toMatchObject({ exists: false, skills: 0 });
+  });
+
+  it("orders entries by scope rank, then name, then path", async () => {
+    await temp.writeSkill("home/.agents/skills/alpha", skill("alpha"));
+    await temp.writeSkill("project/.agents/skills/zeta", skill("zeta"));
+    await temp.writeSkill("project/.claude/skills/beta", skill("beta"));
+    const registry = await open();
+    expect(table(registry).map(([name, scope]) => `${scope}:${name}`)).toEqual([
+      "repo:beta",
+      "repo:zeta",
+      "user:alpha",
+    ]);
+  });
+});
+
+describe("createRegistry: discoverFor", () => {
+  it("adds the roots between the project root and a touched file, ranked by their distance", async () => {
+    const top = await temp.writeSkill("project/.agents/skills/lint", skill("lint"));
+    const nested = await temp.writeSkill("project/packages/web/.agents/skills/lint", skill("lint"));
+    await temp.writeSkill("project/packages/web/.agents/skills/bundle", skill("bundle"));
+    await temp.write({ "project/packages/web/src/app.ts": "export {};\n" });
+    const registry = await open();
+    expect(table(registry)).toEqual([["lint", "repo", "effective", true]]);
+    const found = await registry.discoverFor(temp.join("project", "packages", "web", "src", "app.ts"));
+    expect(found.map((entry) => entry.skill.name).sort()).toEqual(["bundle", "lint"]);
+    // The nested root is 1 folder above the touched file; the project's own root is at cwd (distance 0).
+    const lint = registry.lookup("lint");
+    expect(lint.kind === "found" && lint.entry.skill.path).toBe(top);
+    const shadowed = registry.entries().find((entry) => entry.skill.path === nested);
+    expect(shadowed).toMatchObject({ status: "shadowed", skill: { source: { distance: 1 } } });
+    expect(await registry.discoverFor(temp.join("project", "packages", "web", "src", "app.ts"))).toEqual([]);
+    await registry.reload();
+    expect(registry.lookup("bundle").kind).toBe("found");
+  });
+});
+
+/** A file system that counts reads of SKILL.md files, to prove a warm load parses nothing. */
+function countingFileSystem(): FileSystem & { skillReads: number } {
+  const counting = {
+    ...nodeFileSystem,
+    skillReads: 0,
+    readFile(path: string) {
+      if (/skill\.md$/i.test(path)) counting.skillReads++;
+      return nodeFileSystem.readFile(path);
+    },
+    readText(path: string) {
+      if (/skill\.md$/i.test(path)) counting.skillReads++;
+      return nodeFileSystem.readText(path);
+    },
+    readHead(path: string, length: number) {
+      if (/skill\.md$/i.test(path)) counting.skillReads++;
+      return nodeFileSystem.readHead(path, length);
+    },
+  };
+  return counting;
+}
+
+describe("createRegistry: the persistent metadata cache", () => {
+  it("parses nothing on a warm load and re-parses only a touched file", async () => {
+    for (const name of ["a", "b", "c"]) await temp.writeSkill(`project/.agents/skills/${name}`, skill(name));
+    const cacheFile = temp.join("cache.json");
+    const cold = await open({ cacheFile });
+    expect(cold.stats()).toMatchObject({ parsed: cold.stats().files, reused: 0 });
+    expect(await nodeFileSystem.exists(cacheFile)).toBe(true);
+
+    const fs = countingFileSystem();
+    const warm = await open({ cacheFile, fs });
+    expect(warm.stats()).toMatchObject({ parsed: 0, reused: cold.stats().files });
+    expect(fs.skillReads).toBe(0);
+    expect(table(warm)).toEqual(table(cold));
+
+    const b = temp.join("project", ".agents", "skills", "b", "SKILL.md");
+    await writeFile(b, "---\nname: b\ndescription: Use when b changed.\n---\nNew body.\n");
+    await utimes(b, new Date(), new Date(Date.now() + 5_000));
+    await warm.reload();
+    expect(warm.stats()).toMatchObject({ parsed: 1 });
+    expect(fs.skillReads).toBe(1);
+    const found = warm.lookup("b");
+    expect(found.kind === "found" && found.entry.skill.description).toBe("Use when b changed.");
+
+    await warm.reload({ force: true });
+    expect(warm.stats()).toMatchObject({ parsed: warm.stats().files, reused: 0 });
+  });
+
+  it("uses $XDG_CACHE_HOME/skillset by default", async () => {
+    await temp.writeSkill("project/.agents/skills/a", skill("a"));
+    await open({ cacheFile: undefined });
+    const files = await nodeFileSystem.readdir(join(env.XDG_CACHE_HOME!, "skillset"));
+    expect(files.map((entry) => entry.name)).toEqual([expect.stringMatching(/^metadata-[0-9a-f]+\.json$/)]);
+  });
+
+  it("ignores a corrupt cache with an info diagnostic and rebuilds it", async () => {
+    await temp.writeSkill("project/.agents/skills/a", skill("a"));
+    const cacheFile = temp.join("cache.json");
+    await writeFile(cacheFile, "{ definitely not json");
+    const registry = await open({ cacheFile });
+    expect(codes(registry)).toContain("cache-invalid");
+    expect(registry.stats().reused).toBe(0);
+    expect(table(registry)).toEqual([["a", "repo", "effective", true]]);
+    const again = await open({ cacheFile });
+    expect(codes(again)).not.toContain("cache-invalid");
+    expect(again.stats().parsed).toBe(0);
+  });
+});
+
+describe("getRegistry", () => {
+  it("returns the same loaded registry for the same cwd and options", async () => {
+    await temp.writeSkill("project/.agents/skills/a", skill("a"));
+    const options = { cwd: temp.join("project"), env, cacheFile: false as const };
+    const first = await getRegistry(options);
+    expect(await getRegistry({ ...options })).toBe(first);
+    expect(await getRegistry({ ...options, cwd: temp.join("home") })).not.toBe(first);
+    clearRegistryCache();
+    expect(await getRegistry(options)).not.toBe(first);
+  });
+});

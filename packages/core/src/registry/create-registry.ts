@@ -1,0 +1,642 @@
+/**
+ * @module The registry orchestrator (SPEC §5, §6): lists the roots, walks them, parses each SKILL.md once
+ * (through the metadata cache), builds skills, filters and ranks them, applies enablement, and keeps all of
+ * it current on `reload`, `discoverFor`, `setEnabled` and file-watcher changes.
+ */
+import { basename, dirname, join, sep } from "node:path";
+import { loadConfig } from "../config/load-config.js";
+import { defaultConfig, type SkillsetConfig } from "../config/config-schema.js";
+import type { FileSystem } from "../fs/file-system.js";
+import { nodeFileSystem } from "../fs/node-file-system.js";
+import { type Diagnostic, diagnostic } from "../model/diagnostic.js";
+import type { Skill } from "../model/skill.js";
+import { type ParseResult, parseSkillFile } from "../parser/index.js";
+import { findProjectRoot, listRoots, listRootsFor, type Root, type RootsOptions } from "../roots/index.js";
+import { loadEnablement, setSkillEnabled } from "../state/index.js";
+import { type FoundSkillFile, walkRoot } from "../walker/index.js";
+import { buildSkill, mergeDiagnostics } from "./build-skill.js";
+import { lookupEntry } from "./lookup-entry.js";
+import { mapLimited } from "./map-limited.js";
+import { type CacheRecord, MetadataCache, metadataCachePath, sameStamp } from "./metadata-cache.js";
+import { createNameFilter } from "./name-filter.js";
+import { compareText, rankPrecedence, scopeRank } from "./rank-precedence.js";
+import type {
+  Lookup,
+  RegistryEntry,
+  RegistryListener,
+  RegistryOptions,
+  RegistryStats,
+  RegistryWatcher,
+  ReloadOptions,
+  RootInfo,
+  SkillRegistry,
+} from "./registry-types.js";
+import { type FileChange, type WatchPlan, watchRegistry } from "./watch-registry.js";
+
+/** Stats and parses running at once: enough to keep the disk busy without exhausting file handles. */
+const FILE_CONCURRENCY = 64;
+
+/** What the registry knows about one root. */
+interface RootState {
+  root: Root;
+  exists: boolean;
+  /** Files found under the root, by path as reached. */
+  files: Map<string, FoundSkillFile>;
+  /** The walker's findings for this root. */
+  diagnostics: Diagnostic[];
+  directories: number;
+}
+
+interface Enablement {
+  isEnabled(skill: { name: string; qualifiedName: string; id: string; path: string }): boolean;
+}
+
+const everythingEnabled: Enablement = { isEnabled: () => true };
+
+function isSkillFileName(name: string): boolean {
+  return name === "SKILL.md" || name === "skill.md";
+}
+
+function isInside(path: string, folder: string): boolean {
+  return path === folder || path.startsWith(folder.endsWith(sep) ? folder : folder + sep);
+}
+
+function sameEntry(a: RegistryEntry, b: RegistryEntry): boolean {
+  return (
+    a.status === b.status &&
+    a.enabled === b.enabled &&
+    a.shadowedBy === b.shadowedBy &&
+    (a.ambiguousWith ?? []).join("\n") === (b.ambiguousWith ?? []).join("\n") &&
+    a.skill.path === b.skill.path &&
+    a.skill.mtimeMs === b.skill.mtimeMs &&
+    a.skill.size === b.skill.size &&
+    a.skill.source.root === b.skill.source.root
+  );
+}
+
+class Registry implements SkillRegistry {
+  readonly cwd: string;
+  private readonly env: Record<string, string | undefined>;
+  private readonly home: string | undefined;
+  private readonly fs: FileSystem;
+  private readonly givenConfig: SkillsetConfig | undefined;
+  private readonly cache: MetadataCache;
+  private currentConfig: SkillsetConfig;
+  private currentProjectRoot: string;
+  private rootStates: RootState[] = [];
+  /** Roots added by `discoverFor`, kept across reloads. */
+  private extraRoots: Root[] = [];
+  private enablement: Enablement = everythingEnabled;
+  private stateDiagnostics: Diagnostic[] = [];
+  private cacheDiagnostics: Diagnostic[] = [];
+  private composedEntries: RegistryEntry[] = [];
+  private composedDiagnostics: Diagnostic[] = [];
+  private readonly listeners = new Set<RegistryListener>();
+  /** Watchers to tell when the set of roots may have changed (reload, discoverFor). */
+  private readonly rootWatchers = new Set<() => void>();
+  private loaded: Promise<void> | undefined;
+  private cacheLoaded = false;
+  private queue: Promise<unknown> = Promise.resolve();
+  private counters: RegistryStats = { files: 0, parsed: 0, reused: 0, totalParsed: 0, durationMs: 0 };
+  private parsedThisLoad = 0;
+  /** False until the first compose: the initial load emits no events. */
+  private loadedOnce = false;
+  /** Ids re-parsed by the watcher since the last compose (reported as `changed` even with the same stamp). */
+  private readonly reparsed = new Set<string>();
+
+  constructor(options: RegistryOptions) {
+    this.cwd = options.cwd;
+    this.env = options.env ?? process.env;
+    this.home = options.home;
+    this.fs = options.fs ?? nodeFileSystem;
+    this.givenConfig = options.config;
+    this.currentConfig = options.config ?? defaultConfig;
+    this.currentProjectRoot = options.cwd;
+    const file =
+      options.cacheFile === false
+        ? undefined
+        : (options.cacheFile ?? metadataCachePath({ cwd: options.cwd, env: this.env, home: options.home }));
+    this.cache = new MetadataCache(file, this.fs);
+  }
+
+  get projectRoot(): string {
+    return this.currentProjectRoot;
+  }
+
+  get config(): SkillsetConfig {
+    return this.currentConfig;
+  }
+
+  /** Runs `task` after every earlier mutation, so loads, watcher batches and writes never interleave. */
+  private exclusive<T>(task: () => Promise<T>): Promise<T> {
+    const run = this.queue.then(task);
+    this.queue = run.catch(() => {});
+    return run;
+  }
+
+  load(): Promise<void> {
+    if (!this.loaded) {
+      this.loaded = this.exclusive(() => this.fullLoad(false));
+      this.loaded.catch(() => {
+        this.loaded = undefined;
+      });
+    }
+    return this.loaded;
+  }
+
+  reload(options: ReloadOptions = {}): Promise<void> {
+    const run = this.exclusive(() => this.fullLoad(options.force === true));
+    this.loaded = run;
+    run.catch(() => {
+      this.loaded = undefined;
+    });
+    return run;
+  }
+
+  entries(): readonly RegistryEntry[] {
+    return this.composedEntries;
+  }
+
+  lookup(nameOrPath: string): Lookup {
+    return lookupEntry(this.composedEntries, nameOrPath, this.cwd);
+  }
+
+  diagnostics(): readonly Diagnostic[] {
+    return this.composedDiagnostics;
+  }
+
+  roots(): readonly RootInfo[] {
+    return this.rootStates.map((state) => ({
+      root: state.root,
+      exists: state.exists,
+      skills: state.files.size,
+      directories: state.directories,
+    }));
+  }
+
+  stats(): RegistryStats {
+    return { ...this.counters };
+  }
+
+  private rootsOptions(): RootsOptions {
+    const options: RootsOptions = {
+      cwd: this.cwd,
+      env: this.env,
+      config: this.currentConfig.discovery,
+      fs: this.fs,
+    };
+    if (this.home !== undefined) options.home = this.home;
+    return options;
+  }
+
+  private location() {
+    return {
+      projectRoot: this.currentProjectRoot,
+      cwd: this.cwd,
+      env: this.env,
+      fs: this.fs,
+      ...(this.home === undefined ? {} : { home: this.home }),
+    };
+  }
+
+  private async fullLoad(force: boolean): Promise<void> {
+    const started = performance.now();
+    this.parsedThisLoad = 0;
+    const markers = (this.givenConfig ?? defaultConfig).discovery.projectMarkers;
+    this.currentProjectRoot = await findProjectRoot(this.cwd, markers, this.fs);
+    if (this.givenConfig === undefined) {
+      const { config } = await loadConfig(this.location());
+      this.currentConfig = config;
+      if (config.discovery.projectMarkers.join("\n") !== markers.join("\n")) {
+        this.currentProjectRoot = await findProjectRoot(this.cwd, config.discovery.projectMarkers, this.fs);
+      }
+    }
+    if (force) {
+      this.cache.clear();
+      this.cacheDiagnostics = [];
+      this.cacheLoaded = true;
+    } else if (!this.cacheLoaded) {
+      this.cacheDiagnostics = await this.cache.load();
+      this.cacheLoaded = true;
+    }
+
+    const listed = await listRoots(this.rootsOptions());
+    const known = new Set(listed.map((root) => root.path));
+    const roots = [...listed, ...this.extraRoots.filter((root) => !known.has(root.path))];
+    const [states] = await Promise.all([
+      Promise.all(roots.map((root) => this.walk(root))),
+      this.refreshEnablement(),
+    ]);
+    this.rootStates = this.orderStates(states);
+    const files = this.uniqueFiles();
+    const reused = await this.parseFiles(files, force);
+    this.cache.prune(new Set(files.map((file) => file.realPath)));
+    const saved = await this.cache.save();
+    this.cacheDiagnostics = mergeDiagnostics(this.cacheDiagnostics, saved);
+    this.compose();
+    for (const replan of this.rootWatchers) replan();
+    this.counters = {
+      files: files.length,
+      parsed: this.parsedThisLoad,
+      reused,
+      totalParsed: this.counters.totalParsed,
+      durationMs: performance.now() - started,
+    };
+  }
+
+  private orderStates(states: RootState[]): RootState[] {
+    const order = this.currentConfig.discovery.scopeOrder;
+    return states
+      .map((state, index) => ({ state, index }))
+      .sort(
+        (a, b) =>
+          scopeRank(a.state.root.scope, order) - scopeRank(b.state.root.scope, order) ||
+          (a.state.root.distance ?? 0) - (b.state.root.distance ?? 0) ||
+          a.index - b.index,
+      )
+      .map(({ state }) => state);
+  }
+
+  private async walk(root: Root): Promise<RootState> {
+    const [walked, exists] = await Promise.all([
+      walkRoot(root, { limits: this.currentConfig.discovery.limits, fs: this.fs }),
+      this.fs.stat(root.path).then(
+        (stat) => stat.isDirectory,
+        () => false,
+      ),
+    ]);
+    return {
+      root,
+      exists,
+      files: new Map(walked.files.map((file) => [file.path, file])),
+      diagnostics: walked.diagnostics,
+      directories: walked.directories,
+    };
+  }
+
+  private async refreshEnablement(): Promise<void> {
+    const { enablement, diagnostics } = await loadEnablement(this.location());
+    this.enablement = enablement;
+    this.stateDiagnostics = diagnostics;
+  }
+
+  /** Every file once, by real path, from its highest-precedence root. */
+  private uniqueFiles(): FoundSkillFile[] {
+    const seen = new Set<string>();
+    const files: FoundSkillFile[] = [];
+    for (const state of this.rootStates) {
+      for (const file of state.files.values()) {
+        if (seen.has(file.realPath)) continue;
+        seen.add(file.realPath);
+        files.push(file);
+      }
+    }
+    return files;
+  }
+
+  /** Parses files whose cache record is missing or stale; returns how many were reused. */
+  private async parseFiles(files: readonly FoundSkillFile[], force: boolean): Promise<number> {
+    let reused = 0;
+    await mapLimited(files, FILE_CONCURRENCY, async (file) => {
+      if (!force && (await this.isFresh(file))) reused++;
+      else await this.parseFile(file);
+    });
+    return reused;
+  }
+
+  private async isFresh(file: FoundSkillFile): Promise<boolean> {
+    const record = this.cache.records.get(file.realPath);
+    if (!record || record.path !== file.path) return false;
+    try {
+      if (!sameStamp(record, await this.fs.stat(file.realPath))) return false;
+      if (record.openai && !sameStamp(record.openai, await this.fs.stat(openaiPath(file.dir)))) return false;
+      return true;
+    } catch {
+      return false;
+    }
+  }
+
+  private async parseFile(file: FoundSkillFile): Promise<CacheRecord> {
+    const stat = await this.fs.stat(file.realPath).catch(() => undefined);
+    let result: ParseResult;
+    try {
+      result = await parseSkillFile(file.path, { mode: "lenient", fs: this.fs, ...(stat ? { stat } : {}) });
+    } catch (error) {
+      result = {
+        diagnostics: [
+          diagnostic(
+            "error",
+            "parse-crashed",
+            `Reading ${file.path} failed unexpectedly (${(error as Error).message}); the skill was not loaded. Please report this with the file attached.`,
+            file.path,
+          ),
+        ],
+      };
+    }
+    this.parsedThisLoad++;
+    this.counters.totalParsed++;
+    const record: CacheRecord = { path: file.path, mtimeMs: stat?.mtimeMs ?? -1, size: stat?.size ?? -1, result };
+    const mentionsOpenai =
+      result.skill?.openai !== undefined ||
+      result.diagnostics.some((found) => found.path.endsWith("openai.yaml")) ||
+      (result.skill?.diagnostics ?? []).some((found) => found.path.endsWith("openai.yaml"));
+    if (mentionsOpenai) {
+      const openai = await this.fs.stat(openaiPath(file.dir)).catch(() => undefined);
+      if (openai) record.openai = { mtimeMs: openai.mtimeMs, size: openai.size };
+    }
+    this.cache.set(file.realPath, record);
+    return record;
+  }
+
+  /** Rebuilds entries and diagnostics from the root states and the cache; emits the differences. */
+  private compose(): void {
+    const order = this.currentConfig.discovery.scopeOrder;
+    const filter = createNameFilter(this.currentConfig.discovery.include, this.currentConfig.discovery.ignore);
+    const found: Diagnostic[] = [];
+    const skills: Skill[] = [];
+    const winners = new Map<string, FoundSkillFile>();
+    for (const state of this.rootStates) {
+      found.push(...state.diagnostics);
+      const byPath = new Map<string, Diagnostic[]>();
+      for (const walked of state.diagnostics) {
+        const list = byPath.get(walked.path);
+        if (list) list.push(walked);
+        else byPath.set(walked.path, [walked]);
+      }
+      for (const file of state.files.values()) {
+        const winner = winners.get(file.realPath);
+        if (winner) {
+          found.push(
+            diagnostic(
+              "info",
+              "duplicate-path",
+              `${file.path} is the same file as ${winner.path} (real path ${file.realPath}); it is loaded once, from the ${winner.root.scope} root ${winner.root.path}. Remove one of the links if this is not intended.`,
+              file.path,
+            ),
+          );
+          continue;
+        }
+        winners.set(file.realPath, file);
+        const record = this.cache.records.get(file.realPath);
+        const parsed = record?.result.skill;
+        if (!record || !parsed) {
+          const failed = record?.result.diagnostics ?? [];
+          found.push(...failed);
+          if (!failed.some((item) => item.severity === "error")) {
+            found.push(
+              diagnostic(
+                "error",
+                "not-loaded",
+                `${file.path} was found but could not be loaded; run \`skillset validate ${file.path}\` to see why.`,
+                file.path,
+              ),
+            );
+          }
+          continue;
+        }
+        const skill = buildSkill(file, parsed, [...(byPath.get(file.path) ?? []), ...record.result.diagnostics]);
+        const filtered = filter(skill);
+        if (filtered) found.push(filtered);
+        else skills.push(skill);
+      }
+    }
+    const ranking = rankPrecedence(skills, order);
+    const entries = ranking.entries.map(
+      (entry): RegistryEntry => ({ ...entry, enabled: this.enablement.isEnabled(entry.skill) }),
+    );
+    const previous = this.composedEntries;
+    this.composedEntries = entries;
+    this.composedDiagnostics = mergeDiagnostics(
+      this.stateDiagnostics,
+      this.cacheDiagnostics,
+      found,
+      ranking.diagnostics,
+    );
+    if (this.listeners.size > 0 && this.loadedOnce) this.emitDifferences(previous, entries);
+    this.reparsed.clear();
+    this.loadedOnce = true;
+  }
+
+  private emitDifferences(before: readonly RegistryEntry[], after: readonly RegistryEntry[]): void {
+    const old = new Map(before.map((entry) => [entry.skill.id, entry]));
+    const now = new Map(after.map((entry) => [entry.skill.id, entry]));
+    const events: { type: "added" | "changed" | "removed"; entry: RegistryEntry }[] = [];
+    for (const entry of after) {
+      const was = old.get(entry.skill.id);
+      if (!was) events.push({ type: "added", entry });
+      else if (!sameEntry(was, entry) || this.reparsed.has(entry.skill.id)) events.push({ type: "changed", entry });
+    }
+    for (const entry of before) if (!now.has(entry.skill.id)) events.push({ type: "removed", entry });
+    for (const event of events) {
+      for (const listener of this.listeners) {
+        try {
+          listener(event);
+        } catch {
+          // A listener's failure must not break the registry or the other listeners.
+        }
+      }
+    }
+  }
+
+  async discoverFor(path: string): Promise<RegistryEntry[]> {
+    await this.load();
+    return this.exclusive(async () => {
+      const known = new Set(this.rootStates.map((state) => state.root.path));
+      const added = (await listRootsFor(path, this.rootsOptions())).filter((root) => !known.has(root.path));
+      if (added.length === 0) return [];
+      this.extraRoots.push(...added);
+      const states = await Promise.all(added.map((root) => this.walk(root)));
+      this.rootStates = this.orderStates([...this.rootStates, ...states]);
+      const fresh = this.uniqueFiles().filter((file) => added.includes(file.root));
+      await this.parseFiles(fresh, false);
+      this.compose();
+      for (const replan of this.rootWatchers) replan();
+      const paths = new Set(added.map((root) => root.path));
+      return this.composedEntries.filter((entry) => paths.has(entry.skill.source.root));
+    });
+  }
+
+  async setEnabled(key: string, enabled: boolean, layer: "user" | "project" = "user"): Promise<RegistryEntry[]> {
+    await this.load();
+    return this.exclusive(async () => {
+      await setSkillEnabled({ key, enabled, layer, ...this.location() });
+      const before = new Map(this.composedEntries.map((entry) => [entry.skill.id, entry.enabled]));
+      await this.refreshEnablement();
+      this.compose();
+      return this.composedEntries.filter((entry) => before.get(entry.skill.id) !== entry.enabled);
+    });
+  }
+
+  async watch(listener?: RegistryListener): Promise<RegistryWatcher> {
+    await this.load();
+    return watchRegistry({
+      plan: () => this.exclusive(() => this.watchPlan()),
+      apply: (changes) => this.exclusive(() => this.applyChanges(changes)),
+      flush: () => this.exclusive(() => this.cache.save()),
+      subscribe: (added) => {
+        this.listeners.add(added);
+        return () => this.listeners.delete(added);
+      },
+      subscribeRoots: (replan) => {
+        this.rootWatchers.add(replan);
+        return () => this.rootWatchers.delete(replan);
+      },
+      listener,
+    });
+  }
+
+  /** What the watcher should watch: every existing root, and where missing repo/user roots may appear. */
+  private async watchPlan(): Promise<WatchPlan> {
+    const targets = new Set<string>();
+    const home = this.home ?? this.env.HOME;
+    for (const state of this.rootStates) {
+      if (state.exists) {
+        targets.add(state.root.path);
+        continue;
+      }
+      const boundary =
+        state.root.scope === "repo" ? this.currentProjectRoot : state.root.scope === "user" ? home : undefined;
+      if (boundary === undefined || !isInside(state.root.path, boundary)) continue;
+      for (let folder = dirname(state.root.path); isInside(folder, boundary); folder = dirname(folder)) {
+        if (await this.fs.exists(folder)) {
+          targets.add(folder);
+          break;
+        }
+        if (folder === boundary) break;
+      }
+    }
+    return {
+      targets: [...targets].sort(compareText),
+      roots: this.rootStates.map((state) => state.root.path),
+      maxDepth: this.currentConfig.discovery.limits.maxDepth,
+      followLinks: this.currentConfig.discovery.followSymlinks,
+    };
+  }
+
+  /** Applies a batch of file-watcher changes: re-parses changed files alone, walks only what must be. */
+  private async applyChanges(changes: readonly FileChange[]): Promise<void> {
+    const rescan = new Set<RootState>();
+    /** Files to parse again, by real path; `true` when only a stale stamp should cause a parse. */
+    const reparse = new Map<string, { file: FoundSkillFile; ifStale: boolean }>();
+    const addFile = (state: RootState, file: FoundSkillFile) => {
+      if (this.needsWalker(state, file.path)) {
+        rescan.add(state);
+        return;
+      }
+      state.files.set(file.path, file);
+      reparse.set(file.realPath, { file, ifStale: false });
+    };
+    for (const change of changes) {
+      const name = basename(change.path);
+      if (change.kind === "addDir" || change.kind === "unlinkDir") {
+        for (const state of this.rootStates) {
+          if (isInside(state.root.path, change.path)) {
+            // The root itself, or a folder above it, came or went.
+            if (change.kind === "addDir" && !state.exists) rescan.add(state);
+            if (change.kind === "unlinkDir") {
+              Object.assign(state, { exists: false, files: new Map(), diagnostics: [], directories: 0 });
+            }
+          } else if (isInside(change.path, state.root.path) && state.exists && !rescan.has(state)) {
+            if (change.kind === "unlinkDir") {
+              for (const path of [...state.files.keys()]) {
+                if (isInside(path, change.path)) state.files.delete(path);
+              }
+              continue;
+            }
+            // A new folder (possibly moved in whole): walk just that folder.
+            const walked = await walkRoot(
+              { ...state.root, path: change.path },
+              { limits: this.currentConfig.discovery.limits, fs: this.fs },
+            );
+            for (const file of walked.files) {
+              if (file.lowercase) rescan.add(state);
+              else if (!state.files.has(file.path)) addFile(state, { ...file, root: state.root });
+            }
+          }
+        }
+        continue;
+      }
+      if (name === "openai.yaml" && basename(dirname(change.path)) === "agents") {
+        const skillDir = dirname(dirname(change.path));
+        for (const state of this.rootStates) {
+          for (const file of state.files.values()) {
+            if (file.dir === skillDir) reparse.set(file.realPath, { file, ifStale: false });
+          }
+        }
+        continue;
+      }
+      if (!isSkillFileName(name)) continue;
+      for (const state of this.rootStates) {
+        if (change.path === state.root.path || !isInside(change.path, state.root.path)) continue;
+        if (!state.exists) {
+          rescan.add(state);
+          continue;
+        }
+        const known = state.files.get(change.path);
+        if (change.kind === "unlink") {
+          if (!known) continue;
+          state.files.delete(change.path);
+          // A lowercase skill.md beside the removed SKILL.md takes over: let the walker pick it up.
+          if (name === "SKILL.md" && (await this.fs.exists(join(known.dir, "skill.md")))) rescan.add(state);
+          continue;
+        }
+        if (known) {
+          const ifStale = change.kind === "add";
+          if (!reparse.has(known.realPath)) reparse.set(known.realPath, { file: known, ifStale });
+          continue;
+        }
+        if (name === "skill.md") {
+          rescan.add(state);
+          continue;
+        }
+        const realPath = await this.fs.realpath(change.path).catch(() => undefined);
+        if (realPath === undefined) continue; // gone again before we looked
+        addFile(state, { path: change.path, realPath, dir: dirname(change.path), root: state.root, lowercase: false });
+      }
+    }
+    for (const state of rescan) Object.assign(state, await this.walk(state.root));
+    const files = this.uniqueFiles();
+    const wanted = new Map(files.map((file) => [file.realPath, file]));
+    for (const [realPath, { ifStale }] of reparse) {
+      const current = wanted.get(realPath);
+      if (current === undefined) continue;
+      if (ifStale && (await this.isFresh(current))) continue;
+      await this.parseFile(current);
+      this.reparsed.add(realPath);
+    }
+    if (rescan.size > 0) {
+      const walkedRoots = new Set([...rescan].map((state) => state.root.path));
+      const others = files.filter((file) => walkedRoots.has(file.root.path) && !reparse.has(file.realPath));
+      await this.parseFiles(others, false);
+    }
+    for (const realPath of [...this.cache.records.keys()]) {
+      if (!wanted.has(realPath)) this.cache.delete(realPath);
+    }
+    this.compose();
+  }
+
+  /** True when only the walker can tell whether a new SKILL.md counts (too deep, or inside skill resources). */
+  private needsWalker(state: RootState, path: string): boolean {
+    const parts = dirname(path)
+      .slice(state.root.path.length + 1)
+      .split(sep);
+    if (parts.length > this.currentConfig.discovery.limits.maxDepth) return true;
+    return parts.some((part) => part === "scripts" || part === "references" || part === "assets");
+  }
+}
+
+function openaiPath(dir: string): string {
+  return join(dir, "agents", "openai.yaml");
+}
+
+/**
+ * Creates a registry. Nothing is read until `load()` (or any method that needs it) is called.
+ * Options are merged with their defaults once, here.
+ * @example
+ * const registry = createRegistry({ cwd: process.cwd(), env: process.env });
+ * await registry.load();
+ * registry.lookup("pdf"); // { kind: "found", entry } | { kind: "ambiguous", entries } | { kind: "not-found" }
+ */
+export function createRegistry(options: RegistryOptions): SkillRegistry {
+  return new Registry(options);
+}

@@ -1,0 +1,83 @@
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { nodeFileSystem } from "../fs/node-file-system.js";
+import { createTempDir, type TempDir } from "../test/index.js";
+import { type CacheRecord, METADATA_CACHE_VERSION, MetadataCache, metadataCachePath } from "./metadata-cache.js";
+
+const record: CacheRecord = {
+  path: "/skills/pdf/SKILL.md",
+  mtimeMs: 1234.5,
+  size: 99,
+  result: { diagnostics: [{ severity: "error", code: "missing-description", message: "m", path: "/p" }] },
+};
+
+describe("MetadataCache", () => {
+  let temp: TempDir;
+  beforeEach(async () => {
+    temp = await createTempDir();
+  });
+  afterEach(() => temp.cleanup());
+
+  it("lives under XDG_CACHE_HOME, else <home>/.cache, one file per cwd", () => {
+    const xdg = metadataCachePath({ cwd: "/work/a", env: { XDG_CACHE_HOME: "/xdg" } });
+    expect(xdg).toMatch(/^\/xdg\/skillset\/metadata-[0-9a-f]{16}\.json$/);
+    expect(metadataCachePath({ cwd: "/work/a", env: {}, home: "/home/me" })).toMatch(
+      /^\/home\/me\/\.cache\/skillset\/metadata-/,
+    );
+    expect(metadataCachePath({ cwd: "/work/b", env: { XDG_CACHE_HOME: "/xdg" } })).not.toBe(xdg);
+  });
+
+  it("round-trips records and writes only when something changed", async () => {
+    const file = temp.join("cache", "metadata.json");
+    const cache = new MetadataCache(file, nodeFileSystem);
+    expect(await cache.load()).toEqual([]);
+    expect(await cache.save()).toEqual([]);
+    expect(await nodeFileSystem.exists(file)).toBe(false);
+    cache.set("/real/pdf/SKILL.md", record);
+    expect(await cache.save()).toEqual([]);
+    const again = new MetadataCache(file, nodeFileSystem);
+    expect(await again.load()).toEqual([]);
+    expect(again.records.get("/real/pdf/SKILL.md")).toEqual(record);
+    const before = (await nodeFileSystem.stat(file)).mtimeMs;
+    await again.save();
+    expect((await nodeFileSystem.stat(file)).mtimeMs).toBe(before);
+    again.prune(new Set());
+    await again.save();
+    const pruned = new MetadataCache(file, nodeFileSystem);
+    await pruned.load();
+    expect(pruned.records.size).toBe(0);
+  });
+
+  it.each([
+    ["not JSON", "{ nope", "is not valid JSON"],
+    ["another format", JSON.stringify({ hello: 1 }), "is not a skillset cache"],
+    [
+      "an older version",
+      JSON.stringify({ format: "skillset-metadata", version: METADATA_CACHE_VERSION - 1, entries: {} }),
+      "has format version",
+    ],
+    [
+      "a malformed entry",
+      JSON.stringify({ format: "skillset-metadata", version: METADATA_CACHE_VERSION, entries: { "/x": 3 } }),
+      "malformed entry",
+    ],
+  ])("ignores %s with an info diagnostic and rebuilds it", async (_label, text, phrase) => {
+    const file = temp.join("metadata.json");
+    await temp.write({ "metadata.json": text });
+    const cache = new MetadataCache(file, nodeFileSystem);
+    const diagnostics = await cache.load();
+    expect(diagnostics).toHaveLength(1);
+    expect(diagnostics[0]).toMatchObject({ severity: "info", code: "cache-invalid", path: file });
+    expect(diagnostics[0]?.message).toContain(phrase);
+    expect(cache.records.size).toBe(0);
+    await cache.save();
+    expect(JSON.parse(await nodeFileSystem.readText(file))).toMatchObject({ version: METADATA_CACHE_VERSION });
+  });
+
+  it("reports a failed write as a diagnostic instead of throwing", async () => {
+    await temp.write({ blocker: "a file where a folder should be" });
+    const cache = new MetadataCache(temp.join("blocker", "metadata.json"), nodeFileSystem);
+    cache.set("/real/SKILL.md", record);
+    const diagnostics = await cache.save();
+    expect(diagnostics.map((found) => found.code)).toEqual(["cache-write-failed"]);
+  });
+});

@@ -1,0 +1,147 @@
+/**
+ * @module The registry's file watcher (SPEC §5 Caching and reload), on chokidar: watches every existing root
+ * and, shallowly, the folders where a missing repo or user root may appear; batches events briefly and hands
+ * them to the registry, which re-parses a changed SKILL.md alone and walks only what it must.
+ */
+import type { Stats } from "node:fs";
+import { sep } from "node:path";
+import { type FSWatcher, watch } from "chokidar";
+import type { RegistryListener, RegistryWatcher } from "./registry-types.js";
+
+/** One file-system change, as chokidar reports it. */
+export interface FileChange {
+  kind: "add" | "change" | "unlink" | "addDir" | "unlinkDir";
+  path: string;
+}
+
+/** What to watch, recomputed after every batch. */
+export interface WatchPlan {
+  /** Folders handed to chokidar: existing roots, and the nearest existing folder above a missing root. */
+  targets: string[];
+  /** Every root path (existing or not): paths inside them, and folders on the way to them, are watched. */
+  roots: string[];
+  /** The walker's depth limit; deeper paths are not watched. */
+  maxDepth: number;
+  followLinks: boolean;
+}
+
+/** The registry side of a watcher. Every call is serialised with the registry's other work. */
+export interface WatchHost {
+  plan(): Promise<WatchPlan>;
+  apply(changes: readonly FileChange[]): Promise<void>;
+  /** Persists what changed (the metadata cache) when the watcher closes. */
+  flush(): Promise<unknown>;
+  /** Adds a registry listener; returns the function that removes it. */
+  subscribe(listener: RegistryListener): () => void;
+  /** Asks to be told when the roots may have changed outside the watcher (reload, discoverFor). */
+  subscribeRoots(replan: () => void): () => void;
+  listener?: RegistryListener;
+  /** Quiet time after the first event of a batch, in milliseconds (default 50). */
+  debounceMs?: number;
+}
+
+function isWatchedFile(parts: readonly string[]): boolean {
+  const name = parts[parts.length - 1];
+  if (name === "SKILL.md" || name === "skill.md") return true;
+  return name === "openai.yaml" && parts[parts.length - 2] === "agents";
+}
+
+/**
+ * Decides what chokidar skips: anything that is neither inside a root nor on the way to one; below a
+ * root, hidden folders, `node_modules`, paths deeper than the walker goes, and files other than
+ * `SKILL.md`, `skill.md` and `agents/openai.yaml`.
+ */
+export function createWatchFilter(plan: () => WatchPlan): (path: string, stats?: Stats) => boolean {
+  return (path, stats) => {
+    const { roots, maxDepth } = plan();
+    for (const root of roots) {
+      if (path === root) return false;
+      if (path.startsWith(root + sep)) {
+        const parts = path.slice(root.length + 1).split(sep);
+        if (parts.some((part) => part.startsWith(".") || part === "node_modules")) continue;
+        if (parts.length > maxDepth + 3) continue;
+        if (stats?.isFile() && !isWatchedFile(parts)) continue;
+        return false;
+      }
+      if (root.startsWith(path + sep) && !stats?.isFile()) return false;
+    }
+    return true;
+  };
+}
+
+/**
+ * Starts watching. Resolves once chokidar has read the initial tree, so that any change made after the
+ * promise resolves is seen. Events reach listeners after the registry has been updated.
+ */
+export async function watchRegistry(host: WatchHost): Promise<RegistryWatcher> {
+  let plan = await host.plan();
+  const debounceMs = host.debounceMs ?? 50;
+  const unsubscribers: (() => void)[] = [];
+  if (host.listener) unsubscribers.push(host.subscribe(host.listener));
+  const watched = new Set(plan.targets);
+  const watcher: FSWatcher = watch([...watched], {
+    ignoreInitial: true,
+    followSymlinks: plan.followLinks,
+    ignored: createWatchFilter(() => plan),
+  });
+  let pending: FileChange[] = [];
+  let timer: NodeJS.Timeout | undefined;
+  let working: Promise<void> = Promise.resolve();
+  let closed = false;
+
+  const replan = async () => {
+    plan = await host.plan();
+    const fresh = plan.targets.filter((target) => !watched.has(target));
+    for (const target of fresh) watched.add(target);
+    if (fresh.length > 0 && !closed) watcher.add(fresh);
+  };
+  const handle = async (batch: FileChange[]) => {
+    try {
+      await host.apply(batch);
+      await replan();
+    } catch {
+      // A failed batch leaves the registry as it was; the next change or reload repairs it.
+    }
+  };
+  unsubscribers.push(
+    host.subscribeRoots(() => {
+      working = working.then(() => replan().catch(() => {}));
+    }),
+  );
+  const flush = () => {
+    timer = undefined;
+    const batch = pending;
+    pending = [];
+    working = working.then(() => handle(batch));
+  };
+  const record = (kind: FileChange["kind"]) => (path: string) => {
+    if (closed) return;
+    if (kind === "unlinkDir") watched.delete(path);
+    pending.push({ kind, path });
+    timer ??= setTimeout(flush, debounceMs);
+  };
+  for (const kind of ["add", "change", "unlink", "addDir", "unlinkDir"] as const) {
+    watcher.on(kind, record(kind));
+  }
+  watcher.on("error", () => {
+    // Permission errors and vanished folders are expected while trees change; the registry stays usable.
+  });
+  await new Promise<void>((resolve) => watcher.once("ready", () => resolve()));
+
+  return {
+    on(listener) {
+      const off = host.subscribe(listener);
+      unsubscribers.push(off);
+      return off;
+    },
+    async close() {
+      if (closed) return;
+      closed = true;
+      if (timer) clearTimeout(timer);
+      await watcher.close();
+      await working;
+      for (const off of unsubscribers) off();
+      await host.flush();
+    },
+  };
+}

@@ -1,0 +1,195 @@
+/**
+ * @module Claude-style plugins (a folder holding `.claude-plugin/plugin.json`) whose `skills/` folders form
+ * the plugin scope (SPEC §5). Plugins come from `discovery.pluginDirs` and from Claude Code's own plugins
+ * folder; every search is bounded so that a big folder cannot slow discovery down.
+ */
+import { basename, dirname, join, resolve, sep } from "node:path";
+import type { FileSystem } from "../fs/file-system.js";
+import { resolveUserPath } from "./resolve-user-path.js";
+import { nonEmpty, type RootsContext } from "./roots-context.js";
+
+/** One plugin found on disk. */
+export interface ClaudePlugin {
+  /** Absolute path of the plugin folder. */
+  dir: string;
+  /** `name` from plugin.json, else the name it was installed under, else the folder name. */
+  name: string;
+  /** Absolute skill folders: `<plugin>/skills` plus any `skills` paths the manifest declares. */
+  skillsDirs: string[];
+}
+
+interface PluginManifest {
+  name?: string;
+  skills: string[];
+}
+
+/** How deep below a plugins folder a plugin may sit: `cache/<marketplace>/<plugin>/<version>`. */
+const maxSearchDepth = 3;
+/** Folders read per search, so a wrong `pluginDirs` entry (say, HOME) stays cheap. */
+const maxSearchFolders = 400;
+
+/**
+ * Every plugin for this project: `pluginDirs` entries first (each a plugin or a folder of plugins), then
+ * Claude Code's plugins folder (`$CLAUDE_CONFIG_DIR/plugins` or `~/.claude/plugins`). There,
+ * `installed_plugins.json` decides when it exists (only installed plugins count); without it, `cache/**` and
+ * `marketplaces/**` are searched. Sorted by name, then path.
+ */
+export async function findClaudePlugins(context: RootsContext, projectRoot: string): Promise<ClaudePlugin[]> {
+  const { fs, home } = context;
+  const found: ClaudePlugin[] = [];
+  for (const entry of context.config.pluginDirs) {
+    found.push(...(await searchPlugins(fs, resolveUserPath(entry, projectRoot, home))));
+  }
+  const claudeHome = nonEmpty(context.env.CLAUDE_CONFIG_DIR);
+  const pluginsDir = join(
+    claudeHome ? resolveUserPath(claudeHome, context.cwd, home) : join(home, ".claude"),
+    "plugins",
+  );
+  const installed = await readInstalledPlugins(fs, pluginsDir, projectRoot);
+  if (installed) {
+    for (const { dir, installedName } of installed) {
+      const plugin = await readPlugin(fs, dir, installedName);
+      if (plugin) found.push(plugin);
+    }
+  } else {
+    found.push(...(await searchPlugins(fs, join(pluginsDir, "cache"))));
+    found.push(...(await searchPlugins(fs, join(pluginsDir, "marketplaces"))));
+  }
+  return keepNewestVersions(uniqueByDir(found)).sort(
+    (a, b) => compareText(a.name, b.name) || compareText(a.dir, b.dir),
+  );
+}
+
+/** Breadth-first search for plugin folders under `start` (itself included), not descending into plugins. */
+async function searchPlugins(fs: FileSystem, start: string): Promise<ClaudePlugin[]> {
+  const plugins: ClaudePlugin[] = [];
+  let level = [start];
+  let folders = 0;
+  for (let depth = 0; depth <= maxSearchDepth && level.length > 0; depth++) {
+    const next: string[] = [];
+    for (const dir of level) {
+      if (++folders > maxSearchFolders) return plugins;
+      const entries = await fs.readdir(dir).catch(() => undefined);
+      if (!entries) continue;
+      if (entries.some((entry) => entry.name === ".claude-plugin")) {
+        const plugin = await readPlugin(fs, dir);
+        if (plugin) {
+          plugins.push(plugin);
+          continue;
+        }
+      }
+      const children = entries
+        .filter(
+          (e) => (e.isDirectory || e.isSymbolicLink) && !e.name.startsWith(".") && e.name !== "node_modules",
+        )
+        .map((e) => e.name)
+        .sort(compareText);
+      for (const name of children) next.push(join(dir, name));
+    }
+    level = next;
+  }
+  return plugins;
+}
+
+/**
+ * Reads a plugin folder. Without `fallbackName`, a folder without `.claude-plugin/plugin.json` is not a
+ * plugin; with it (an installed plugin, whose manifest is optional), it is.
+ */
+async function readPlugin(
+  fs: FileSystem,
+  dir: string,
+  fallbackName?: string,
+): Promise<ClaudePlugin | undefined> {
+  const manifest = await readManifest(fs, dir);
+  if (!manifest && fallbackName === undefined) return undefined;
+  if (!manifest && !(await fs.exists(dir))) return undefined;
+  const skillsDirs = [join(dir, "skills")];
+  for (const path of manifest?.skills ?? []) {
+    const target = resolve(dir, path);
+    // A manifest may only point inside its own plugin.
+    if (target.startsWith(dir + sep) && !skillsDirs.includes(target)) skillsDirs.push(target);
+  }
+  return { dir, name: manifest?.name ?? fallbackName ?? basename(dir), skillsDirs };
+}
+
+/** `.claude-plugin/plugin.json`, or undefined when absent. A manifest that does not parse still marks a plugin. */
+async function readManifest(fs: FileSystem, dir: string): Promise<PluginManifest | undefined> {
+  let text: string;
+  try {
+    text = await fs.readText(join(dir, ".claude-plugin", "plugin.json"));
+  } catch {
+    return undefined;
+  }
+  try {
+    const data: unknown = JSON.parse(text);
+    if (typeof data !== "object" || data === null) return { skills: [] };
+    const { name, skills } = data as { name?: unknown; skills?: unknown };
+    const paths = typeof skills === "string" ? [skills] : Array.isArray(skills) ? skills : [];
+    return {
+      ...(typeof name === "string" && name.trim() !== "" ? { name: name.trim() } : {}),
+      skills: paths.filter((path): path is string => typeof path === "string"),
+    };
+  } catch {
+    return { skills: [] };
+  }
+}
+
+/**
+ * Claude Code's `installed_plugins.json` (version 1: one record per `name@marketplace`; version 2: a list
+ * per key, project-scoped records carrying `projectPath`). Undefined when the file is missing or unreadable.
+ */
+async function readInstalledPlugins(
+  fs: FileSystem,
+  pluginsDir: string,
+  projectRoot: string,
+): Promise<{ dir: string; installedName: string }[] | undefined> {
+  let data: unknown;
+  try {
+    data = JSON.parse(await fs.readText(join(pluginsDir, "installed_plugins.json")));
+  } catch {
+    return undefined;
+  }
+  const plugins = (data as { plugins?: unknown } | null)?.plugins;
+  if (typeof plugins !== "object" || plugins === null) return undefined;
+  const result: { dir: string; installedName: string }[] = [];
+  for (const key of Object.keys(plugins).sort(compareText)) {
+    const value = (plugins as Record<string, unknown>)[key];
+    for (const record of Array.isArray(value) ? value : [value]) {
+      const { installPath, projectPath } = (record ?? {}) as { installPath?: unknown; projectPath?: unknown };
+      if (typeof installPath !== "string") continue;
+      if (typeof projectPath === "string" && resolve(projectPath) !== projectRoot) continue;
+      result.push({ dir: resolve(pluginsDir, installPath), installedName: key.split("@")[0] || key });
+    }
+  }
+  return result;
+}
+
+function uniqueByDir(plugins: ClaudePlugin[]): ClaudePlugin[] {
+  const seen = new Set<string>();
+  return plugins.filter((plugin) => !seen.has(plugin.dir) && seen.add(plugin.dir));
+}
+
+/**
+ * Claude Code's cache keeps old versions side by side (`<plugin>/1.0.0`, `<plugin>/1.2.0`): among plugins of
+ * the same name in the same parent folder, only the highest version (numeric-aware) is kept.
+ */
+function keepNewestVersions(plugins: ClaudePlugin[]): ClaudePlugin[] {
+  const newest = new Map<string, ClaudePlugin>();
+  for (const plugin of plugins) {
+    const key = `${plugin.name}\0${dirname(plugin.dir)}`;
+    const current = newest.get(key);
+    if (!current || compareVersions(basename(plugin.dir), basename(current.dir)) > 0) newest.set(key, plugin);
+  }
+  return plugins.filter((plugin) => newest.get(`${plugin.name}\0${dirname(plugin.dir)}`) === plugin);
+}
+
+const versionCollator = new Intl.Collator("en", { numeric: true });
+
+function compareVersions(a: string, b: string): number {
+  return versionCollator.compare(a, b);
+}
+
+/** Code-unit order: the same on every machine, unlike locale order. */
+function compareText(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}

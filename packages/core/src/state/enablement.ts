@@ -1,0 +1,63 @@
+/**
+ * @module The merged enable/disable view over state layers (SPEC §6): user, then project, then
+ * environment and flags, each later layer overriding the earlier ones.
+ */
+import { dirname } from "node:path";
+import type { SkillsetState } from "./state-schema.js";
+
+/** What identifies a skill to the state: its name, qualified name, id (real path) and path as found. */
+export interface StateSkillRef {
+  name: string;
+  qualifiedName: string;
+  id: string;
+  path: string;
+}
+
+/** The merged enable/disable view. */
+export interface Enablement {
+  /** False when the skill is switched off by the state layers. */
+  isEnabled(skill: StateSkillRef): boolean;
+  /** Keys that are disabled after merging the layers (a later `enabled` entry cancels the same key), sorted. */
+  disabledKeys: string[];
+}
+
+/**
+ * Builds the merged view from state layers, lowest first. Within a layer the most specific matching key
+ * decides: a path (the skill's `SKILL.md` or its folder, as found or real) beats a name; with both an
+ * `enabled` and a `disabled` entry of the same specificity, disabled wins. A later layer that has any
+ * matching key overrides earlier layers; a skill no layer mentions is enabled.
+ * A bare name matches only un-namespaced skills (`pdf` never switches off `acme:pdf`), because plugin
+ * skills never collide with bare names (SPEC §5).
+ */
+export function createEnablement(layers: readonly SkillsetState[]): Enablement {
+  const sets = layers.map((layer) => ({
+    disabled: new Set(layer.disabled),
+    enabled: new Set(layer.enabled),
+  }));
+  const disabled = new Set<string>();
+  for (const layer of layers) {
+    for (const key of layer.enabled) disabled.delete(key);
+    for (const key of layer.disabled) disabled.add(key);
+  }
+  return {
+    disabledKeys: [...disabled].sort(),
+    isEnabled(skill) {
+      const pathKeys = [skill.id, skill.path, dirname(skill.id), dirname(skill.path)];
+      let enabled = true;
+      for (const layer of sets) {
+        const decision = decide(layer, pathKeys) ?? decide(layer, [skill.qualifiedName]);
+        if (decision !== undefined) enabled = decision;
+      }
+      return enabled;
+    },
+  };
+}
+
+function decide(
+  layer: { disabled: Set<string>; enabled: Set<string> },
+  keys: readonly string[],
+): boolean | undefined {
+  if (keys.some((key) => layer.disabled.has(key))) return false;
+  if (keys.some((key) => layer.enabled.has(key))) return true;
+  return undefined;
+}

@@ -1,0 +1,60 @@
+/**
+ * @module Loads the merged enable/disable view for a project (SPEC §6).
+ */
+import { type ConfigLocation, configPaths, resolveHome } from "../config/config-paths.js";
+import type { FileSystem } from "../fs/file-system.js";
+import { nodeFileSystem } from "../fs/node-file-system.js";
+import type { Diagnostic } from "../model/diagnostic.js";
+import { createEnablement, type Enablement } from "./enablement.js";
+import { openStateStore } from "./open-state-store.js";
+import { canonicalStateKey } from "./state-key.js";
+import type { SkillsetState } from "./state-schema.js";
+
+/** Environment variables that switch skills off or on for one run, above both state files. */
+export const stateEnvironmentVariables = ["SKILLSET_DISABLE_SKILLS", "SKILLSET_ENABLE_SKILLS"] as const;
+
+/** Options for `loadEnablement`. */
+export interface LoadEnablementOptions extends ConfigLocation {
+  /** The highest layer, e.g. from `--disable`/`--enable` flags. */
+  overrides?: { disabled?: string[]; enabled?: string[] };
+  /** Base for relative path keys in the environment and overrides. Default: `projectRoot`. */
+  cwd?: string;
+  fs?: FileSystem;
+}
+
+/**
+ * Reads the user state, then the project state, then `SKILLSET_DISABLE_SKILLS` / `SKILLSET_ENABLE_SKILLS`
+ * (comma-separated keys), then `overrides`; each layer overrides the ones before (see `createEnablement`).
+ * A damaged or unreadable file is reported in `diagnostics` (with whatever settings are still legible
+ * applied), never thrown, so a broken state file does not stop discovery.
+ */
+export async function loadEnablement(
+  options: LoadEnablementOptions,
+): Promise<{ enablement: Enablement; diagnostics: Diagnostic[] }> {
+  const fs = options.fs ?? nodeFileSystem;
+  const paths = configPaths(options);
+  const layers: SkillsetState[] = [];
+  const diagnostics: Diagnostic[] = [];
+  for (const file of [paths.userState, paths.projectState]) {
+    const result = await openStateStore(file, { fs }).read();
+    layers.push(result.state);
+    diagnostics.push(...result.diagnostics);
+  }
+  const keyOptions = { cwd: options.cwd ?? options.projectRoot, home: resolveHome(options), fs };
+  const canonical = (keys: readonly string[]) =>
+    Promise.all(keys.filter((key) => key.trim() !== "").map((key) => canonicalStateKey(key, keyOptions)));
+  const fromEnvironment = (name: string) => (options.env[name] ?? "").split(",");
+  layers.push({
+    version: 1,
+    disabled: await canonical(fromEnvironment("SKILLSET_DISABLE_SKILLS")),
+    enabled: await canonical(fromEnvironment("SKILLSET_ENABLE_SKILLS")),
+  });
+  if (options.overrides) {
+    layers.push({
+      version: 1,
+      disabled: await canonical(options.overrides.disabled ?? []),
+      enabled: await canonical(options.overrides.enabled ?? []),
+    });
+  }
+  return { enablement: createEnablement(layers), diagnostics };
+}

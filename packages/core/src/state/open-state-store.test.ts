@@ -1,0 +1,151 @@
+import { readdir, readFile, utimes, writeFile } from "node:fs/promises";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { SkillsetError } from "../model/errors.js";
+import { createTempDir, type TempDir } from "../test/temp-tree.js";
+import { openStateStore } from "./open-state-store.js";
+
+let temp: TempDir;
+let file: string;
+
+beforeEach(async () => {
+  temp = await createTempDir();
+  file = temp.join("config", "skillset", "state.json");
+});
+afterEach(() => temp.cleanup());
+
+async function thrown(promise: Promise<unknown>): Promise<SkillsetError> {
+  const error = await promise.then(
+    () => undefined,
+    (caught: unknown) => caught,
+  );
+  if (!SkillsetError.isInstance(error)) throw new Error(`expected a SkillsetError, got ${String(error)}`);
+  return error;
+}
+
+describe("openStateStore", () => {
+  it("reads a missing file as empty state without a diagnostic", async () => {
+    expect(await openStateStore(file).read()).toEqual({
+      state: { version: 1, disabled: [], enabled: [] },
+      diagnostics: [],
+    });
+  });
+
+  it("round-trips updates, creating the folder and writing normalised JSON", async () => {
+    const store = openStateStore(file);
+    await store.update((state) => {
+      state.disabled.push("zeta", "alpha", "alpha");
+    });
+    const next = await store.update((state) => ({ ...state, enabled: [...state.enabled, "acme:pdf"] }));
+    expect(next).toEqual({ version: 1, disabled: ["alpha", "zeta"], enabled: ["acme:pdf"] });
+    expect((await store.read()).state).toEqual(next);
+    expect(await readFile(file, "utf8")).toBe(
+      '{\n  "version": 1,\n  "disabled": [\n    "alpha",\n    "zeta"\n  ],\n  "enabled": [\n    "acme:pdf"\n  ]\n}\n',
+    );
+  });
+
+  it("leaves the file alone when a change is a no-op", async () => {
+    const store = openStateStore(file);
+    expect((await store.change(() => {})).changed).toBe(false);
+    expect(await readdir(temp.join("config", "skillset"))).toEqual([]);
+  });
+
+  it("accepts hand-written files with $schema and missing lists", async () => {
+    await temp.write({
+      "config/skillset/state.json": '{ "$schema": "../state.schema.json", "disabled": ["pdf"] }',
+    });
+    expect(await openStateStore(file).read()).toEqual({
+      state: { version: 1, disabled: ["pdf"], enabled: [] },
+      diagnostics: [],
+    });
+  });
+
+  it("reports a truncated file on read without touching it, and moves it aside on update keeping what is legible", async () => {
+    const truncated = '{\n  "version": 1,\n  "disabled": [\n    "alpha",\n    "beta",\n    "gam';
+    await temp.write({ "config/skillset/state.json": truncated });
+    const store = openStateStore(file);
+
+    const read = await store.read();
+    expect(read.state).toEqual({ version: 1, disabled: ["alpha", "beta"], enabled: [] });
+    expect(read.diagnostics).toHaveLength(1);
+    expect(read.diagnostics[0]).toMatchObject({ severity: "error", code: "state-corrupt", path: file });
+    expect(read.diagnostics[0]?.message).toBe(
+      `State file ${file} is damaged (line 6, column 5: unterminated string); applying the 2 settings still ` +
+        `legible in it. Fix the file, or the next enable/disable moves it to ${file}.corrupt-<timestamp> and rewrites it.`,
+    );
+    expect(await readFile(file, "utf8")).toBe(truncated);
+
+    const change = await store.change((state) => {
+      state.disabled.push("delta");
+    });
+    expect(change.state).toEqual({ version: 1, disabled: ["alpha", "beta", "delta"], enabled: [] });
+    const names = await readdir(temp.join("config", "skillset"));
+    const aside = names.find((name) => name.startsWith("state.json.corrupt-"));
+    expect(aside).toMatch(/^state\.json\.corrupt-\d{4}-\d\d-\d\dT\d\d-\d\d-\d\d-\d{3}Z$/);
+    expect(await readFile(temp.join("config", "skillset", aside as string), "utf8")).toBe(truncated);
+    expect(change.diagnostics).toHaveLength(1);
+    expect(change.diagnostics[0]?.code).toBe("state-corrupt");
+    expect(change.diagnostics[0]?.message).toContain(temp.join("config", "skillset", aside as string));
+    expect(change.diagnostics[0]?.message).toContain(`rewrote ${file}`);
+    expect(await store.read()).toEqual({ state: change.state, diagnostics: [] });
+  });
+
+  it("treats a file that breaks the schema as damaged, salvaging its string keys", async () => {
+    await temp.write({
+      "config/skillset/state.json": '{"version":1,"disabled":["a",7,""],"enabled":["b"],"extra":1}',
+    });
+    const store = openStateStore(file);
+    const read = await store.read();
+    expect(read.state).toEqual({ version: 1, disabled: ["a"], enabled: ["b"] });
+    expect(read.diagnostics[0]?.code).toBe("state-corrupt");
+    expect(read.diagnostics[0]?.message).toContain("'disabled.1'");
+    await store.update(() => {});
+    expect(
+      (await readdir(temp.join("config", "skillset"))).filter((name) => name.includes("corrupt")),
+    ).toHaveLength(1);
+    expect((await store.read()).state).toEqual({ version: 1, disabled: ["a"], enabled: ["b"] });
+  });
+
+  it("never overwrites a file from a newer version", async () => {
+    const newer = '{"version":2,"rules":[]}';
+    await temp.write({ "config/skillset/state.json": newer });
+    const store = openStateStore(file);
+    const read = await store.read();
+    expect(read.state).toEqual({ version: 1, disabled: [], enabled: [] });
+    expect(read.diagnostics[0]?.code).toBe("state-unsupported-version");
+    const error = await thrown(store.update((state) => void state.disabled.push("x")));
+    expect(error.code).toBe("state-unsupported-version");
+    expect(await readFile(file, "utf8")).toBe(newer);
+  });
+
+  it("refuses a mutation that produces an invalid state", async () => {
+    const error = await thrown(openStateStore(file).update((state) => void state.disabled.push("")));
+    expect(error.code).toBe("state-invalid");
+    expect(await openStateStore(file).read()).toMatchObject({ state: { disabled: [] } });
+  });
+
+  it("keeps the previous state when a writer crashed mid-write, and clears old temp files later", async () => {
+    const store = openStateStore(file);
+    await store.update((state) => void state.disabled.push("kept"));
+    // A crash between writing the temp file and renaming it leaves only the temp file behind.
+    const stray = temp.join("config", "skillset", ".state.json.tmp-99999-deadbeef");
+    await writeFile(stray, '{"version":1,"disabled":["half-writ');
+    expect(await store.read()).toEqual({
+      state: { version: 1, disabled: ["kept"], enabled: [] },
+      diagnostics: [],
+    });
+
+    const old = new Date(Date.now() - 5 * 60_000);
+    await utimes(stray, old, old);
+    await store.update((state) => void state.disabled.push("next"));
+    expect(await readdir(temp.join("config", "skillset"))).toEqual(["state.json"]);
+    expect((await store.read()).state.disabled).toEqual(["kept", "next"]);
+  });
+
+  it("serialises concurrent updates in one process", async () => {
+    const store = openStateStore(file);
+    await Promise.all(
+      Array.from({ length: 20 }, (_, i) => store.update((state) => void state.disabled.push(`skill-${i}`))),
+    );
+    expect((await store.read()).state.disabled).toHaveLength(20);
+  });
+});

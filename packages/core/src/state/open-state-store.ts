@@ -1,0 +1,248 @@
+/**
+ * @module One `state.json` file (SPEC §6): lock-free reads, and updates that re-read under a lock, apply
+ * a change and write atomically, so that no concurrent writer loses a setting and a crash loses nothing.
+ */
+import { dirname, join } from "node:path";
+import { parseJsonText } from "../config/parse-json-text.js";
+import type { FileSystem } from "../fs/file-system.js";
+import { nodeFileSystem } from "../fs/node-file-system.js";
+import { type Diagnostic, diagnostic } from "../model/diagnostic.js";
+import { SkillsetError } from "../model/errors.js";
+import { salvageState } from "./salvage-state.js";
+import {
+  emptyState,
+  normalizeState,
+  type SkillsetState,
+  serializeState,
+  stateFileSchema,
+} from "./state-schema.js";
+import { withFileLock } from "./with-file-lock.js";
+import { atomicTempPrefix, writeFileAtomic } from "./write-file-atomic.js";
+
+/** The state read from a file, with what was wrong with it. */
+export interface StateReadResult {
+  state: SkillsetState;
+  diagnostics: Diagnostic[];
+}
+
+/** The result of `StateStore.change`. */
+export interface StateChange {
+  /** The state now on disk. */
+  state: SkillsetState;
+  /** False when the change was a no-op and the file was left untouched. */
+  changed: boolean;
+  /** E.g. `state-corrupt` when a damaged file was moved aside before writing. */
+  diagnostics: Diagnostic[];
+}
+
+/** A mutation: change the draft in place, or return a new state. */
+// biome-ignore lint/suspicious/noConfusingVoidType: lets a mutation be a block that edits the draft in place.
+export type StateMutation = (state: SkillsetState) => SkillsetState | void;
+
+/** Reads and updates one state file. */
+export interface StateStore {
+  readonly file: string;
+  /**
+   * Reads the file without locking (writes are atomic, so it is always whole). Missing: empty state, no
+   * diagnostic. Damaged: the settings still legible in it, and an error diagnostic `state-corrupt`; the
+   * file is not touched. Written by a newer version: empty state and `state-unsupported-version`.
+   */
+  read(): Promise<StateReadResult>;
+  /** Like `change`, returning only the new state. */
+  update(mutate: StateMutation): Promise<SkillsetState>;
+  /**
+   * Under the file lock: re-reads the file, applies `mutate` to a copy, and writes the result atomically
+   * when it differs. A damaged file is first renamed to `state.json.corrupt-<timestamp>` (never
+   * overwritten) and its legible settings carried over. Throws `SkillsetError` with code
+   * `state-unsupported-version`, `state-unreadable`, `state-invalid` (the mutation produced a bad state),
+   * or a lock error from `withFileLock`.
+   */
+  change(mutate: StateMutation): Promise<StateChange>;
+}
+
+type FileRead =
+  | { kind: "missing" }
+  | { kind: "ok"; state: SkillsetState }
+  | { kind: "corrupt"; state: SkillsetState; reason: string }
+  | { kind: "unsupported"; version: unknown }
+  | { kind: "unreadable"; error: unknown };
+
+// Stray temp files from a crashed writer are removed once they are this old.
+const staleTempFileMs = 60_000;
+
+/**
+ * Opens the state store for `file` (nothing is read until `read` or `change`).
+ * @example await openStateStore(paths.userState).update((state) => { state.disabled.push("pdf"); });
+ */
+export function openStateStore(file: string, options: { fs?: FileSystem } = {}): StateStore {
+  const fs = options.fs ?? nodeFileSystem;
+
+  async function read(): Promise<StateReadResult> {
+    const found = await readStateFile(file, fs);
+    switch (found.kind) {
+      case "missing":
+        return { state: emptyState(), diagnostics: [] };
+      case "ok":
+        return { state: found.state, diagnostics: [] };
+      case "corrupt":
+        return {
+          state: found.state,
+          diagnostics: [
+            diagnostic(
+              "error",
+              "state-corrupt",
+              `State file ${file} is damaged (${found.reason}); applying ${describeRecovered(found.state)}. ` +
+                `Fix the file, or the next enable/disable moves it to ${file}.corrupt-<timestamp> and rewrites it.`,
+              file,
+            ),
+          ],
+        };
+      case "unsupported":
+        return { state: emptyState(), diagnostics: [unsupportedDiagnostic(file, found.version)] };
+      case "unreadable":
+        return {
+          state: emptyState(),
+          diagnostics: [
+            diagnostic(
+              "error",
+              "state-unreadable",
+              `Cannot read state file ${file}: ${errorText(found.error)}. Check its permissions.`,
+              file,
+            ),
+          ],
+        };
+    }
+  }
+
+  async function change(mutate: StateMutation): Promise<StateChange> {
+    return withFileLock(file, async () => {
+      const found = await readStateFile(file, fs);
+      if (found.kind === "unsupported") {
+        const problem = unsupportedDiagnostic(file, found.version);
+        throw new SkillsetError(problem.code, problem.message, { path: file });
+      }
+      if (found.kind === "unreadable") {
+        throw new SkillsetError(
+          "state-unreadable",
+          `Cannot read state file ${file}: ${errorText(found.error)}. Check its permissions; nothing was changed.`,
+          { path: file, cause: found.error },
+        );
+      }
+      const current = found.kind === "missing" ? emptyState() : found.state;
+      const diagnostics: Diagnostic[] = [];
+      const draft = structuredClone(current);
+      const next = checkMutation(file, mutate(draft) ?? draft);
+      const changed = found.kind === "corrupt" || serializeState(next) !== serializeState(current);
+      if (found.kind === "corrupt") {
+        const aside = await moveAside(file, fs);
+        diagnostics.push(
+          diagnostic(
+            "error",
+            "state-corrupt",
+            `State file ${file} was damaged (${found.reason}); moved it to ${aside} and rewrote ${file} ` +
+              `keeping ${describeRecovered(current)}. Compare the two if a setting is missing.`,
+            file,
+          ),
+        );
+      }
+      if (changed) await writeFileAtomic(file, serializeState(next), { fs });
+      await removeStaleTempFiles(file, fs);
+      return { state: normalizeState(next), changed, diagnostics };
+    });
+  }
+
+  return {
+    file,
+    read,
+    change,
+    update: async (mutate) => (await change(mutate)).state,
+  };
+}
+
+async function readStateFile(file: string, fs: FileSystem): Promise<FileRead> {
+  let text: string;
+  try {
+    text = await fs.readText(file);
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    return code === "ENOENT" || code === "ENOTDIR" ? { kind: "missing" } : { kind: "unreadable", error };
+  }
+  const parsed = parseJsonText(text);
+  if (!parsed.ok) {
+    const { line, column, reason } = parsed.error;
+    return {
+      kind: "corrupt",
+      state: salvageState(text),
+      reason: `line ${line}, column ${column}: ${reason}`,
+    };
+  }
+  const value = parsed.value as Record<string, unknown> | null;
+  if (typeof value === "object" && value !== null && typeof value.version === "number" && value.version > 1) {
+    return { kind: "unsupported", version: value.version };
+  }
+  const checked = stateFileSchema.safeParse(value);
+  if (!checked.success) {
+    const issue = checked.error.issues[0];
+    const where = issue && issue.path.length > 0 ? `'${issue.path.join(".")}': ` : "";
+    return { kind: "corrupt", state: salvageState(text), reason: `${where}${issue?.message ?? "invalid"}` };
+  }
+  const { $schema: _ignored, ...state } = checked.data;
+  return { kind: "ok", state: normalizeState(state) };
+}
+
+function checkMutation(file: string, state: SkillsetState): SkillsetState {
+  const checked = stateFileSchema.safeParse(state);
+  if (!checked.success) {
+    throw new SkillsetError(
+      "state-invalid",
+      `Refusing to write ${file}: the change produced an invalid state (${checked.error.issues[0]?.message}). ` +
+        "Keys must be non-empty strings; nothing was written.",
+      { path: file, cause: checked.error },
+    );
+  }
+  const { $schema: _ignored, ...valid } = checked.data;
+  return normalizeState(valid);
+}
+
+/** Renames a damaged file to `<file>.corrupt-<timestamp>`, never over an existing one. */
+async function moveAside(file: string, fs: FileSystem): Promise<string> {
+  const stamp = new Date().toISOString().replace(/[:.]/g, "-");
+  let target = `${file}.corrupt-${stamp}`;
+  for (let n = 1; await fs.exists(target); n++) target = `${file}.corrupt-${stamp}-${n}`;
+  await fs.rename(file, target);
+  return target;
+}
+
+async function removeStaleTempFiles(file: string, fs: FileSystem): Promise<void> {
+  const folder = dirname(file);
+  const prefix = atomicTempPrefix(file);
+  try {
+    for (const entry of await fs.readdir(folder)) {
+      if (!entry.isFile || !entry.name.startsWith(prefix)) continue;
+      const path = join(folder, entry.name);
+      const stat = await fs.stat(path);
+      if (Date.now() - stat.mtimeMs > staleTempFileMs) await fs.rm(path);
+    }
+  } catch {
+    // Best effort: a stray temp file is harmless, it is never read.
+  }
+}
+
+function unsupportedDiagnostic(file: string, version: unknown): Diagnostic {
+  return diagnostic(
+    "error",
+    "state-unsupported-version",
+    `State file ${file} has version ${JSON.stringify(version)}, written by a newer skillset; this one reads ` +
+      "version 1. Upgrade skillset; the file was left unchanged and its settings are not applied.",
+    file,
+  );
+}
+
+function describeRecovered(state: SkillsetState): string {
+  const count = state.disabled.length + state.enabled.length;
+  return count === 1 ? "the 1 setting still legible in it" : `the ${count} settings still legible in it`;
+}
+
+function errorText(error: unknown): string {
+  return (error as NodeJS.ErrnoException).code ?? String(error);
+}

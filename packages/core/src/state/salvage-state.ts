@@ -1,0 +1,55 @@
+/**
+ * @module Recovers what it can from a damaged `state.json` (e.g. truncated by a full disk or an editor
+ * crash), so that a corrupt file never loses the settings still legible in it (SPEC §15).
+ */
+import { normalizeState, type SkillsetState } from "./state-schema.js";
+
+/**
+ * Every non-empty string still readable in the `disabled` and `enabled` lists of `text`: from the parsed
+ * value when the JSON is whole, else by scanning the text up to where it breaks off.
+ */
+export function salvageState(text: string): SkillsetState {
+  try {
+    const value: unknown = JSON.parse(text.replace(/^\uFEFF/, ""));
+    if (typeof value === "object" && value !== null && !Array.isArray(value)) {
+      const record = value as Record<string, unknown>;
+      return normalizeState({
+        version: 1,
+        disabled: strings(record.disabled),
+        enabled: strings(record.enabled),
+      });
+    }
+    return normalizeState({ version: 1, disabled: [], enabled: [] });
+  } catch {
+    return normalizeState({
+      version: 1,
+      disabled: scanList(text, "disabled"),
+      enabled: scanList(text, "enabled"),
+    });
+  }
+}
+
+function strings(value: unknown): string[] {
+  return Array.isArray(value)
+    ? value.filter((item): item is string => typeof item === "string" && item !== "")
+    : [];
+}
+
+/** Reads the complete string items of `"<key>": [ … ` until the list ends or the text breaks off. */
+function scanList(text: string, key: string): string[] {
+  const start = new RegExp(`"${key}"\\s*:\\s*\\[`).exec(text);
+  if (!start) return [];
+  const item = /\s*("(?:[^"\\\n]|\\.)*")\s*(,|\])?/y;
+  item.lastIndex = start.index + start[0].length;
+  const found: string[] = [];
+  for (let match = item.exec(text); match; match = item.exec(text)) {
+    try {
+      const value: unknown = JSON.parse(match[1] as string);
+      if (typeof value === "string" && value !== "") found.push(value);
+    } catch {
+      break;
+    }
+    if (match[2] !== ",") break;
+  }
+  return found;
+}

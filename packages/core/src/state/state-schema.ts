@@ -1,0 +1,56 @@
+/**
+ * @module The state file (`state.json`, SPEC §6): which skills are switched off or back on. The schema is
+ * the type; `schemas/state.schema.json` is generated from it.
+ */
+import { z } from "zod";
+
+const stateKeySchema = z
+  .string()
+  .min(1)
+  .describe(
+    "A skill name, a qualified name (namespace:name) or an absolute path of a SKILL.md or its folder",
+  );
+
+/** The enable/disable settings of one layer. `version` defaults to 1 and the lists to empty, for hand-written files. */
+export const stateSchema = z
+  .object({
+    version: z.literal(1).default(1).describe("Format version of this file"),
+    disabled: z.array(stateKeySchema).default([]).describe("Skills switched off"),
+    enabled: z
+      .array(stateKeySchema)
+      .default([])
+      .describe("Skills switched back on, overriding a less specific key here or a lower layer"),
+  })
+  .strict();
+
+/** What a `state.json` file may contain: the settings, plus an optional `$schema` for editors. */
+export const stateFileSchema = z
+  .object({
+    $schema: z.string().optional().describe("JSON Schema of this file, for editors; ignored by skillset"),
+  })
+  .extend(stateSchema.shape)
+  .strict();
+
+/** The enable/disable state of one layer (user or project). Keys: name, `namespace:name` or absolute path. */
+export type SkillsetState = z.output<typeof stateSchema>;
+
+/** The state of a layer with no file. */
+export function emptyState(): SkillsetState {
+  return { version: 1, disabled: [], enabled: [] };
+}
+
+/**
+ * Sorts and de-duplicates both lists, and drops from `enabled` any key that is also `disabled` (a
+ * contradiction resolves to off, the safe side). Same settings, same bytes on disk.
+ */
+export function normalizeState(state: SkillsetState): SkillsetState {
+  const disabled = [...new Set(state.disabled)].sort();
+  const off = new Set(disabled);
+  const enabled = [...new Set(state.enabled)].filter((key) => !off.has(key)).sort();
+  return { version: 1, disabled, enabled };
+}
+
+/** The text written to `state.json`: normalised, two-space JSON with a final newline. */
+export function serializeState(state: SkillsetState): string {
+  return `${JSON.stringify(normalizeState(state), null, 2)}\n`;
+}

@@ -1,0 +1,51 @@
+/**
+ * @module Atomic file replacement (SPEC §6, §15): readers see the old file or the new one, never a part.
+ */
+import { randomBytes } from "node:crypto";
+import { open } from "node:fs/promises";
+import { basename, dirname, join } from "node:path";
+import type { FileSystem } from "../fs/file-system.js";
+import { nodeFileSystem } from "../fs/node-file-system.js";
+
+/** Prefix of the temp files `writeFileAtomic` creates beside `path` (see `isAtomicTempFile`). */
+export function atomicTempPrefix(path: string): string {
+  return `.${basename(path)}.tmp-`;
+}
+
+/**
+ * Writes `data` to a temp file in the same folder, flushes it to disk, then renames it over `path`
+ * (rename is atomic within a folder) and flushes the folder. A crash at any point leaves either the old
+ * file or the new one, plus at worst a stray `.<name>.tmp-*` file. Creates the folder if needed.
+ * The flushes use Node's file handles and are skipped when a custom `fs` is passed (it owns durability).
+ * Not serialised: combine with `withFileLock` when several writers may race.
+ */
+export async function writeFileAtomic(
+  path: string,
+  data: string,
+  options: { fs?: FileSystem } = {},
+): Promise<void> {
+  const fs = options.fs ?? nodeFileSystem;
+  const durable = fs === nodeFileSystem;
+  const folder = dirname(path);
+  const temp = join(folder, `${atomicTempPrefix(path)}${process.pid}-${randomBytes(6).toString("hex")}`);
+  await fs.mkdir(folder);
+  try {
+    await fs.writeFile(temp, data);
+    if (durable) await flush(temp, "r+");
+    await fs.rename(temp, path);
+  } catch (error) {
+    await fs.rm(temp).catch(() => {});
+    throw error;
+  }
+  // Makes the rename itself durable; some platforms (Windows) cannot open a folder, which is fine.
+  if (durable) await flush(folder, "r").catch(() => {});
+}
+
+async function flush(path: string, flags: string): Promise<void> {
+  const handle = await open(path, flags);
+  try {
+    await handle.sync();
+  } finally {
+    await handle.close();
+  }
+}

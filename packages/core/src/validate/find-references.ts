@@ -1,0 +1,87 @@
+/**
+ * @module Finds the relative files a markdown text refers to: markdown links and images
+ * (`[forms](references/forms.md)`), link definitions (`[forms]: references/forms.md`) and paths written
+ * in inline code (`` `scripts/fill.py` ``). Fenced code blocks are skipped.
+ */
+
+/** A relative file named in markdown. */
+export interface FileReference {
+  /** The path as written, without `#anchor` or `?query`, percent-decoded; e.g. `references/forms.md`. */
+  target: string;
+  /** 1-based line. */
+  line: number;
+  /** 1-based column of the target. */
+  column: number;
+  /** `link` for markdown links, images and link definitions; `code` for a path in inline code. */
+  kind: "link" | "code";
+}
+
+const fenceOpen = /^ {0,3}(`{3,}|~{3,})/;
+const codeSpan = /`([^`\n]+)`/g;
+const inlineLink = /!?\[[^\]\n]*\]\(\s*<?([^)\s>]+)>?(?:\s+["'(][^)\n]*)?\)/g;
+const linkDefinition = /^ {0,3}\[[^\]\n]+\]:\s*<?([^\s>]+)>?/;
+/** A path with at least one folder and a file extension, e.g. `references/api.md`, `./scripts/run.sh`. */
+const codePath = /^(?:\.\/)?[\w@.+-]+(?:\/[\w@.+-]+)*\/[\w@+-][\w@.+-]*\.[A-Za-z0-9]{1,8}$/;
+const scheme = /^[A-Za-z][A-Za-z0-9+.-]*:/;
+
+/** The relative path in a link target, or undefined for URLs, anchors, absolute paths and templates. */
+function relativeTarget(raw: string): string | undefined {
+  if (raw === "" || scheme.test(raw) || /^[#/~\\]/.test(raw) || /[{}<>$*]/.test(raw)) return undefined;
+  const bare = raw.replace(/[#?].*$/, "");
+  if (bare === "") return undefined;
+  try {
+    return decodeURI(bare);
+  } catch {
+    return bare;
+  }
+}
+
+function blankCodeSpans(line: string): string {
+  return line.replace(codeSpan, (span) => " ".repeat(span.length));
+}
+
+/**
+ * Lists the relative references in a markdown text, in order. `firstLine` is the line number of the
+ * text's first line in its file (the body of SKILL.md starts after the frontmatter).
+ */
+export function findReferences(markdown: string, firstLine = 1): FileReference[] {
+  const found: FileReference[] = [];
+  const lines = markdown.split("\n");
+  let fence: string | undefined;
+  lines.forEach((text, index) => {
+    const line = firstLine + index;
+    const marker = fenceOpen.exec(text)?.[1];
+    if (fence !== undefined) {
+      if (marker && marker[0] === fence[0] && marker.length >= fence.length && text.trim() === marker) {
+        fence = undefined;
+      }
+      return;
+    }
+    if (marker) {
+      fence = marker;
+      return;
+    }
+    const prose = blankCodeSpans(text);
+    const definition = linkDefinition.exec(prose);
+    if (definition?.[1]) {
+      const target = relativeTarget(definition[1]);
+      if (target) found.push({ target, line, column: prose.indexOf(definition[1]) + 1, kind: "link" });
+    }
+    for (const match of prose.matchAll(inlineLink)) {
+      const raw = match[1] ?? "";
+      const target = relativeTarget(raw);
+      if (target) found.push({ target, line, column: match.index + match[0].indexOf(raw) + 1, kind: "link" });
+    }
+    for (const match of text.matchAll(codeSpan)) {
+      let offset = match.index + 1;
+      for (const word of (match[1] ?? "").split(/(\s+)/)) {
+        const token = word.replace(/^[("']+|[)"',;:]+$/g, "");
+        if (codePath.test(token) && !token.startsWith("../")) {
+          found.push({ target: token, line, column: offset + word.indexOf(token) + 1, kind: "code" });
+        }
+        offset += word.length;
+      }
+    }
+  });
+  return found;
+}

@@ -1,0 +1,67 @@
+/**
+ * @module Runs lint rules over a set of skills. Rules see every skill being linted (for duplicate names)
+ * and reach the disk only through the given FileSystem.
+ */
+import type { FileSystem } from "../fs/file-system.js";
+import { nodeFileSystem } from "../fs/node-file-system.js";
+import { type Diagnostic, diagnostic } from "../model/diagnostic.js";
+import type { LintRule, LintTarget } from "./lint-rule.js";
+import { lintRules } from "./lint-rules.js";
+
+/** Options of {@link lintSkills}. */
+export interface LintOptions {
+  /** Default: the real disk. */
+  fs?: FileSystem;
+  /** Default: every built-in rule ({@link lintRules}). */
+  rules?: readonly LintRule[];
+  /** Slash commands the host owns, on top of the built-in list. */
+  hostCommands?: readonly string[];
+  /** Skills linted at once (default 16). */
+  concurrency?: number;
+}
+
+/** The lint findings of one skill, in rule order. */
+export interface LintResult {
+  skill: LintTarget;
+  diagnostics: Diagnostic[];
+}
+
+/**
+ * Lints every target. A rule that throws does not stop the others: its failure becomes an error
+ * diagnostic `lint-rule-failed` naming the rule.
+ */
+export async function lintSkills(targets: readonly LintTarget[], options: LintOptions = {}): Promise<LintResult[]> {
+  const { fs = nodeFileSystem, rules = lintRules, hostCommands = [], concurrency = 16 } = options;
+  const byName = new Map<string, LintTarget[]>();
+  for (const target of targets) {
+    const group = byName.get(target.name);
+    if (group) group.push(target);
+    else byName.set(target.name, [target]);
+  }
+  const results: LintResult[] = new Array(targets.length);
+  let cursor = 0;
+  const worker = async () => {
+    while (cursor < targets.length) {
+      const index = cursor++;
+      const skill = targets[index]!;
+      const found: Diagnostic[] = [];
+      for (const rule of rules) {
+        try {
+          found.push(...(await rule.check({ skill, byName, fs, hostCommands })));
+        } catch (error) {
+          found.push(
+            diagnostic(
+              "error",
+              "lint-rule-failed",
+              `Lint rule ${rule.id} failed on this skill (${(error as Error).message}); report it as a skillset bug.`,
+              skill.path,
+            ),
+          );
+        }
+      }
+      results[index] = { skill, diagnostics: found };
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(concurrency, targets.length) }, worker));
+  return results;
+}

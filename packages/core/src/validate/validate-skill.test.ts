@@ -1,0 +1,219 @@
+import { readdirSync } from "node:fs";
+import { join } from "node:path";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import type { FileSystem } from "../fs/file-system.js";
+import { nodeFileSystem } from "../fs/node-file-system.js";
+import { corpusDir } from "../test/corpus.js";
+import { createTempDir, type TempDir } from "../test/temp-tree.js";
+import { validatePaths } from "./validate-paths.js";
+import { validateSkillDir, validateSkillFile } from "./validate-skill.js";
+import { summarizeReports } from "./validation-report.js";
+
+let temp: TempDir;
+beforeEach(async () => {
+  temp = await createTempDir();
+});
+afterEach(async () => {
+  await temp.cleanup();
+});
+
+const description = "Fill PDF forms. Use when the user asks to fill a PDF.";
+const codes = (report: { diagnostics: { code: string }[] }) => report.diagnostics.map((d) => d.code);
+
+/** Lists every file under the temp dir, to prove a command wrote nothing. */
+function snapshotTree(dir: string): string[] {
+  return readdirSync(dir, { recursive: true, encoding: "utf8" }).sort();
+}
+
+describe("validateSkillDir (strict)", () => {
+  it("accepts a valid skill and names it", async () => {
+    await temp.writeSkill("pdf", { name: "pdf", description });
+    const report = await validateSkillDir(temp.join("pdf"));
+    expect(report).toEqual({
+      path: temp.join("pdf", "SKILL.md"),
+      dir: temp.join("pdf"),
+      name: "pdf",
+      valid: true,
+      diagnostics: [],
+    });
+  });
+
+  it("accepts lowercase Chinese and Cyrillic names in matching folders, rejects uppercase Cyrillic", async () => {
+    await temp.writeSkill("技能", { name: "技能", description });
+    await temp.writeSkill("навык", { name: "навык", description });
+    await temp.writeSkill("НАВЫК", { name: "НАВЫК", description });
+    expect((await validateSkillDir(temp.join("技能"))).valid).toBe(true);
+    expect((await validateSkillDir(temp.join("навык"))).valid).toBe(true);
+    expect(codes(await validateSkillDir(temp.join("НАВЫК")))).toEqual(["name-uppercase"]);
+  });
+
+  it("accepts a name equal to its folder only after NFKC", async () => {
+    // Folder with fullwidth letters, name in ASCII: equal after NFKC.
+    await temp.writeSkill("ｐｄｆ-tools", { name: "pdf-tools", description });
+    expect((await validateSkillDir(temp.join("ｐｄｆ-tools"))).diagnostics).toEqual([]);
+  });
+
+  it("reports unexpected fields, name and description problems with lines", async () => {
+    await temp.writeSkill("pdf", { name: "Pdf", description: "d".repeat(1025), version: "1", author: "me" });
+    const report = await validateSkillDir(temp.join("pdf"));
+    expect(report.valid).toBe(false);
+    expect(report.diagnostics.map((d) => [d.code, d.line])).toEqual([
+      ["unexpected-fields", 5],
+      ["name-uppercase", 2],
+      ["name-directory-mismatch", 2],
+      ["description-too-long", 3],
+    ]);
+  });
+
+  it("requires frontmatter, in the reference's words", async () => {
+    await temp.write({ "pdf/SKILL.md": "# PDF\n\nFill forms.\n" });
+    const report = await validateSkillDir(temp.join("pdf"));
+    expect(codes(report)).toEqual(["missing-frontmatter"]);
+    expect(report.diagnostics[0]?.message).toContain("SKILL.md must start with YAML frontmatter (---)");
+  });
+
+  it("refuses YAML that only parses after repair", async () => {
+    await temp.write({ "pdf/SKILL.md": "---\nname: pdf\ndescription: Use when: a PDF arrives\n---\n" });
+    const strict = await validateSkillDir(temp.join("pdf"));
+    expect(strict.valid).toBe(false);
+    expect(codes(strict)).toEqual(["yaml-invalid"]);
+    const lenient = await validateSkillDir(temp.join("pdf"), { mode: "lenient" });
+    expect(lenient.valid).toBe(true);
+    expect(codes(lenient)).toContain("yaml-repaired");
+  });
+
+  it("reports missing required fields once each", async () => {
+    await temp.write({ "pdf/SKILL.md": "---\nlicense: MIT\n---\nBody\n" });
+    const report = await validateSkillDir(temp.join("pdf"));
+    expect(report.diagnostics.map((d) => d.message.split(".")[0])).toEqual([
+      "Missing required field in frontmatter: name",
+      "Missing required field in frontmatter: description",
+    ]);
+  });
+
+  it("accepts a lowercase skill.md, and prefers SKILL.md when both exist", async () => {
+    await temp.write({ "a/skill.md": `---\nname: a\ndescription: ${description}\n---\n` });
+    const lower = await validateSkillDir(temp.join("a"));
+    expect(lower).toMatchObject({ path: temp.join("a", "skill.md"), valid: true });
+    await temp.write({
+      "b/SKILL.md": `---\nname: b\ndescription: ${description}\n---\n`,
+      "b/skill.md": "not even frontmatter",
+    });
+    const both = await validateSkillDir(temp.join("b"));
+    expect(both).toMatchObject({ path: temp.join("b", "SKILL.md"), valid: true });
+  });
+
+  it("lenient mode reports what loading reports: warnings for tolerated spec breaks", async () => {
+    await temp.writeSkill("pdf", { name: "other", description, author: "me" });
+    const report = await validateSkillDir(temp.join("pdf"), { mode: "lenient" });
+    expect(report.valid).toBe(true);
+    expect(report.diagnostics.map((d) => [d.severity, d.code])).toEqual([["warning", "name-mismatch"]]);
+  });
+});
+
+describe("bad input", () => {
+  it("a folder without SKILL.md", async () => {
+    await temp.write({ "empty/README.md": "hi" });
+    const report = await validateSkillDir(temp.join("empty"));
+    expect(report.valid).toBe(false);
+    expect(report.diagnostics).toHaveLength(1);
+    expect(report.diagnostics[0]).toMatchObject({ code: "missing-skill-file", path: temp.join("empty") });
+    expect(report.diagnostics[0]?.message).toContain("Missing required file: SKILL.md");
+    expect(report.diagnostics[0]?.message).toContain(temp.join("empty"));
+  });
+
+  it("a file where a folder was expected, and a missing path", async () => {
+    await temp.write({ "notes.txt": "hi" });
+    const file = await validateSkillDir(temp.join("notes.txt"));
+    expect(file.diagnostics).toHaveLength(1);
+    expect(file.diagnostics[0]?.message).toContain(`Not a directory: ${temp.join("notes.txt")}`);
+    const missing = await validateSkillDir(temp.join("nope"));
+    expect(missing.diagnostics.map((d) => d.message)).toEqual([`Path does not exist: ${temp.join("nope")}`]);
+  });
+
+  it("an unreadable file (EACCES)", async () => {
+    await temp.writeSkill("pdf", { name: "pdf", description });
+    const denied: FileSystem = {
+      ...nodeFileSystem,
+      readFile: async (path) => {
+        throw Object.assign(new Error(`EACCES: permission denied, open '${path}'`), { code: "EACCES" });
+      },
+    };
+    const report = await validateSkillDir(temp.join("pdf"), { fs: denied });
+    expect(report.valid).toBe(false);
+    expect(report.diagnostics).toHaveLength(1);
+    expect(report.diagnostics[0]?.code).toBe("file-unreadable");
+    expect(report.diagnostics[0]?.message).toContain(temp.join("pdf", "SKILL.md"));
+    expect(report.diagnostics[0]?.message).toContain("EACCES");
+  });
+
+  it("invalid UTF-8 and a binary SKILL.md", async () => {
+    await temp.write({
+      "latin/SKILL.md": new Uint8Array([...Buffer.from("---\nname: caf"), 0xe9, ...Buffer.from("\n---\n")]),
+      "binary/SKILL.md": new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0x00, 0x00]),
+    });
+    const latin = await validateSkillDir(temp.join("latin"));
+    expect(latin.diagnostics.map((d) => d.code)).toEqual(["encoding-invalid"]);
+    expect(latin.diagnostics[0]?.message).toContain(temp.join("latin", "SKILL.md"));
+    const binary = await validateSkillDir(temp.join("binary"));
+    expect(binary.diagnostics.map((d) => d.code)).toEqual(["file-binary"]);
+  });
+
+  it("writes nothing", async () => {
+    await temp.write({ "empty/x.txt": "", "latin/SKILL.md": new Uint8Array([0xff]) });
+    const before = snapshotTree(temp.path);
+    await validatePaths([temp.path, temp.join("nope"), temp.join("empty/x.txt")]);
+    expect(snapshotTree(temp.path)).toEqual(before);
+  });
+});
+
+describe("validateSkillFile", () => {
+  it("validates a SKILL.md given directly", async () => {
+    const path = await temp.writeSkill("pdf", { name: "pdf", description });
+    expect((await validateSkillFile(path)).valid).toBe(true);
+  });
+});
+
+describe("validatePaths", () => {
+  it("checks every skill in a tree, hidden folders included, clean ones reported too", async () => {
+    await temp.writeSkill(".agents/skills/pdf", { name: "pdf", description });
+    await temp.writeSkill("plugins/x/skills/Bad", { name: "Bad", description });
+    await temp.writeSkill("node_modules/dep/skill", { name: "skill", description });
+    const reports = await validatePaths([temp.path]);
+    expect(reports.map((r) => [r.path.slice(temp.path.length + 1), r.valid])).toEqual([
+      [join(".agents/skills/pdf/SKILL.md"), true],
+      [join("plugins/x/skills/Bad/SKILL.md"), false],
+    ]);
+  });
+
+  it("reports each unusable path once, after the skills", async () => {
+    await temp.writeSkill("pdf", { name: "pdf", description });
+    await temp.write({ "empty/x.txt": "" });
+    const reports = await validatePaths([temp.join("pdf"), temp.join("pdf/SKILL.md"), temp.join("empty"), temp.join("x")]);
+    expect(reports.map((r) => r.diagnostics.map((d) => d.code).join() || "ok")).toEqual([
+      "ok",
+      "missing-skill-file",
+      "path-not-found",
+    ]);
+  });
+
+  it("pins the strict errors of the official skills in the corpus", async () => {
+    const reports = await validatePaths([join(corpusDir(), "official")], { mode: "strict" });
+    const summary = summarizeReports(reports);
+    const byCode: Record<string, number> = {};
+    for (const finding of reports.flatMap((r) => r.diagnostics)) byCode[finding.code] = (byCode[finding.code] ?? 0) + 1;
+    expect({ summary, byCode }).toMatchInlineSnapshot(`
+      {
+        "byCode": {
+          "description-too-long": 1,
+          "name-directory-mismatch": 1,
+        },
+        "summary": {
+          "errors": 2,
+          "skills": 42,
+          "warnings": 0,
+        },
+      }
+    `);
+  });
+});

@@ -1,0 +1,96 @@
+/**
+ * @module Validates one skill folder or SKILL.md, like the reference validator's `validate` (SPEC §4).
+ */
+import { basename, join } from "node:path";
+import type { DirEntry, FileSystem } from "../fs/file-system.js";
+import { nodeFileSystem } from "../fs/node-file-system.js";
+import { type Diagnostic, diagnostic, hasErrors } from "../model/diagnostic.js";
+import { pickSkillFile } from "./find-skill-files.js";
+import { frontmatterText } from "./frontmatter-text.js";
+import { readSkillDocument } from "./read-skill-document.js";
+import { validateFrontmatter } from "./validate-frontmatter.js";
+import type { ValidationReport } from "./validation-report.js";
+
+/** How to validate. */
+export interface ValidateOptions {
+  /**
+   * - `strict` (default): the specification exactly, as errors in the reference validator's words: no
+   *   YAML repair, no fallbacks, only the six allowed fields.
+   * - `lenient`: what loading reports: errors for skills that would not load, warnings for spec breaks
+   *   that skillset tolerates (name ≠ folder, repaired YAML, no frontmatter…).
+   */
+  mode?: "strict" | "lenient";
+  /** Default: the real disk. */
+  fs?: FileSystem;
+}
+
+/** Parser diagnostics that strict validation replaces with its own, worded as the reference's. */
+const replacedInStrictMode = new Set(["missing-frontmatter", "missing-name", "missing-description"]);
+
+function report(path: string, dir: string, diagnostics: Diagnostic[], name?: string): ValidationReport {
+  const result: ValidationReport = { path, dir, valid: !hasErrors(diagnostics), diagnostics };
+  if (name !== undefined) result.name = name;
+  return result;
+}
+
+/**
+ * Validates one SKILL.md (or lowercase `skill.md`) file. Never throws: unreadable, binary and non-UTF-8
+ * files are error diagnostics.
+ */
+export async function validateSkillFile(path: string, options: ValidateOptions = {}): Promise<ValidationReport> {
+  const { mode = "strict", fs = nodeFileSystem } = options;
+  const read = await readSkillDocument(path, { fs, mode });
+  const { dir, parsed } = read;
+  if (!parsed) return report(path, dir, read.diagnostics);
+  const { document } = parsed;
+  const rawName = frontmatterText(document.raw?.name)?.trim();
+  const name = rawName || parsed.skill?.name;
+  if (mode === "lenient") return report(path, dir, parsed.diagnostics, name);
+
+  const found = parsed.diagnostics.filter((finding) => !replacedInStrictMode.has(finding.code));
+  if (!document.hasFrontmatter) {
+    found.unshift(
+      diagnostic(
+        "error",
+        "missing-frontmatter",
+        `SKILL.md must start with YAML frontmatter (---). Start ${basename(path)} with ---, name: ${basename(dir)}, description: …, ---.`,
+        path,
+        { line: 1, column: 1 },
+      ),
+    );
+  } else if (document.raw) {
+    found.push(...validateFrontmatter(document.raw, { path, dirName: basename(dir), keyLines: document.keyLines }));
+  }
+  return report(path, dir, found, name);
+}
+
+/**
+ * Validates one skill folder: it must exist, be a folder and hold `SKILL.md` (a lowercase `skill.md`
+ * is accepted when `SKILL.md` is absent; `SKILL.md` wins when both exist).
+ *
+ * @example
+ * const report = await validateSkillDir("/repo/.agents/skills/pdf", { mode: "strict" });
+ * if (!report.valid) for (const d of report.diagnostics) console.error(d.message);
+ */
+export async function validateSkillDir(dir: string, options: ValidateOptions = {}): Promise<ValidationReport> {
+  const fs = options.fs ?? nodeFileSystem;
+  const fail = (code: string, message: string) => report(dir, dir, [diagnostic("error", code, message, dir)]);
+  let entries: DirEntry[];
+  try {
+    const stat = await fs.stat(dir);
+    if (!stat.isDirectory) return fail("not-a-directory", `Not a directory: ${dir}. Pass the folder that holds SKILL.md.`);
+    entries = await fs.readdir(dir);
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code ?? "unknown error";
+    if (code === "ENOENT") return fail("path-not-found", `Path does not exist: ${dir}`);
+    return fail("folder-unreadable", `Cannot read folder ${dir} (${code}); fix its permissions.`);
+  }
+  const file = pickSkillFile(entries);
+  if (!file) {
+    return fail(
+      "missing-skill-file",
+      `Missing required file: SKILL.md in ${dir}. Create it with name and description frontmatter (skillset new scaffolds one).`,
+    );
+  }
+  return validateSkillFile(join(dir, file.name), options);
+}

@@ -1,0 +1,225 @@
+/**
+ * @module Reads one folder for the walker: its skill file, if any, and the sub-folders worth searching.
+ * Costs one `readdir`; `stat`/`realpath` only for symbolic links.
+ */
+import { sep } from "node:path";
+import type { DirEntry, FileSystem } from "../fs/file-system.js";
+import type { Diagnostic } from "../model/diagnostic.js";
+import type { Root } from "../roots/root.js";
+import {
+  danglingLink,
+  linkNotFollowed,
+  lowercaseSkillFile,
+  rootNotADirectory,
+  skillFileNotAFile,
+  symlinkCycle,
+  unreadableDirectory,
+} from "./walk-diagnostics.js";
+
+/** A folder to read: the path as reached, and its real path (known without `realpath` unless a link led here). */
+export interface WalkFolder {
+  path: string;
+  real: string;
+  depth: number;
+}
+
+/** A sub-folder worth searching. */
+export interface Subfolder {
+  path: string;
+  real: string;
+  /** Reached through a symbolic link (its real path came from `realpath`). */
+  viaLink: boolean;
+}
+
+/** What one folder holds, as far as the walker cares. */
+export interface FolderReport {
+  /** Entries read (counted against `maxEntries`). */
+  entries: number;
+  skillFile?: { path: string; realPath: string; lowercase: boolean };
+  /** Sorted by name. */
+  subfolders: Subfolder[];
+  diagnostics: Diagnostic[];
+}
+
+/**
+ * A skill's own resource folders never hold further skills (SPEC §5 Walking). Other sub-folders of a skill
+ * are searched, as Codex and OpenCode do: real repositories nest skills under a category skill.
+ */
+const resourceFolders = new Set(["scripts", "references", "assets"]);
+
+/** Joins without `path.join`'s normalisation (the parts are already clean); keeps the walk cheap. */
+export function joinPath(dir: string, name: string): string {
+  return dir.endsWith(sep) ? dir + name : dir + sep + name;
+}
+
+/**
+ * Reads `folder` and reports its skill file and searchable sub-folders. Never rejects. Without links, the
+ * report is built synchronously after the `readdir`: no extra promise per folder, which matters at 16,000.
+ */
+export function inspectFolder(
+  folder: WalkFolder,
+  root: Root,
+  fs: FileSystem,
+  isRoot: boolean,
+): Promise<FolderReport> {
+  return fs.readdir(folder.path).then(
+    (entries) => classifyEntries(folder, entries, root, fs),
+    (error: unknown) => readFailed(folder, errorCode(error), isRoot),
+  );
+}
+
+function readFailed(folder: WalkFolder, code: string, isRoot: boolean): FolderReport {
+  const report: FolderReport = { entries: 0, subfolders: [], diagnostics: [] };
+  // A folder removed during the walk is simply gone; a missing root is not an error either.
+  if (code === "ENOENT") return report;
+  if (code === "ENOTDIR") {
+    if (isRoot) report.diagnostics.push(rootNotADirectory(folder.path));
+    return report;
+  }
+  report.diagnostics.push(unreadableDirectory(folder.path, code));
+  return report;
+}
+
+function classifyEntries(
+  folder: WalkFolder,
+  entries: DirEntry[],
+  root: Root,
+  fs: FileSystem,
+): FolderReport | Promise<FolderReport> {
+  const report: FolderReport = { entries: entries.length, subfolders: [], diagnostics: [] };
+  let upper: DirEntry | undefined;
+  let lower: DirEntry | undefined;
+  let links: string[] | undefined;
+  for (const entry of entries) {
+    const name = entry.name;
+    if (name === "SKILL.md") upper = entry;
+    else if (name === "skill.md") lower = entry;
+    else if (name.charCodeAt(0) === 46 /* . */ || name === "node_modules") continue;
+    else if (entry.isDirectory) {
+      report.subfolders.push({
+        path: joinPath(folder.path, name),
+        real: joinPath(folder.real, name),
+        viaLink: false,
+      });
+    } else if (entry.isSymbolicLink) {
+      links ??= [];
+      links.push(name);
+    }
+  }
+  // The common case: a plain SKILL.md file, no links to resolve.
+  if (upper?.isFile) {
+    report.skillFile = {
+      path: joinPath(folder.path, upper.name),
+      realPath: joinPath(folder.real, upper.name),
+      lowercase: false,
+    };
+  }
+  if (links || (!report.skillFile && (upper || lower))) {
+    return finishWithLinks(folder, report, upper, lower, links ?? [], root, fs);
+  }
+  return finish(report);
+}
+
+/** The slow path: a linked or odd skill file, a lowercase one, or links to follow. */
+async function finishWithLinks(
+  folder: WalkFolder,
+  report: FolderReport,
+  upper: DirEntry | undefined,
+  lower: DirEntry | undefined,
+  links: string[],
+  root: Root,
+  fs: FileSystem,
+): Promise<FolderReport> {
+  if (upper && !report.skillFile)
+    report.skillFile = await readSkillEntry(folder, upper, root, fs, report.diagnostics);
+  if (!report.skillFile && lower) {
+    report.skillFile = await readSkillEntry(folder, lower, root, fs, report.diagnostics);
+    if (report.skillFile) {
+      report.skillFile.lowercase = true;
+      report.diagnostics.push(lowercaseSkillFile(report.skillFile.path));
+    }
+  }
+  const followed = root.followLinks ? links.filter((name) => searchable(report, name)) : [];
+  const resolved = await Promise.all(followed.map((name) => followFolderLink(folder, name, fs)));
+  for (const result of resolved) {
+    if (result === undefined) continue;
+    if ("code" in result) report.diagnostics.push(result);
+    else report.subfolders.push(result);
+  }
+  return finish(report);
+}
+
+/** Drops a skill's resource folders and sorts the rest by name (readdir order differs between systems). */
+function finish(report: FolderReport): FolderReport {
+  if (report.skillFile)
+    report.subfolders = report.subfolders.filter((sub) => searchable(report, baseName(sub.path)));
+  if (report.subfolders.length > 1) report.subfolders.sort(byPath);
+  return report;
+}
+
+function searchable(report: FolderReport, name: string): boolean {
+  return !(report.skillFile && resourceFolders.has(name));
+}
+
+function baseName(path: string): string {
+  return path.slice(path.lastIndexOf(sep) + 1);
+}
+
+/** Resolves a `SKILL.md`/`skill.md` entry to a file, or records why it cannot be used. */
+async function readSkillEntry(
+  folder: WalkFolder,
+  entry: DirEntry,
+  root: Root,
+  fs: FileSystem,
+  diagnostics: Diagnostic[],
+): Promise<FolderReport["skillFile"]> {
+  const path = joinPath(folder.path, entry.name);
+  if (entry.isFile) return { path, realPath: joinPath(folder.real, entry.name), lowercase: false };
+  if (entry.isSymbolicLink) {
+    if (!root.followLinks) {
+      diagnostics.push(linkNotFollowed(path, root.scope === "system"));
+      return undefined;
+    }
+    try {
+      const stat = await fs.stat(path);
+      if (stat.isFile) return { path, realPath: await fs.realpath(path), lowercase: false };
+    } catch (error) {
+      diagnostics.push(linkProblem(path, errorCode(error)));
+      return undefined;
+    }
+  }
+  diagnostics.push(skillFileNotAFile(path));
+  return undefined;
+}
+
+/** A link to a folder becomes a sub-folder (with its real path); anything else is skipped or reported. */
+async function followFolderLink(
+  folder: WalkFolder,
+  name: string,
+  fs: FileSystem,
+): Promise<Subfolder | Diagnostic | undefined> {
+  const path = joinPath(folder.path, name);
+  try {
+    const stat = await fs.stat(path);
+    if (!stat.isDirectory) return undefined;
+    return { path, real: await fs.realpath(path), viaLink: true };
+  } catch (error) {
+    return linkProblem(path, errorCode(error));
+  }
+}
+
+function linkProblem(path: string, code: string): Diagnostic {
+  if (code === "ENOENT" || code === "ENOTDIR") return danglingLink(path);
+  if (code === "ELOOP") return symlinkCycle(path);
+  return unreadableDirectory(path, code);
+}
+
+function byPath(a: Subfolder, b: Subfolder): number {
+  return a.path < b.path ? -1 : a.path > b.path ? 1 : 0;
+}
+
+/** The Node error code (`EACCES`, `ENOENT`, …), or `UNKNOWN`. */
+export function errorCode(error: unknown): string {
+  const code = (error as { code?: unknown } | null)?.code;
+  return typeof code === "string" ? code : "UNKNOWN";
+}

@@ -1,0 +1,316 @@
+import { chmodSync, mkdirSync, readdirSync, symlinkSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import type { WalkLimits } from "../config/config-schema.js";
+import type { FileSystem } from "../fs/file-system.js";
+import { nodeFileSystem } from "../fs/node-file-system.js";
+import type { Root } from "../roots/root.js";
+import { createTempDir, type TempDir } from "../test/temp-tree.js";
+import { type WalkOptions, walkRoot } from "./index.js";
+
+let temp: TempDir;
+beforeEach(async () => {
+  temp = await createTempDir("skillset-walk-");
+});
+afterEach(() => temp.cleanup());
+
+const roomy: WalkLimits = { maxDepth: 6, maxDirectories: 2000, maxEntries: 20000 };
+
+function rootAt(relative: string, extra: Partial<Root> = {}): Root {
+  return {
+    path: temp.join(relative),
+    scope: "repo",
+    provider: "agents",
+    distance: 0,
+    followLinks: true,
+    ...extra,
+  };
+}
+
+async function walk(relative: string, options: Partial<WalkOptions> & { root?: Partial<Root> } = {}) {
+  const { root, ...rest } = options;
+  const result = await walkRoot(rootAt(relative, root), { limits: roomy, ...rest });
+  const rel = (path: string) => (path.startsWith(temp.path) ? path.slice(temp.path.length + 1) : path);
+  return {
+    ...result,
+    paths: result.files.map((file) => rel(file.path)),
+    codes: result.diagnostics.map((found) => `${found.code} ${rel(found.path)}`),
+  };
+}
+
+const skill = (name: string) => `---\nname: ${name}\ndescription: Use when testing ${name}.\n---\nBody.\n`;
+
+describe("walkRoot", () => {
+  it("finds skills breadth-first, sorted by name at each level, nested skills included", async () => {
+    await temp.write({
+      "root/zeta/SKILL.md": skill("zeta"),
+      "root/alpha/SKILL.md": skill("alpha"),
+      "root/group/inner/SKILL.md": skill("inner"),
+      "root/group/README.md": "not a skill",
+      "root/alpha/child/SKILL.md": skill("child"),
+      "root/alpha/notes.md": "",
+    });
+    const result = await walk("root");
+    expect(result.paths).toEqual([
+      "root/alpha/SKILL.md",
+      "root/zeta/SKILL.md",
+      "root/alpha/child/SKILL.md",
+      "root/group/inner/SKILL.md",
+    ]);
+    expect(result.diagnostics).toEqual([]);
+    expect(result.directories).toBe(6);
+    const first = result.files[0];
+    expect(first).toMatchObject({
+      realPath: temp.join("root/alpha/SKILL.md"),
+      dir: temp.join("root/alpha"),
+      lowercase: false,
+    });
+    expect(first?.root.path).toBe(temp.join("root"));
+  });
+
+  it("gives the same result whatever the concurrency", async () => {
+    const files: Record<string, string> = {};
+    for (let i = 0; i < 40; i++) files[`root/g${i % 5}/s${i}/SKILL.md`] = skill(`s${i}`);
+    await temp.write(files);
+    const one = await walk("root", { concurrency: 1 });
+    const many = await walk("root", { concurrency: 64 });
+    expect(many.paths).toEqual(one.paths);
+    expect(one.paths).toHaveLength(40);
+  });
+
+  it("treats a root that holds SKILL.md as a skill", async () => {
+    await temp.write({ "single/SKILL.md": skill("single"), "single/scripts/x/SKILL.md": skill("x") });
+    expect((await walk("single")).paths).toEqual(["single/SKILL.md"]);
+  });
+
+  it("yields nothing, and no diagnostics, for a missing root", async () => {
+    const result = await walk("missing/skills");
+    expect(result.files).toEqual([]);
+    expect(result.diagnostics).toEqual([]);
+    expect(result.directories).toBe(0);
+  });
+
+  it("warns when the root is a file", async () => {
+    await temp.write({ "file-root": "x" });
+    expect((await walk("file-root")).codes).toEqual(["root-not-a-directory file-root"]);
+  });
+
+  it("skips hidden folders and node_modules below the root, but walks a hidden root", async () => {
+    await temp.write({
+      ".agents/skills/ok/SKILL.md": skill("ok"),
+      ".agents/skills/.cache/SKILL.md": skill("cached"),
+      ".agents/skills/.hidden/deep/SKILL.md": skill("deep"),
+      ".agents/skills/node_modules/pkg/SKILL.md": skill("pkg"),
+      ".agents/skills/ok/node_modules/dep/SKILL.md": skill("dep"),
+    });
+    expect((await walk(".agents/skills")).paths).toEqual([".agents/skills/ok/SKILL.md"]);
+  });
+
+  it("does not search a skill's scripts/, references/ and assets/ for more skills", async () => {
+    await temp.write({
+      "root/tool/SKILL.md": skill("tool"),
+      "root/tool/scripts/a/SKILL.md": skill("a"),
+      "root/tool/references/SKILL.md": skill("b"),
+      "root/tool/assets/c/SKILL.md": skill("c"),
+      "root/tool/variants/d/SKILL.md": skill("d"),
+      // Outside a skill, these names are ordinary folders.
+      "root/scripts/e/SKILL.md": skill("e"),
+    });
+    expect((await walk("root")).paths).toEqual([
+      "root/tool/SKILL.md",
+      "root/scripts/e/SKILL.md",
+      "root/tool/variants/d/SKILL.md",
+    ]);
+  });
+});
+
+describe("walk limits", () => {
+  it("stops below maxDepth with one walk-limit warning naming the config key", async () => {
+    await temp.write({
+      "root/a/SKILL.md": skill("a"),
+      "root/x/b/SKILL.md": skill("b"),
+      "root/x/y/c/SKILL.md": skill("c"),
+      "root/x/y/z/d/SKILL.md": skill("d"),
+    });
+    const result = await walk("root", { limits: { ...roomy, maxDepth: 2 } });
+    expect(result.paths).toEqual(["root/a/SKILL.md", "root/x/b/SKILL.md"]);
+    expect(result.codes).toEqual(["walk-limit root"]);
+    expect(result.diagnostics[0]?.severity).toBe("warning");
+    expect(result.diagnostics[0]?.message).toContain("discovery.limits.maxDepth");
+    expect(result.diagnostics[0]?.message).toContain(temp.join("root"));
+    const exact = await walk("root", { limits: { ...roomy, maxDepth: 4 } });
+    expect(exact.paths).toHaveLength(4);
+    expect(exact.diagnostics).toEqual([]);
+  });
+
+  it("reads at most maxDirectories folders", async () => {
+    await temp.write({
+      "root/a/SKILL.md": skill("a"),
+      "root/b/SKILL.md": skill("b"),
+      "root/c/SKILL.md": skill("c"),
+      "root/d/SKILL.md": skill("d"),
+    });
+    const result = await walk("root", { limits: { ...roomy, maxDirectories: 3 } });
+    expect(result.paths).toEqual(["root/a/SKILL.md", "root/b/SKILL.md"]);
+    expect(result.directories).toBe(3);
+    expect(result.codes).toEqual(["walk-limit root"]);
+    expect(result.diagnostics[0]?.message).toContain("discovery.limits.maxDirectories");
+    expect((await walk("root", { limits: { ...roomy, maxDirectories: 5 } })).diagnostics).toEqual([]);
+  });
+
+  it("reads at most maxEntries directory entries", async () => {
+    await temp.write({
+      "root/a/SKILL.md": skill("a"),
+      "root/a/notes.md": "",
+      "root/b/SKILL.md": skill("b"),
+      "root/c/SKILL.md": skill("c"),
+    });
+    // Root: 3 entries; a: 2; b: 1; c: 1.
+    const result = await walk("root", { limits: { ...roomy, maxEntries: 6 } });
+    expect(result.paths).toEqual(["root/a/SKILL.md", "root/b/SKILL.md"]);
+    expect(result.codes).toEqual(["walk-limit root"]);
+    expect(result.diagnostics[0]?.message).toContain("discovery.limits.maxEntries");
+    expect((await walk("root", { limits: { ...roomy, maxEntries: 7 } })).paths).toHaveLength(3);
+  });
+});
+
+describe("skill files", () => {
+  it("accepts a lowercase skill.md with a warning, and prefers SKILL.md when both exist", async () => {
+    await temp.write({ "root/low/skill.md": skill("low"), "root/both/SKILL.md": skill("both") });
+    writeFileSync(temp.join("root/both/skill.md"), skill("both-lower"));
+    const caseSensitive = readdirSync(temp.join("root/both")).length === 2;
+    const result = await walk("root");
+    expect(result.paths).toEqual(["root/both/SKILL.md", "root/low/skill.md"]);
+    expect(result.files.map((file) => file.lowercase)).toEqual([false, true]);
+    expect(result.codes).toEqual(["lowercase-skill-file root/low/skill.md"]);
+    if (caseSensitive) expect(result.files[0]?.realPath).toBe(temp.join("root/both/SKILL.md"));
+  });
+
+  it("warns when SKILL.md is a folder", async () => {
+    await temp.write({ "root/odd/SKILL.md/inner.md": "", "root/fine/SKILL.md": skill("fine") });
+    const result = await walk("root");
+    expect(result.paths).toEqual(["root/fine/SKILL.md"]);
+    expect(result.codes).toEqual(["skill-file-not-a-file root/odd/SKILL.md"]);
+  });
+});
+
+describe("symbolic links", () => {
+  it("follows a linked SKILL.md and identifies it by its real path", async () => {
+    await temp.write({ "store/linked.md": skill("linked") });
+    mkdirSync(temp.join("root/linked"), { recursive: true });
+    symlinkSync(temp.join("store/linked.md"), temp.join("root/linked/SKILL.md"));
+    const result = await walk("root");
+    expect(result.paths).toEqual(["root/linked/SKILL.md"]);
+    expect(result.files[0]?.realPath).toBe(temp.join("store/linked.md"));
+  });
+
+  it("follows a link to a folder outside the root, still bounded by the limits", async () => {
+    await temp.write({ "outside/one/SKILL.md": skill("one"), "outside/two/deep/SKILL.md": skill("two") });
+    mkdirSync(temp.join("root"));
+    symlinkSync(temp.join("outside"), temp.join("root/shared"));
+    const result = await walk("root");
+    expect(result.paths).toEqual(["root/shared/one/SKILL.md", "root/shared/two/deep/SKILL.md"]);
+    expect(result.files[0]?.realPath).toBe(temp.join("outside/one/SKILL.md"));
+    const bounded = await walk("root", { limits: { ...roomy, maxDepth: 2 } });
+    expect(bounded.paths).toEqual(["root/shared/one/SKILL.md"]);
+    expect(bounded.codes).toEqual(["walk-limit root"]);
+  });
+
+  it("survives a link loop, with one info diagnostic", async () => {
+    await temp.write({ "root/a/SKILL.md": skill("a") });
+    symlinkSync(temp.join("root"), temp.join("root/a/up"));
+    symlinkSync("self", temp.join("root/self"));
+    const result = await walk("root");
+    expect(result.paths).toEqual(["root/a/SKILL.md"]);
+    expect(result.codes.sort()).toEqual(["symlink-cycle root/a/up", "symlink-cycle root/self"]);
+    expect(result.diagnostics.every((found) => found.severity === "info")).toBe(true);
+  });
+
+  it("returns a file reached twice (through a link) once", async () => {
+    await temp.write({ "root/real/SKILL.md": skill("real"), "root/group/x.md": "" });
+    symlinkSync(temp.join("root/real"), temp.join("root/group/alias"));
+    symlinkSync(temp.join("root/real/SKILL.md"), temp.join("root/group/SKILL.md"));
+    const result = await walk("root");
+    expect(result.files.map((file) => file.realPath)).toEqual([temp.join("root/real/SKILL.md")]);
+    expect(result.diagnostics).toEqual([]);
+  });
+
+  it("warns about a dangling link", async () => {
+    await temp.write({ "root/ok/SKILL.md": skill("ok") });
+    mkdirSync(temp.join("root/broken"));
+    symlinkSync(temp.join("nowhere"), temp.join("root/gone"));
+    symlinkSync(temp.join("nowhere.md"), temp.join("root/broken/SKILL.md"));
+    const result = await walk("root");
+    expect(result.paths).toEqual(["root/ok/SKILL.md"]);
+    // Breadth-first: the root's own entries come first.
+    expect(result.codes).toEqual(["dangling-link root/gone", "dangling-link root/broken/SKILL.md"]);
+  });
+
+  it("follows no link when the root says so (the system scope)", async () => {
+    await temp.write({ "outside/one/SKILL.md": skill("one"), "store/s.md": skill("s") });
+    mkdirSync(temp.join("root/s"), { recursive: true });
+    symlinkSync(temp.join("outside"), temp.join("root/shared"));
+    symlinkSync(temp.join("store/s.md"), temp.join("root/s/SKILL.md"));
+    const result = await walk("root", { root: { followLinks: false, scope: "system", provider: "system" } });
+    expect(result.paths).toEqual([]);
+    expect(result.codes).toEqual(["link-not-followed root/s/SKILL.md"]);
+  });
+});
+
+describe("unreadable folders", () => {
+  /** A file system that refuses to list one folder, as EACCES does for another user's folder. */
+  function refusing(path: string): FileSystem {
+    return {
+      ...nodeFileSystem,
+      readdir: (dir) =>
+        dir === path
+          ? Promise.reject(
+              Object.assign(new Error(`EACCES: permission denied, scandir '${dir}'`), { code: "EACCES" }),
+            )
+          : nodeFileSystem.readdir(dir),
+    };
+  }
+
+  it("warns about a folder it cannot read and still finds everything else", async () => {
+    await temp.write({
+      "root/a/SKILL.md": skill("a"),
+      "root/locked/b/SKILL.md": skill("b"),
+      "root/z/SKILL.md": skill("z"),
+    });
+    const result = await walk("root", { fs: refusing(temp.join("root/locked")) });
+    expect(result.paths).toEqual(["root/a/SKILL.md", "root/z/SKILL.md"]);
+    expect(result.codes).toEqual(["unreadable-directory root/locked"]);
+    expect(result.diagnostics[0]?.message).toContain("EACCES");
+  });
+
+  it("warns about an unreadable root", async () => {
+    await temp.write({ "root/a/SKILL.md": skill("a") });
+    const result = await walk("root", { fs: refusing(temp.join("root")) });
+    expect(result.files).toEqual([]);
+    expect(result.codes).toEqual(["unreadable-directory root"]);
+  });
+
+  const isRoot = process.getuid?.() === 0;
+  it.skipIf(isRoot || process.platform === "win32")(
+    "warns about a chmod 000 folder on the real disk",
+    async () => {
+      await temp.write({ "root/a/SKILL.md": skill("a"), "root/locked/b/SKILL.md": skill("b") });
+      chmodSync(temp.join("root/locked"), 0o000);
+      try {
+        const result = await walk("root");
+        expect(result.paths).toEqual(["root/a/SKILL.md"]);
+        expect(result.codes).toEqual(["unreadable-directory root/locked"]);
+      } finally {
+        chmodSync(temp.join("root/locked"), 0o755);
+      }
+    },
+  );
+});
+
+describe("walk join", () => {
+  it("handles a root given with a trailing separator", async () => {
+    await temp.write({ "root/a/SKILL.md": skill("a") });
+    const result = await walkRoot({ ...rootAt("root"), path: `${temp.join("root")}/` }, { limits: roomy });
+    expect(result.files.map((file) => file.realPath)).toEqual([join(temp.path, "root/a/SKILL.md")]);
+  });
+});

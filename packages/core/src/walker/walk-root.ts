@@ -1,0 +1,126 @@
+/**
+ * @module Breadth-first, bounded search of one root for SKILL.md files (SPEC §5 Walking).
+ */
+import { sep } from "node:path";
+import type { WalkLimits } from "../config/config-schema.js";
+import { nodeFileSystem } from "../fs/node-file-system.js";
+import type { Root } from "../roots/root.js";
+import { errorCode, type FolderReport, inspectFolder, type WalkFolder } from "./inspect-folder.js";
+import { symlinkCycle, unreadableDirectory, walkLimitReached } from "./walk-diagnostics.js";
+import type { WalkOptions, WalkResult } from "./walk-types.js";
+
+const defaultConcurrency = 32;
+
+/**
+ * Walks one root breadth-first. Folders are read by a bounded pool that runs ahead of the merge (so the
+ * disk stays busy across levels), and reports are merged strictly in queue order (breadth-first, names
+ * sorted), so the result, limits included, never depends on timing.
+ *
+ * - Limits (`limits`): folders deeper than `maxDepth` below the root are not read, at most `maxDirectories`
+ *   folders and `maxEntries` directory entries are read; reaching one adds one `walk-limit` warning.
+ * - Hidden folders and `node_modules` below the root are skipped; so are a skill's `scripts/`,
+ *   `references/` and `assets/`. Other folders inside a skill are searched (nested skills exist).
+ * - `SKILL.md` wins over `skill.md`; a lowercase file is used with a `lowercase-skill-file` warning.
+ * - With `root.followLinks`, folder links and linked `SKILL.md` files are followed; a folder whose real path
+ *   was already searched is not searched again (an info `symlink-cycle` when the link points back up).
+ * - Each file is returned once per root, by real path.
+ *
+ * A missing root yields no files and no diagnostics. Never throws for bad trees.
+ * @example const { files, diagnostics } = await walkRoot(root, { limits: defaultConfig.discovery.limits });
+ */
+export async function walkRoot(root: Root, options: WalkOptions): Promise<WalkResult> {
+  const fs = options.fs ?? nodeFileSystem;
+  const { limits } = options;
+  const result: WalkResult = { files: [], diagnostics: [], directories: 0 };
+  let rootReal: string;
+  try {
+    rootReal = await fs.realpath(root.path);
+  } catch (error) {
+    const code = errorCode(error);
+    if (code === "ELOOP") result.diagnostics.push(symlinkCycle(root.path));
+    else if (code !== "ENOENT" && code !== "ENOTDIR")
+      result.diagnostics.push(unreadableDirectory(root.path, code));
+    return result;
+  }
+
+  const queue: WalkFolder[] = [{ path: root.path, real: rootReal, depth: 0 }];
+  // Reports land in `ready` as reads finish; the merge awaits only when it catches up with the pool.
+  const ready: (FolderReport | undefined)[] = [];
+  const pending: (Promise<FolderReport> | undefined)[] = [];
+  const concurrency = Math.max(1, options.concurrency ?? defaultConcurrency);
+  let started = 0;
+  let inFlight = 0;
+  let stopped = false;
+  const pump = () => {
+    while (!stopped && inFlight < concurrency && started < queue.length) {
+      const index = started++;
+      inFlight++;
+      pending[index] = inspectFolder(queue[index] as WalkFolder, root, fs, index === 0).then((report) => {
+        ready[index] = report;
+        inFlight--;
+        pump();
+        return report;
+      });
+    }
+  };
+
+  const visited = new Set<string>([rootReal]);
+  const seenFiles = new Set<string>();
+  const reached = new Set<keyof WalkLimits>();
+  const limitReached = (limit: keyof WalkLimits) => {
+    if (!reached.has(limit)) result.diagnostics.push(walkLimitReached(root.path, limit, limits[limit]));
+    reached.add(limit);
+  };
+  let entries = 0;
+  pump();
+  for (let index = 0; index < queue.length; index++) {
+    const folder = queue[index] as WalkFolder;
+    const report = ready[index] ?? (await (pending[index] as Promise<FolderReport>));
+    ready[index] = undefined;
+    pending[index] = undefined;
+    if (entries + report.entries > limits.maxEntries) {
+      limitReached("maxEntries");
+      break;
+    }
+    entries += report.entries;
+    result.directories++;
+    for (const item of report.diagnostics) result.diagnostics.push(item);
+    const file = report.skillFile;
+    if (file && !seenFiles.has(file.realPath)) {
+      seenFiles.add(file.realPath);
+      result.files.push({
+        path: file.path,
+        realPath: file.realPath,
+        dir: folder.path,
+        root,
+        lowercase: file.lowercase,
+      });
+    }
+    for (const sub of report.subfolders) {
+      if (visited.has(sub.real)) {
+        if (sub.viaLink && isSameOrInside(folder.real, sub.real)) {
+          result.diagnostics.push(symlinkCycle(sub.path, sub.real));
+        }
+        continue;
+      }
+      if (folder.depth + 1 > limits.maxDepth) {
+        limitReached("maxDepth");
+        break;
+      }
+      if (queue.length >= limits.maxDirectories) {
+        limitReached("maxDirectories");
+        break;
+      }
+      visited.add(sub.real);
+      queue.push({ path: sub.path, real: sub.real, depth: folder.depth + 1 });
+    }
+    pump();
+  }
+  // Reads still in flight after a stop finish on their own; nothing new starts.
+  stopped = true;
+  return result;
+}
+
+function isSameOrInside(path: string, dir: string): boolean {
+  return path === dir || path.startsWith(dir.endsWith(sep) ? dir : dir + sep);
+}
