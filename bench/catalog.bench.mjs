@@ -70,9 +70,11 @@ const all = entries.map(({ skill }) => `${skill.name}: ${skill.description}`).jo
 const floor = await median(() => defaultTokenizer().count(all), 3);
 
 const line = (label, ms, extra = "") =>
-  console.log(`${label.padEnd(44)} ${ms.toFixed(1).padStart(8)} ms${extra}`);
+  console.log(`${label.padEnd(50)} ${ms.toFixed(1).padStart(8)} ms${extra}`);
+// The ratio to the floor stays meaningful on a busy machine, where every absolute time grows.
 const verdict = (ms) =>
-  ms <= TARGET_MS ? `   ok (target ≤ ${TARGET_MS} ms)` : `   OVER target ${TARGET_MS} ms`;
+  `   ${(ms / floor).toFixed(2)}× floor   ${ms <= TARGET_MS ? "ok" : "OVER"} (target ≤ ${TARGET_MS} ms)`;
+let wrong = !first.fits || first.tokens > BUDGET;
 
 line("first render (loads the tokenizer)", firstMs);
 for (const format of ["xml", "markdown", "context"]) {
@@ -91,6 +93,7 @@ for (const format of ["xml", "markdown", "context"]) {
     `  ${result.tokens}/${result.budget} tokens, ${result.listed.length} listed, ` +
       `${result.truncated.length} shortened, ${result.omitted.length} omitted, fits=${result.fits}`,
   );
+  wrong ||= !result.fits || result.tokens > BUDGET;
 }
 line("floor: concatenate all names+descriptions, count", floor, `   (${(all.length / 1e6).toFixed(1)} MB)`);
 
@@ -101,4 +104,8 @@ console.log(
   `  ${roomy.tokens}/${roomy.budget} tokens, ${roomy.listed.length} listed, ` +
     `${roomy.truncated.length} shortened, ${roomy.omitted.length} omitted`,
 );
-if (!first.fits) process.exitCode = 1;
+// Times are reported, not enforced (they depend on the machine's load); a catalog over budget fails.
+if (wrong) {
+  console.log("a catalog came out over its budget");
+  process.exitCode = 1;
+}

@@ -8,10 +8,46 @@ const SKILLS = 16_000;
 const PROMPT_BYTES = 1_000_000;
 
 const words = [
-  "pdf", "table", "extract", "review", "debug", "deploy", "test", "driven", "development", "api",
-  "docs", "lint", "format", "release", "notes", "security", "audit", "figma", "design", "react",
-  "python", "rust", "sql", "migrate", "schema", "cloud", "infra", "terraform", "k8s", "helm",
-  "write", "plan", "research", "summary", "slides", "excel", "chart", "image", "audio", "video",
+  "pdf",
+  "table",
+  "extract",
+  "review",
+  "debug",
+  "deploy",
+  "test",
+  "driven",
+  "development",
+  "api",
+  "docs",
+  "lint",
+  "format",
+  "release",
+  "notes",
+  "security",
+  "audit",
+  "figma",
+  "design",
+  "react",
+  "python",
+  "rust",
+  "sql",
+  "migrate",
+  "schema",
+  "cloud",
+  "infra",
+  "terraform",
+  "k8s",
+  "helm",
+  "write",
+  "plan",
+  "research",
+  "summary",
+  "slides",
+  "excel",
+  "chart",
+  "image",
+  "audio",
+  "video",
 ];
 
 /** 16,000 skills with realistic two- or three-word names; every 10th one namespaced (a plugin). */
@@ -35,7 +71,8 @@ function buildPrompt(entries) {
     "The deploy failed again after the cache change; see `echo $HOME` and the note about $PATH. " +
     "Costs rose to US$5 per run, so keep the (small) fixtures and read the docs at https://example.com/a?b=c. " +
     "We should look at the retry loop [here](./src/retry.ts) before the release on Friday.\n";
-  const fence = "```sh\nexport API_KEY=$API_KEY\nfor f in $@; do echo \"$f\" ${HOME}; done\n```\n";
+  // biome-ignore lint/suspicious/noTemplateCurlyInString: shell syntax that must not be a mention
+  const fence = '```sh\nexport API_KEY=$API_KEY\nfor f in $@; do echo "$f" ${HOME}; done\n```\n';
   const parts = [`$${first.name} fix the flaky deploy.\n\n`];
   let size = parts[0].length;
   let round = 0;
@@ -45,7 +82,9 @@ function buildPrompt(entries) {
     size += block.length;
     round++;
   }
-  parts.push(`\nAlso [$${linked.name}](${linked.path}), skill://${first.name}/references/a.md and $deploy-tabel-0.\n`);
+  parts.push(
+    `\nAlso [$${linked.name}](${linked.path}), skill://${first.name}/references/a.md and $deploy-tabel-0.\n`,
+  );
   return parts.join("");
 }
 
@@ -88,7 +127,8 @@ const loop = timings(() => floorLoop(prompt));
 const indexOf = timings(() => floorIndexOf(prompt));
 
 const ms = (value) => `${value.toFixed(2).padStart(8)} ms`;
-const verdict = (value) => (value <= TARGET_MS ? `  ok (target ≤ ${TARGET_MS} ms)` : `  OVER target ${TARGET_MS} ms`);
+const verdict = (value) =>
+  value <= TARGET_MS ? `  ok (target ≤ ${TARGET_MS} ms)` : `  OVER target ${TARGET_MS} ms`;
 const line = (label, { median, min }, note = "") =>
   console.log(`${label.padEnd(50)} median ${ms(median)}   min ${ms(min)}${note}`);
 console.log(

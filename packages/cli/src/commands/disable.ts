@@ -4,4 +4,5 @@
 import type { Command } from "../command.js";
 import { toggleCommand } from "./enable.js";
 
+/** `skillset disable <name|path> [--project]`. */
 export const disableCommand: Command = toggleCommand(false);

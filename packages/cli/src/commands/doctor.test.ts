@@ -18,7 +18,8 @@ beforeEach(async () => {
   await temp.write({
     "project/.skillset/state.json": JSON.stringify({ version: 1, disabled: ["old"], enabled: [] }),
     "project/.agents/skills/ci/SKILL.md": "---\nname: ci\ndescription: Use when CI fails.\n---\nBody.\n",
-    "project/.agents/skills/ci/agents/openai.yaml": "dependencies:\n  tools:\n    - type: env_var\n      value: CI_TOKEN\n",
+    "project/.agents/skills/ci/agents/openai.yaml":
+      "dependencies:\n  tools:\n    - type: env_var\n      value: CI_TOKEN\n",
   });
 });
 afterEach(() => temp.cleanup());
@@ -36,10 +37,22 @@ async function cli(...argv: string[]) {
       SKILLSET_ADMIN_DIR: temp.join("etc"),
       NO_COLOR: "1",
     },
-    stdout: { write: (text) => void (stdout += text) },
-    stderr: { write: (text) => void (stderr += text) },
+    stdout: {
+      write(text) {
+        stdout += text;
+      },
+    },
+    stderr: {
+      write(text) {
+        stderr += text;
+      },
+    },
   });
-  return { code, stdout: stdout.replaceAll(temp.path, "<tmp>"), stderr: stderr.replaceAll(temp.path, "<tmp>") };
+  return {
+    code,
+    stdout: stdout.replaceAll(temp.path, "<tmp>"),
+    stderr: stderr.replaceAll(temp.path, "<tmp>"),
+  };
 }
 
 describe("skillset doctor", () => {
@@ -62,14 +75,35 @@ describe("skillset doctor", () => {
     expect(roots).toContain(" ✓ repo claude <tmp>/project/.claude/skills 1 skill");
     expect(roots).toContain(" · repo codex <tmp>/project/.codex/skills not found");
     expect(roots).toContain(" ✓ user agents <tmp>/home/.agents/skills 1 skill");
-    expect(rest.slice(rest.indexOf("\n\n") + 1)).toMatchInlineSnapshot();
+    expect(rest.slice(rest.indexOf("\n\n") + 1)).toMatchInlineSnapshot(`
+      "
+      Skills: 6 loaded (3 effective, 1 shadowed, 2 ambiguous; 1 disabled)
+
+      Shadowed (1)
+        pdf  <tmp>/home/.agents/skills/pdf/SKILL.md  (by <tmp>/project/.agents/skills/pdf/SKILL.md)
+
+      Ambiguous (a bare name picks none of them) (2)
+        twin  <tmp>/project/.agents/skills/twin/SKILL.md
+        twin  <tmp>/project/.claude/skills/twin/SKILL.md
+
+      Disabled (1)
+        old  <tmp>/project/.agents/skills/old/SKILL.md
+
+      Unmet dependencies (1)
+        ci  <tmp>/project/.agents/skills/ci/SKILL.md  (set CI_TOKEN)
+
+      No errors found.
+      "
+    `);
   });
 
   it("exits 1 and lists the error when a skill cannot be loaded", async () => {
     await temp.write({ "project/.agents/skills/broken/SKILL.md": "---\nname: broken\n---\n" });
     const { code, stdout } = await cli("doctor");
     expect(code).toBe(1);
-    expect(stdout).toContain("\nErrors (1)\n  missing-description  <tmp>/project/.agents/skills/broken/SKILL.md\n");
+    expect(stdout).toContain(
+      "\nErrors (1)\n  missing-description  <tmp>/project/.agents/skills/broken/SKILL.md\n",
+    );
     expect(stdout.endsWith("1 error found.\n")).toBe(true);
   });
 

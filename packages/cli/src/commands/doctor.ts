@@ -20,6 +20,7 @@ function skillLine(entry: RegistryEntry, extra = ""): string {
   return `  ${entry.skill.qualifiedName}  ${entry.skill.path}${extra}`;
 }
 
+/** `skillset doctor`: roots, precedence and every problem found; exit 1 when a skill failed to load. */
 export const doctorCommand: Command = {
   name: "doctor",
   summary: "Explain discovery: roots, precedence, load errors, shadowed and disabled skills",
@@ -128,7 +129,7 @@ export const doctorCommand: Command = {
       }
     }
     if (ambiguous.length > 0) {
-      heading("Ambiguous (a bare name resolves to neither)", ambiguous.length);
+      heading("Ambiguous (a bare name picks none of them)", ambiguous.length);
       for (const entry of ambiguous) lines.push(skillLine(entry));
     }
     if (disabled.length > 0) {

@@ -20,7 +20,10 @@ export function toggleCommand(enabled: boolean): Command {
       "A name applies to every skill of that name; a path to that one skill. Project settings override\n" +
       "user settings; SKILLSET_DISABLE_SKILLS / SKILLSET_ENABLE_SKILLS override both.",
     options: {
-      project: { type: "boolean", description: "Write the project's .skillset/state.json instead of the user's" },
+      project: {
+        type: "boolean",
+        description: "Write the project's .skillset/state.json instead of the user's",
+      },
     },
     positionals: { min: 1, max: 1 },
     async run(context) {
@@ -46,14 +49,18 @@ export function toggleCommand(enabled: boolean): Command {
         ...(context.env.HOME ? { home: context.env.HOME } : {}),
       });
       const file = layer === "project" ? files.projectState : files.userState;
-      const lines = changed.map((entry) => `${done} ${entry.skill.qualifiedName} (${entry.skill.scope}) ${entry.skill.path}`);
+      const lines = changed.map(
+        (entry) => `${done} ${entry.skill.qualifiedName} (${entry.skill.scope}) ${entry.skill.path}`,
+      );
       const after = new Map(registry.entries().map((entry) => [entry.skill.id, entry.enabled]));
       const stuck = matching.filter((entry) => after.get(entry.skill.id) !== enabled);
       for (const entry of stuck) {
-        lines.push(
-          `warning: ${entry.skill.qualifiedName} at ${entry.skill.path} is still ${enabled ? "disabled" : "enabled"}: a higher layer decides (${
-            layer === "user" ? "the project's settings, try --project, or " : ""
-          }SKILLSET_DISABLE_SKILLS / SKILLSET_ENABLE_SKILLS, or a path entry).`,
+        const higher =
+          layer === "user"
+            ? "the project's .skillset/state.json (use --project) or SKILLSET_DISABLE_SKILLS / SKILLSET_ENABLE_SKILLS"
+            : "SKILLSET_DISABLE_SKILLS / SKILLSET_ENABLE_SKILLS, or an entry for its path";
+        context.stderr.write(
+          `skillset ${verb}: warning: ${entry.skill.qualifiedName} at ${entry.skill.path} is still ${enabled ? "disabled" : "enabled"}; ${higher} decides.\n`,
         );
       }
       if (changed.length === 0 && stuck.length === 0 && matching.length > 0) {
@@ -66,4 +73,5 @@ export function toggleCommand(enabled: boolean): Command {
   };
 }
 
+/** `skillset enable <name|path> [--project]`. */
 export const enableCommand: Command = toggleCommand(true);

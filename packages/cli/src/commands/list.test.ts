@@ -27,23 +27,48 @@ async function cli(argv: string[], columns = 80) {
       SKILLSET_ADMIN_DIR: temp.join("etc"),
       NO_COLOR: "1",
     },
-    stdout: { write: (text) => void (stdout += text), columns },
-    stderr: { write: (text) => void (stderr += text) },
+    stdout: {
+      write(text) {
+        stdout += text;
+      },
+      columns,
+    },
+    stderr: {
+      write(text) {
+        stderr += text;
+      },
+    },
   });
-  return { code, stdout: stdout.replaceAll(temp.path, "<tmp>"), stderr: stderr.replaceAll(temp.path, "<tmp>") };
+  return {
+    code,
+    stdout: stdout.replaceAll(temp.path, "<tmp>"),
+    stderr: stderr.replaceAll(temp.path, "<tmp>"),
+  };
 }
 
 async function writeSkills() {
   await temp.writeSkill("project/.agents/skills/pdf", {
     name: "pdf",
-    description: "Use when reading, filling or merging PDF files; extracts text and tables from any PDF document.",
+    description:
+      "Use when reading, filling or merging PDF files; extracts text and tables from any PDF document.",
   });
   await temp.writeSkill("home/.agents/skills/pdf", { name: "pdf", description: "Use for PDFs (user copy)." });
-  await temp.writeSkill("home/.agents/skills/notes", { name: "notes", description: "Use when taking notes." });
-  await temp.writeSkill("project/.agents/skills/review", { name: "review", description: "Use to review code." });
-  await temp.writeSkill("project/.claude/skills/review", { name: "review", description: "Use to review PRs." });
+  await temp.writeSkill("home/.agents/skills/notes", {
+    name: "notes",
+    description: "Use when taking notes.",
+  });
+  await temp.writeSkill("project/.agents/skills/review", {
+    name: "review",
+    description: "Use to review code.",
+  });
+  await temp.writeSkill("project/.claude/skills/review", {
+    name: "review",
+    description: "Use to review PRs.",
+  });
   await temp.writeSkill("project/.agents/skills/old", { name: "old", description: "Use never." });
-  await temp.write({ "project/.skillset/state.json": JSON.stringify({ version: 1, disabled: ["old"], enabled: [] }) });
+  await temp.write({
+    "project/.skillset/state.json": JSON.stringify({ version: 1, disabled: ["old"], enabled: [] }),
+  });
 }
 
 describe("skillset list", () => {
@@ -96,7 +121,9 @@ describe("skillset list", () => {
     expect(code).toBe(0);
     const output = JSON.parse(stdout);
     expect(output.projectRoot).toBe("<tmp>/project");
-    const shadowed = output.skills.find((skill: { path: string }) => skill.path === "<tmp>/home/.agents/skills/pdf/SKILL.md");
+    const shadowed = output.skills.find(
+      (skill: { path: string }) => skill.path === "<tmp>/home/.agents/skills/pdf/SKILL.md",
+    );
     expect(shadowed).toMatchObject({
       name: "pdf",
       qualifiedName: "pdf",

@@ -64,6 +64,7 @@ export function parseScope(value: unknown): Scope | undefined {
   throw new UsageError(`unknown scope '${String(value)}'; use one of ${SCOPES.join(", ")}`);
 }
 
+/** `skillset list`: the effective skills as a table (`--all` adds shadowed and disabled), or JSON. */
 export const listCommand: Command = {
   name: "list",
   summary: "List the skills in effect here (--all adds shadowed and disabled ones)",
@@ -120,14 +121,21 @@ export const listCommand: Command = {
     const descriptionWidth = Math.max(10, columns - nameWidth - scopeWidth - sourceWidth - 6);
     const pad = (text: string, size: number) => text + " ".repeat(Math.max(0, size - [...text].length));
     const lines = [
-      paint("bold", `${pad("NAME", nameWidth)}  ${pad("SCOPE", scopeWidth)}  ${pad("SOURCE", sourceWidth)}  DESCRIPTION`),
+      paint(
+        "bold",
+        `${pad("NAME", nameWidth)}  ${pad("SCOPE", scopeWidth)}  ${pad("SOURCE", sourceWidth)}  DESCRIPTION`,
+      ),
     ];
     for (const row of rows) {
       const dim = row.entry.status === "shadowed" || !row.entry.enabled;
       const name = pad(row.name, nameWidth);
       lines.push(
         [
-          dim ? paint("dim", name) : row.entry.status === "ambiguous" ? paint("yellow", name) : paint("bold", name),
+          dim
+            ? paint("dim", name)
+            : row.entry.status === "ambiguous"
+              ? paint("yellow", name)
+              : paint("bold", name),
           paint(scopeStyle(row.scope), pad(row.scope, scopeWidth)),
           pad(row.source, sourceWidth),
           cut(row.entry.skill.description, descriptionWidth),
@@ -142,7 +150,10 @@ export const listCommand: Command = {
       ...(ambiguous > 0 ? [`${ambiguous} ambiguous`] : []),
       ...(hidden > 0 ? [`${hidden} hidden (shadowed or disabled; use --all)`] : []),
     ];
-    lines.push("", `${shown.length} skill${shown.length === 1 ? "" : "s"}${notes.length > 0 ? `, ${notes.join(", ")}` : ""}`);
+    lines.push(
+      "",
+      `${shown.length} skill${shown.length === 1 ? "" : "s"}${notes.length > 0 ? `, ${notes.join(", ")}` : ""}`,
+    );
     context.stdout.write(`${lines.join("\n")}\n`);
     return EXIT_OK;
   },

@@ -1,16 +1,68 @@
 /**
- * @module `skillset read-properties` — not built yet.
+ * @module `skillset read-properties` — the frontmatter of a skill as JSON, like the reference
+ * validator's `read-properties` (SPEC §4).
  */
-import type { Command } from "../command.js";
+import { basename, join, resolve } from "node:path";
+import { type Diagnostic, nodeFileSystem, pickSkillFile, readSkillDocument } from "@skillset/core";
+import { type Command, type CommandContext, EXIT_FINDINGS, EXIT_OK } from "../command.js";
+
+/** The SKILL.md of a folder (or the file itself), or the message saying why there is none. */
+async function findSkillFile(path: string): Promise<{ file: string } | { error: string }> {
+  try {
+    const stat = await nodeFileSystem.stat(path);
+    if (!stat.isDirectory) {
+      return basename(path).toLowerCase() === "skill.md"
+        ? { file: path }
+        : { error: `Not a directory: ${path}` };
+    }
+    const file = pickSkillFile(await nodeFileSystem.readdir(path));
+    return file ? { file: join(path, file.name) } : { error: `Missing required file: SKILL.md in ${path}` };
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    return { error: code === "ENOENT" ? `Path does not exist: ${path}` : `Cannot read ${path} (${code})` };
+  }
+}
+
+function fail(context: CommandContext, message: string): number {
+  context.stderr.write(`skillset read-properties: ${message}\n`);
+  return EXIT_FINDINGS;
+}
+
+function firstError(diagnostics: readonly Diagnostic[]): Diagnostic | undefined {
+  return diagnostics.find((finding) => finding.severity === "error");
+}
 
 export const readPropertiesCommand: Command = {
   name: "read-properties",
-  summary: "(not built yet)",
-  usage: "read-properties",
+  summary: "Print a skill's frontmatter as JSON (like skills-ref read-properties)",
+  usage: "read-properties <skill-dir>",
+  details: [
+    "Prints every frontmatter key as written in SKILL.md (e.g. allowed-tools), in file order, as JSON",
+    "with a two-space indent. Fails (exit 1) when there is no SKILL.md, no frontmatter, YAML that",
+    "cannot be read even after repair, or no name or description.",
+  ].join("\n"),
   options: {},
-  positionals: { max: 64 },
+  positionals: { min: 1, max: 1 },
   async run(context) {
-    context.stderr.write("skillset read-properties: not built yet\n");
-    return 2;
+    const found = await findSkillFile(resolve(context.cwd, context.positionals[0]!));
+    if ("error" in found) return fail(context, found.error);
+    const read = await readSkillDocument(found.file, { fs: nodeFileSystem, mode: "lenient" });
+    const document = read.parsed?.document;
+    if (!document) return fail(context, read.diagnostics[0]?.message ?? `Cannot read ${found.file}`);
+    if (!document.hasFrontmatter)
+      return fail(context, `SKILL.md must start with YAML frontmatter (---): ${found.file}`);
+    const raw = document.raw;
+    if (!raw)
+      return fail(
+        context,
+        firstError(read.diagnostics)?.message ?? `Invalid YAML in frontmatter: ${found.file}`,
+      );
+    for (const field of ["name", "description"]) {
+      if (raw[field] === undefined || raw[field] === null) {
+        return fail(context, `Missing required field in frontmatter: ${field} (${found.file})`);
+      }
+    }
+    context.stdout.write(`${JSON.stringify(raw, null, 2)}\n`);
+    return EXIT_OK;
   },
 };

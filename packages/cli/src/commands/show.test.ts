@@ -16,8 +16,14 @@ beforeEach(async () => {
     license: "MIT",
     "allowed-tools": "Read Bash(python:*)",
   });
-  await temp.writeSkill("home/.agents/skills/pdf-tools", { name: "pdf-tools", description: "Use for PDFs (user)." });
-  await temp.writeSkill("project/.agents/skills/wrong-folder", { name: "renamed", description: "Use when renamed." });
+  await temp.writeSkill("home/.agents/skills/pdf-tools", {
+    name: "pdf-tools",
+    description: "Use for PDFs (user).",
+  });
+  await temp.writeSkill("project/.agents/skills/wrong-folder", {
+    name: "renamed",
+    description: "Use when renamed.",
+  });
   await temp.writeSkill("project/.agents/skills/twin", { name: "twin", description: "Use for twin A." });
   await temp.writeSkill("project/.claude/skills/twin", { name: "twin", description: "Use for twin B." });
 });
@@ -36,10 +42,22 @@ async function cli(...argv: string[]) {
       SKILLSET_ADMIN_DIR: temp.join("etc"),
       NO_COLOR: "1",
     },
-    stdout: { write: (text) => void (stdout += text) },
-    stderr: { write: (text) => void (stderr += text) },
+    stdout: {
+      write(text) {
+        stdout += text;
+      },
+    },
+    stderr: {
+      write(text) {
+        stderr += text;
+      },
+    },
   });
-  return { code, stdout: stdout.replaceAll(temp.path, "<tmp>"), stderr: stderr.replaceAll(temp.path, "<tmp>") };
+  return {
+    code,
+    stdout: stdout.replaceAll(temp.path, "<tmp>"),
+    stderr: stderr.replaceAll(temp.path, "<tmp>"),
+  };
 }
 
 describe("skillset show", () => {

@@ -9,17 +9,23 @@ import { entryJson, entryMarks, scopeStyle } from "./list.js";
 
 /** The message for a name that matches nothing, with the near names when there are some. */
 export function unknownSkillMessage(registry: SkillRegistry, name: string): string {
-  const near = suggestNames(name, registry.entries(), (entry) => [entry.skill.qualifiedName, entry.skill.name])
+  const near = suggestNames(name, registry.entries(), (entry) => [
+    entry.skill.qualifiedName,
+    entry.skill.name,
+  ])
     .map((entry) => entry.skill.qualifiedName)
     .filter((value, index, all) => all.indexOf(value) === index)
     .slice(0, 5);
-  const hint = near.length > 0 ? ` Did you mean ${near.join(", ")}?` : " Run `skillset list --all` to see every skill.";
+  const hint =
+    near.length > 0 ? ` Did you mean ${near.join(", ")}?` : " Run `skillset list --all` to see every skill.";
   return `No skill named '${name}'.${hint}`;
 }
 
 /** The message for an ambiguous name: every candidate's path, and how to pick one. */
 export function ambiguousMessage(name: string, entries: readonly RegistryEntry[]): string {
-  const paths = entries.map((entry) => `  ${entry.skill.path} (${entry.skill.scope}, ${entry.skill.source.provider})`);
+  const paths = entries.map(
+    (entry) => `  ${entry.skill.path} (${entry.skill.scope}, ${entry.skill.source.provider})`,
+  );
   return `'${name}' is ambiguous; it names ${entries.length} skills:\n${paths.join("\n")}\nName one by its path, or rename all but one.`;
 }
 
@@ -29,6 +35,7 @@ function describeValue(value: unknown): string {
   return String(value);
 }
 
+/** `skillset show <name|path>`: one skill in full; exit 1 for an unknown or ambiguous name. */
 export const showCommand: Command = {
   name: "show",
   summary: "Show one skill: metadata, path, state and diagnostics",
@@ -73,7 +80,9 @@ export const showCommand: Command = {
     if (entry.shadowedBy) state.push(`by ${entry.shadowedBy}`);
     if (entry.ambiguousWith) state.push(`with ${entry.ambiguousWith.join(", ")}`);
     rows.push(["state", state.join(", ")]);
-    const invocation = [skill.invocation.model ? "model" : "", skill.invocation.user ? "user" : ""].filter(Boolean);
+    const invocation = [skill.invocation.model ? "model" : "", skill.invocation.user ? "user" : ""].filter(
+      Boolean,
+    );
     rows.push(["invocation", invocation.length > 0 ? invocation.join(" and ") : "nobody"]);
     for (const [field, value] of Object.entries(skill.frontmatter.raw)) {
       if (field === "name" || field === "description" || value === undefined) continue;

@@ -25,7 +25,15 @@ async function readSkill(cwd: string, argument: string): Promise<Found> {
   } catch {
     return { ok: false, problem: `${dir}: Path does not exist` };
   }
-  const file = await findSkillFile(dir);
+  let file: string | undefined;
+  try {
+    file = await findSkillFile(dir);
+  } catch (error) {
+    return {
+      ok: false,
+      problem: `${dir}: Cannot read the folder (${(error as NodeJS.ErrnoException).code ?? "error"})`,
+    };
+  }
   if (file === undefined) return { ok: false, problem: `${dir}: Missing required file: SKILL.md` };
   const { skill, diagnostics } = await parseSkillFile(file);
   if (skill === undefined) {

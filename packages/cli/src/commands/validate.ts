@@ -1,16 +1,40 @@
 /**
- * @module `skillset validate` — not built yet.
+ * @module `skillset validate` — check skills against the Agent Skills specification (SPEC §4, §13).
  */
+import { resolve } from "node:path";
+import { strictRules, validatePaths } from "@skillset/core";
 import type { Command } from "../command.js";
+import { printReports, reportFormat } from "../print-reports.js";
 
 export const validateCommand: Command = {
   name: "validate",
-  summary: "(not built yet)",
-  usage: "validate",
-  options: {},
-  positionals: { max: 64 },
+  summary: "Check skills against the Agent Skills specification (--strict: exactly as skills-ref does)",
+  usage: "validate [paths…] [--strict] [--json|--sarif]",
+  details: [
+    "Each path may be a skill folder, a SKILL.md, or any folder holding many skills: every SKILL.md",
+    "below it is checked (hidden folders like .agents/skills included; .git and node_modules skipped).",
+    "Without paths, the current folder is checked.",
+    "",
+    "Without --strict, findings are what loading reports: errors for skills that would not load,",
+    "warnings for rules skillset tolerates. With --strict, the specification applies exactly: only",
+    "name, description, license, compatibility, metadata and allowed-tools; name lowercase, ≤ 64",
+    "characters, equal to its folder; description ≤ 1024; compatibility ≤ 500; valid YAML.",
+    "",
+    "Exit codes: 0 no errors (warnings allowed), 1 errors found, 2 usage error.",
+  ].join("\n"),
+  options: {
+    strict: { type: "boolean", description: "Apply the specification exactly (errors, no repairs)" },
+    json: { type: "boolean", description: "Print JSON: every skill checked, with its findings" },
+    sarif: { type: "boolean", description: "Print SARIF 2.1.0 for code scanning" },
+  },
+  positionals: { max: 10_000 },
   async run(context) {
-    context.stderr.write("skillset validate: not built yet\n");
-    return 2;
+    const format = reportFormat(context.values);
+    const paths = context.positionals.length > 0 ? context.positionals : ["."];
+    const reports = await validatePaths(
+      paths.map((path) => resolve(context.cwd, path)),
+      { mode: context.values.strict ? "strict" : "lenient" },
+    );
+    return printReports(context, reports, { format, rules: strictRules });
   },
 };

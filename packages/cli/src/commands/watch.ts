@@ -18,6 +18,7 @@ function parseTimeout(value: unknown): number | undefined {
   return milliseconds;
 }
 
+/** `skillset watch [--json] [--once] [--timeout MS]`: one line per added, changed or removed skill. */
 export const watchCommand: Command = {
   name: "watch",
   summary: "Print skills as they are added, changed or removed",
@@ -43,10 +44,14 @@ export const watchCommand: Command = {
       const { skill } = event.entry;
       if (context.values.json) {
         const line = { type: event.type, name: skill.qualifiedName, path: skill.path, scope: skill.scope };
-        context.stdout.write(`${JSON.stringify({ ...line, status: event.entry.status, enabled: event.entry.enabled })}\n`);
+        context.stdout.write(
+          `${JSON.stringify({ ...line, status: event.entry.status, enabled: event.entry.enabled })}\n`,
+        );
       } else {
         const type = paint(eventStyles[event.type], event.type.padEnd(7));
-        context.stdout.write(`${type}  ${skill.qualifiedName} (${skill.scope}, ${event.entry.status})  ${skill.path}\n`);
+        context.stdout.write(
+          `${type}  ${skill.qualifiedName} (${skill.scope}, ${event.entry.status})  ${skill.path}\n`,
+        );
       }
       if (context.values.once && !stopping) {
         stopping = true;
@@ -56,8 +61,9 @@ export const watchCommand: Command = {
     };
     const watcher = await registry.watch(print);
     const existing = registry.roots().filter((info) => info.exists).length;
+    const skills = registry.entries().length;
     context.stderr.write(
-      `Watching ${existing} skill root${existing === 1 ? "" : "s"} (${registry.entries().length} skills) for changes; press Ctrl-C to stop.\n`,
+      `Watching ${existing} skill root${existing === 1 ? "" : "s"} (${skills} skill${skills === 1 ? "" : "s"}) for changes; press Ctrl-C to stop.\n`,
     );
     const timer = timeout === undefined ? undefined : setTimeout(stop, timeout);
     try {

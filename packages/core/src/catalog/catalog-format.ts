@@ -9,13 +9,15 @@ export type CatalogFormatName = "xml" | "markdown" | "context";
 
 /**
  * A skill's text around its description: for any non-empty description `d`,
- * `skillText(skill, d) === before + lead + escape(d) + after`. The budget counts `before`, `after` and
- * the description's words separately, so `lead` (e.g. the space after `name:`) is counted with the first
- * word, as a tokenizer would see it.
+ * `skillText(skill, d) === before + lead + escape(d) + trail + after`. The budget counts `before`, `after`
+ * and the description's words separately; `lead` is counted with the first word and `trail` with the last
+ * word (or the ellipsis), because a tokenizer glues them together: ` word` after `name:`, `.\n` or `.</`
+ * after a sentence.
  */
 export interface SkillFrame {
   before: string;
   lead: string;
+  trail: string;
   after: string;
 }
 

@@ -11,7 +11,8 @@ function frame(skill: Skill): SkillFrame {
   return {
     before: `<skill>\n<name>${escapeXml(skill.qualifiedName)}</name>\n<description>`,
     lead: "",
-    after: `</description>\n<path>${escapeXml(skill.path)}</path>\n<scope>${skill.scope}</scope>\n</skill>\n`,
+    trail: "</",
+    after: `description>\n<path>${escapeXml(skill.path)}</path>\n<scope>${skill.scope}</scope>\n</skill>\n`,
   };
 }
 
@@ -28,8 +29,8 @@ export const contextFormat: CatalogFormat = {
     return `</skills_catalog>\n${note}</skills_context>`;
   },
   skillText(skill, description) {
-    const { before, after } = frame(skill);
-    return `${before}${escapeXml(description)}${after}`;
+    const { before, trail, after } = frame(skill);
+    return `${before}${escapeXml(description)}${trail}${after}`;
   },
   skillFrame: frame,
   escape: escapeXml,

@@ -4,8 +4,9 @@
  * 1. every skill with its full description;
  * 2. every skill, descriptions shortened *fairly*: the largest common cap (at most `descriptionCap`)
  *    that fits, found by binary search — a description shorter than the cap keeps its whole text, longer
- *    ones give way (water-filling, what round-robin trimming converges to). The cap may go down to zero:
- *    a listing of every name is preferred to leaving skills out;
+ *    ones give way (water-filling) — then the tokens still left go round-robin, one more word at a time,
+ *    to the shortened descriptions in priority order. The cap may go down to zero: a listing of every
+ *    name is preferred to leaving skills out;
  * 3. when even the names alone do not fit, the lowest-priority skills are left out (the caller gives the
  *    priority order) until the names of the rest, plus the note saying how many were left out, fit; the
  *    tokens left over then go to their descriptions as in step 2.
@@ -20,8 +21,8 @@ import type { SkillCost } from "./skill-cost.js";
 export interface BudgetPlan {
   /** Indices of the listed skills into the catalog-ordered `costs`, ascending. */
   listed: number[];
-  /** Longest description kept, in characters; `Infinity` when nothing is shortened. */
-  cap: number;
+  /** Description cap in characters, by index into `costs`; `Infinity` (or absent) keeps the full text. */
+  caps: number[];
 }
 
 interface PlanInput {
@@ -34,6 +35,9 @@ interface PlanInput {
   budget: number;
   descriptionCap: number;
 }
+
+/** Most round-robin passes over the shortened descriptions (each pass adds at most one word to each). */
+const MAX_ROUNDS = 8;
 
 /** Tokens of the catalog listing `listed` at `cap`, or `Infinity` as soon as the sum passes `budget`. */
 function total(input: PlanInput, listed: readonly number[], cap: number, truncated: boolean): number {
@@ -65,16 +69,38 @@ function largestFittingCap(input: PlanInput, listed: readonly number[]): number 
   return low;
 }
 
-/** Decides which skills to list and the description cap, so that the estimated total fits `budget`. */
+/** Shortens `listed` fairly: a common cap, then the remaining tokens one word at a time, by priority. */
+function shortenFairly(input: PlanInput, listed: number[]): BudgetPlan {
+  const cap = largestFittingCap(input, listed);
+  const caps: number[] = input.costs.map(() => cap);
+  let slack = input.budget - total(input, listed, cap, true);
+  const isListed = new Set(listed);
+  const order = input.priority.filter((index) => isListed.has(index));
+  for (let round = 0, grew = true; grew && slack > 0 && round < MAX_ROUNDS; round++) {
+    grew = false;
+    for (const index of order) {
+      const cost = input.costs[index];
+      const current = caps[index] ?? cap;
+      const next = cost?.nextCap(current, input.descriptionCap);
+      if (cost === undefined || next === undefined) continue;
+      const extra = cost.at(next) - cost.at(current);
+      if (extra > slack) continue;
+      caps[index] = next;
+      slack -= extra;
+      grew = true;
+    }
+  }
+  return { listed, caps };
+}
+
+/** Decides which skills to list and how much of each description, so that the estimate fits `budget`. */
 export function planCatalog(input: PlanInput): BudgetPlan {
   const { costs, priority, format, count, budget } = input;
   const everyone = costs.map((_, index) => index);
   if (total(input, everyone, Number.POSITIVE_INFINITY, false) <= budget) {
-    return { listed: everyone, cap: Number.POSITIVE_INFINITY };
+    return { listed: everyone, caps: [] };
   }
-  if (total(input, everyone, 0, true) <= budget) {
-    return { listed: everyone, cap: largestFittingCap(input, everyone) };
-  }
+  if (total(input, everyone, 0, true) <= budget) return shortenFairly(input, everyone);
   const listed: number[] = [];
   let used = count(format.open(true));
   for (const index of priority) {
@@ -87,6 +113,6 @@ export function planCatalog(input: PlanInput): BudgetPlan {
     listed.push(index);
   }
   listed.sort((a, b) => a - b);
-  if (listed.length === 0) return { listed, cap: 0 };
-  return { listed, cap: largestFittingCap(input, listed) };
+  if (listed.length === 0) return { listed, caps: [] };
+  return shortenFairly(input, listed);
 }

@@ -8,19 +8,21 @@ import { omittedNote, readPrompt } from "./read-prompt.js";
 /** The `markdown` format. A skill whose description was cut to nothing reads `- name (file: path)`. */
 export const markdownFormat: CatalogFormat = {
   name: "markdown",
-  open: () => readPrompt("catalog-markdown.md"),
+  open: () => `${readPrompt("catalog-markdown.md")}\n`,
   close(omitted, listed) {
-    if (omitted > 0) return `\n\n${omittedNote(omitted)}`;
-    return listed === 0 ? "\n(none)" : "";
+    if (omitted > 0) return `\n${omittedNote(omitted)}`;
+    return listed === 0 ? "(none)" : "";
   },
+  // Each line ends with its newline, so that `)` and `\n` are counted together, as a tokenizer sees them.
   skillText: (skill, description) =>
     description === ""
-      ? `\n- ${skill.qualifiedName} (file: ${skill.path})`
-      : `\n- ${skill.qualifiedName}: ${description} (file: ${skill.path})`,
+      ? `- ${skill.qualifiedName} (file: ${skill.path})\n`
+      : `- ${skill.qualifiedName}: ${description} (file: ${skill.path})\n`,
   skillFrame: (skill) => ({
-    before: `\n- ${skill.qualifiedName}:`,
+    before: `- ${skill.qualifiedName}:`,
     lead: " ",
-    after: ` (file: ${skill.path})`,
+    trail: "",
+    after: ` (file: ${skill.path})\n`,
   }),
   escape: (text) => text,
 };

@@ -155,7 +155,7 @@ describe("renderCatalog formats", () => {
       pdf-tools
       </name>
       <description>
-      Extract text &amp; tables from &lt;PDF&gt; files. Use when…
+      Extract text &amp; tables from &lt;PDF&gt; files. Use when the…
       </description>
       <location>
       /skills/repo/pdf-tools/SKILL.md
@@ -184,6 +184,12 @@ describe("renderCatalog formats", () => {
 
       2 more skills not listed here to save space: call \`skill_search\` with a few words about the task to find them."
     `);
+  });
+
+  it("throws a SkillsetError naming the formats for an unknown format", () => {
+    const render = () => renderCatalog(sample, { format: "yaml" as CatalogFormatName });
+    expect(render).toThrow("use one of xml, markdown, context");
+    expect(() => renderCatalog(sample, { format: "toString" as CatalogFormatName })).toThrow(/Unknown/);
   });
 
   it("renders exactly the empty xml form when there are no skills", () => {
@@ -356,6 +362,16 @@ describe("renderCatalog budget", () => {
     const result = renderCatalog(manySkills(10, 40), { tokenizer: byChars, budgetTokens: 300 });
     expect(result.tokens).toBe(byChars.count(result.text));
     expect(result.tokens).toBeLessThanOrEqual(300);
+  });
+
+  it("plans again when the whole text counts more than its parts", () => {
+    // Parts are short; the whole catalog is long and pays 40 tokens more than its parts add up to.
+    const lumpy = { count: (text: string) => Math.ceil(text.length / 4) + (text.length > 600 ? 40 : 0) };
+    const result = renderCatalog(manySkills(12, 30), { tokenizer: lumpy, budgetTokens: 400 });
+    expect(result.fits).toBe(true);
+    expect(result.tokens).toBe(lumpy.count(result.text));
+    expect(result.tokens).toBeLessThanOrEqual(400);
+    expect(result.tokens).toBeGreaterThan(300);
   });
 
   it("never exceeds the budget, measured with the real tokenizer, for any budget", () => {

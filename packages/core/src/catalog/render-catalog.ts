@@ -75,7 +75,7 @@ function renderPlan(costs: readonly SkillCost[], plan: BudgetPlan, format: Catal
   for (const index of plan.listed) {
     const cost = costs[index];
     if (cost === undefined) continue;
-    const shown = cost.shown(plan.cap);
+    const shown = cost.shown(plan.caps[index] ?? Number.POSITIVE_INFINITY);
     const { skill } = cost;
     if (shown.shortened) {
       truncated.push({
@@ -92,7 +92,9 @@ function renderPlan(costs: readonly SkillCost[], plan: BudgetPlan, format: Catal
     .filter((_, index) => !listedSet.has(index))
     .map(({ skill }) => ({ id: skill.id, name: skill.qualifiedName }));
   const isTruncated = truncated.length > 0 || omitted.length > 0;
-  const text = `${format.open(isTruncated)}${blocks.join("")}${format.close(omitted.length, blocks.length)}`;
+  const joined = `${format.open(isTruncated)}${blocks.join("")}${format.close(omitted.length, blocks.length)}`;
+  // A catalog never ends with a newline (like the reference `<available_skills>`); hosts add their own.
+  const text = joined.endsWith("\n") ? joined.slice(0, -1) : joined;
   const listed = plan.listed.map((index) => costs[index]?.skill.id ?? "");
   return { text, listed, truncated, omitted };
 }
@@ -134,14 +136,14 @@ export function renderCatalog(
   options: RenderCatalogOptions = {},
 ): CatalogResult {
   const formatName = options.format ?? defaultConfig.catalog.format;
-  const format = formats[formatName];
-  if (format === undefined) {
+  if (!Object.hasOwn(formats, formatName)) {
     throw new SkillsetError(
       "catalog-format-unknown",
       `Unknown catalog format '${String(formatName)}'; use one of ${Object.keys(formats).join(", ")}.`,
       { field: "catalog.format" },
     );
   }
+  const format = formats[formatName];
   const budget = resolveCatalogBudget(options);
   const tokenizer = options.tokenizer ?? defaultTokenizer();
   const count = memoisedCounter(tokenizer);
@@ -149,16 +151,19 @@ export function renderCatalog(
   const costs = skills.map((skill) => new SkillCost(skill, format, count));
   const priority = priorityOrder(costs, options.lastUsed);
   const descriptionCap = options.descriptionCap ?? defaultConfig.catalog.descriptionCap;
-  let target = budget;
-  for (let attempt = 0; ; attempt++) {
+  const attempt = (target: number): CatalogResult => {
     const plan = planCatalog({ costs, priority, format, count, budget: target, descriptionCap });
     const rendered = renderPlan(costs, plan, format);
     const tokens = tokenizer.count(rendered.text);
-    const fits = tokens <= budget;
-    if (fits || plan.listed.length === 0) {
-      return { ...rendered, format: formatName, tokens, budget, fits };
-    }
-    // Over by a few tokens (parts were counted apart): tighten and plan again, faster each time.
-    target -= (tokens - budget) * 2 ** Math.max(0, attempt - 1);
+    return { ...rendered, format: formatName, tokens, budget, fits: tokens <= budget };
+  };
+  // The plan sums the token counts of parts, which can differ a little from the count of the whole text:
+  // when the text is over, plan again against a budget tightened by the excess (doubling each time).
+  let target = budget;
+  for (let shrink = 1; shrink <= 2 ** 20; shrink *= 2) {
+    const result = attempt(target);
+    if (result.fits || result.listed.length === 0) return result;
+    target -= (result.tokens - budget) * shrink;
   }
+  return attempt(Number.NEGATIVE_INFINITY);
 }

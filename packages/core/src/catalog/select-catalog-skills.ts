@@ -13,13 +13,9 @@ export interface CatalogSelection {
   isDenied?: (skill: Skill) => boolean;
 }
 
-/** Plain code-unit comparison: deterministic under every locale (no `localeCompare`). */
-export function compareText(a: string, b: string): number {
-  return a < b ? -1 : a > b ? 1 : 0;
-}
-
 /**
- * The skills to list, in catalog order: scope rank, then qualified name, then path.
+ * The skills to list, in catalog order: scope rank, then qualified name, then path — compared by code
+ * unit (`<`), never with `localeCompare`, so the order is the same under every locale.
  *
  * Listed: entries that are enabled, invocable by the model (`disable-model-invocation` not set, and
  * `allow_implicit_invocation` not false) and not denied by policy. Shadowed entries are left out: a bare
@@ -42,12 +38,15 @@ export function selectCatalogSkills(
         entry.skill.invocation.model === true &&
         !isDenied?.(entry.skill),
     )
-    .map((entry) => ({ skill: entry.skill, rank: ranks.get(entry.skill.scope) ?? order.length }));
-  listed.sort(
-    (a, b) =>
-      a.rank - b.rank ||
-      compareText(a.skill.qualifiedName, b.skill.qualifiedName) ||
-      compareText(a.skill.path, b.skill.path),
-  );
+    .map(({ skill }) => ({ skill, rank: ranks.get(skill.scope) ?? order.length }));
+  listed.sort((a, b) => {
+    if (a.rank !== b.rank) return a.rank - b.rank;
+    const nameA = a.skill.qualifiedName;
+    const nameB = b.skill.qualifiedName;
+    if (nameA !== nameB) return nameA < nameB ? -1 : 1;
+    const pathA = a.skill.path;
+    const pathB = b.skill.path;
+    return pathA === pathB ? 0 : pathA < pathB ? -1 : 1;
+  });
   return listed.map((item) => item.skill);
 }

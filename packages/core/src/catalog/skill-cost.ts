@@ -5,7 +5,7 @@
  * whole; the renderer checks the final text exactly and tightens the budget when needed.
  */
 import type { Skill } from "../model/skill.js";
-import type { CatalogFormat } from "./catalog-format.js";
+import type { CatalogFormat, SkillFrame } from "./catalog-format.js";
 import type { CountTokens } from "./count-tokens.js";
 import { cutDescription, ELLIPSIS, wordEnds } from "./shorten-description.js";
 
@@ -24,9 +24,11 @@ export class SkillCost {
   private readonly format: CatalogFormat;
   private readonly count: CountTokens;
   private namesOnlyTokens: number | undefined;
-  private frameTokens: number | undefined;
+  private parts: SkillFrame | undefined;
+  private frameCount: number | undefined;
+  private fullTokens: number | undefined;
   private ends: number[] | undefined;
-  /** `prefix[i]`: tokens of the lead plus words 0..i of the (escaped) description. */
+  /** `prefix[i]`: tokens of the lead plus words 0..i of the (escaped) description, each counted alone. */
   private prefix: number[] | undefined;
 
   constructor(skill: Skill, format: CatalogFormat, count: CountTokens) {
@@ -49,9 +51,18 @@ export class SkillCost {
 
   /** Tokens of the entry with its full description. */
   full(): number {
-    if (this.description === "") return this.namesOnly();
-    const prefix = this.wordPrefix();
-    return this.frame() + (prefix[prefix.length - 1] ?? 0);
+    if (this.fullTokens === undefined) {
+      const ends = this.wordEnds();
+      const last = ends.length - 1;
+      if (last < 0) this.fullTokens = this.namesOnly();
+      else {
+        const { lead, trail } = this.frame();
+        const word = this.format.escape(this.description.slice(ends[last - 1] ?? 0));
+        const lastWord = this.count(`${last === 0 ? lead : ""}${word}${trail}`);
+        this.fullTokens = this.frameTokens() + (this.wordPrefix()[last - 1] ?? 0) + lastWord;
+      }
+    }
+    return this.fullTokens;
   }
 
   /** Tokens of the entry with its description shortened to at most `cap` characters. */
@@ -59,12 +70,25 @@ export class SkillCost {
     if (this.description.length <= cap) return this.full();
     const { end, word } = cutDescription(this.description, cap, this.wordEnds());
     if (end === 0) return this.namesOnly();
-    const escapeText = this.format.escape;
-    if (word >= 0) return this.frame() + (this.wordPrefix()[word] ?? 0) + this.count(escapeText(ELLIPSIS));
-    const { lead } = this.format.skillFrame(this.skill);
-    return (
-      this.frame() + this.count(`${lead}${escapeText(this.description.slice(0, end))}${escapeText(ELLIPSIS)}`)
-    );
+    const { lead, trail } = this.frame();
+    const ellipsis = `${this.format.escape(ELLIPSIS)}${trail}`;
+    if (word >= 0) return this.frameTokens() + (this.wordPrefix()[word] ?? 0) + this.count(ellipsis);
+    const kept = this.format.escape(this.description.slice(0, end));
+    return this.frameTokens() + this.count(`${lead}${kept}${ellipsis}`);
+  }
+
+  /**
+   * The smallest cap above `cap` that shows more of the description (one more word, or the whole text),
+   * or undefined when `cap` already shows it all or the next step would pass `limit`.
+   */
+  nextCap(cap: number, limit: number): number | undefined {
+    const length = this.description.length;
+    if (length <= cap) return undefined;
+    const ends = this.wordEnds();
+    const { word } = cutDescription(this.description, cap, ends);
+    const nextEnd = ends[word + 1] ?? length;
+    const next = nextEnd >= length ? length : nextEnd + ELLIPSIS.length;
+    return next > limit ? undefined : Math.max(next, cap + 1);
   }
 
   /** The description as shown at `cap` (`Infinity` for the full text). */
@@ -76,12 +100,18 @@ export class SkillCost {
     return { text, keptLength: end, shortened: true };
   }
 
-  private frame(): number {
-    if (this.frameTokens === undefined) {
-      const { before, after } = this.format.skillFrame(this.skill);
-      this.frameTokens = this.count(before) + this.count(after);
+  private frame(): SkillFrame {
+    this.parts ??= this.format.skillFrame(this.skill);
+    return this.parts;
+  }
+
+  /** Tokens of the frame's `before` and `after`. */
+  private frameTokens(): number {
+    if (this.frameCount === undefined) {
+      const { before, after } = this.frame();
+      this.frameCount = this.count(before) + this.count(after);
     }
-    return this.frameTokens;
+    return this.frameCount;
   }
 
   private wordEnds(): number[] {
@@ -92,13 +122,12 @@ export class SkillCost {
   private wordPrefix(): number[] {
     if (this.prefix === undefined) {
       const ends = this.wordEnds();
-      const { lead } = this.format.skillFrame(this.skill);
-      const escapeText = this.format.escape;
+      const { lead } = this.frame();
       const prefix: number[] = [];
       let sum = 0;
       let start = 0;
       for (const [index, end] of ends.entries()) {
-        const word = escapeText(this.description.slice(start, end));
+        const word = this.format.escape(this.description.slice(start, end));
         sum += this.count(index === 0 ? `${lead}${word}` : word);
         prefix.push(sum);
         start = end;

@@ -19,13 +19,14 @@ function frame(name: string, location: string): SkillFrame {
   return {
     before: `<skill>\n<name>\n${escapeXml(name)}\n</name>\n<description>\n`,
     lead: "",
-    after: `\n</description>\n<location>\n${escapeXml(location)}\n</location>\n</skill>\n`,
+    trail: "\n",
+    after: `</description>\n<location>\n${escapeXml(location)}\n</location>\n</skill>\n`,
   };
 }
 
 function skillBlock(skill: AvailableSkill): string {
-  const { before, after } = frame(skill.name, skill.location);
-  return `${before}${escapeXml(skill.description)}${after}`;
+  const { before, trail, after } = frame(skill.name, skill.location);
+  return `${before}${escapeXml(skill.description)}${trail}${after}`;
 }
 
 /**

@@ -31,6 +31,7 @@ const piece = fc.oneof(
     "$deploy",
     "$naïve-ünïcode",
     "$PATH",
+    // biome-ignore lint/suspicious/noTemplateCurlyInString: shell syntax that must not be a mention
     "${HOME}",
     "/pdf ",
     "/skill:tdd ",

@@ -28,7 +28,13 @@ describe("removeMentions", () => {
   });
 
   it("accepts unsorted and overlapping ranges", () => {
-    expect(removeMentions("ab cd ef", [{ start: 6, end: 8 }, { start: 0, end: 2 }, { start: 1, end: 2 }])).toBe("cd");
+    expect(
+      removeMentions("ab cd ef", [
+        { start: 6, end: 8 },
+        { start: 0, end: 2 },
+        { start: 1, end: 2 },
+      ]),
+    ).toBe("cd");
   });
 
   it("returns the text trimmed when there is nothing to remove", () => {

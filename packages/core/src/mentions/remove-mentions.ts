@@ -9,9 +9,7 @@ function isHorizontalSpace(code: number): boolean {
 
 /** Punctuation that attaches to the word before it, so no space is kept in front of it. */
 function attachesLeft(code: number): boolean {
-  return (
-    code === 0x2c || code === 0x2e || code === 0x3b || code === 0x3a || code === 0x21 || code === 0x3f
-  );
+  return code === 0x2c || code === 0x2e || code === 0x3b || code === 0x3a || code === 0x21 || code === 0x3f;
 }
 
 /**

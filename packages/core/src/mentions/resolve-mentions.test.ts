@@ -143,7 +143,10 @@ describe("resolveMentions: configuration", () => {
     const turn = resolve("$tdd $systematic-debugging $test-driven-development fix it", registry, {
       config: { composition: true },
     });
-    expect(turn.activations.map((a) => a.skill.name)).toEqual(["systematic-debugging", "test-driven-development"]);
+    expect(turn.activations.map((a) => a.skill.name)).toEqual([
+      "systematic-debugging",
+      "test-driven-development",
+    ]);
     expect(turn.visibleLines).toEqual([
       "Using skill: systematic-debugging",
       "Using skill: test-driven-development",
@@ -185,13 +188,22 @@ describe("resolveMentions: namespaces and ambiguity", () => {
   it("two namespaced skills with one bare name are ambiguous, listed by qualified name", () => {
     const gitlab = makeEntry({ skill: { name: "gh-fix-ci", namespace: "gitlab", scope: "plugin" } });
     expect(said("$gh-fix-ci", [ghFixCi, gitlab])).toEqual([
-      ["mention-ambiguous", "$gh-fix-ci matched 2 skills: github:gh-fix-ci, gitlab:gh-fix-ci — use $github:gh-fix-ci."],
+      [
+        "mention-ambiguous",
+        "$gh-fix-ci matched 2 skills: github:gh-fix-ci, gitlab:gh-fix-ci — use $github:gh-fix-ci.",
+      ],
     ]);
   });
 
   it("same name, same scope (registry status ambiguous): lists paths and suggests a link", () => {
-    const a = makeEntry({ skill: { name: "deploy", dir: "/repo/.agents/skills/deploy" }, status: "ambiguous" });
-    const b = makeEntry({ skill: { name: "deploy", dir: "/repo/.claude/skills/deploy" }, status: "ambiguous" });
+    const a = makeEntry({
+      skill: { name: "deploy", dir: "/repo/.agents/skills/deploy" },
+      status: "ambiguous",
+    });
+    const b = makeEntry({
+      skill: { name: "deploy", dir: "/repo/.claude/skills/deploy" },
+      status: "ambiguous",
+    });
     const turn = resolve("$deploy now", [a, b]);
     expect(turn.activations).toEqual([]);
     expect(turn.diagnostics.map((d) => d.message)).toEqual([
@@ -218,15 +230,17 @@ describe("resolveMentions: namespaces and ambiguity", () => {
     const turn = resolve("$review this", [user, repo]);
     expect(turn.activations.map((a) => a.skill)).toEqual([repo.skill]);
     // …but a link reaches the shadowed one.
-    expect(resolve(`[$review](${user.skill.path}) this`, [user, repo]).activations.map((a) => a.skill)).toEqual([
-      user.skill,
-    ]);
+    expect(
+      resolve(`[$review](${user.skill.path}) this`, [user, repo]).activations.map((a) => a.skill),
+    ).toEqual([user.skill]);
   });
 
   it("a fuzzy match over many skills lists at most 8 and counts the rest", () => {
     const many = Array.from({ length: 11 }, (_, index) => makeEntry({ skill: { name: `lint-${index}` } }));
     const [message] = said("$lint", many).map(([, text]) => text);
-    expect(message).toMatch(/^\$lint matched 11 skills: lint-0, lint-1, .*lint-7 and 3 more — use \$lint-0\.$/);
+    expect(message).toMatch(
+      /^\$lint matched 11 skills: lint-0, lint-1, .*lint-7 and 3 more — use \$lint-0\.$/,
+    );
   });
 });
 
@@ -296,7 +310,9 @@ describe("resolveMentions: slash commands", () => {
     expect(said("/systematic-debug now", [debugging])).toEqual([
       ["mention-suggestion", suggestionMessage("systematic-debug", "/systematic-debugging")],
     ]);
-    expect(said("/skill:nope", [debugging])).toEqual([["mention-not-found", notFoundMessage("nope", "/skill list")]]);
+    expect(said("/skill:nope", [debugging])).toEqual([
+      ["mention-not-found", notFoundMessage("nope", "/skill list")],
+    ]);
   });
 
   it("is not a command unless at the start", () => {
@@ -347,7 +363,9 @@ describe("resolveMentions: invocation control and policy", () => {
     const options = { isDenied, cwd: "/" };
     expect(said("$pdf go", registry, options)).toEqual([["mention-denied", deniedMessage("pdf")]]);
     expect(said("/pdf go", registry, options)).toEqual([["mention-denied", deniedMessage("pdf")]]);
-    expect(said(`[$pdf](${pdf.skill.path})`, registry, options)).toEqual([["mention-denied", deniedMessage("pdf")]]);
+    expect(said(`[$pdf](${pdf.skill.path})`, registry, options)).toEqual([
+      ["mention-denied", deniedMessage("pdf")],
+    ]);
     expect(said("$pd go", registry, options)[0]?.[0]).not.toBe("mention-suggestion");
     expect(resolve("skill://pdf/a.md", registry, options).references[0]?.skill).toBeUndefined();
   });
@@ -408,5 +426,15 @@ describe("resolveMentions: messages", () => {
 
   it("works with an empty registry", () => {
     expect(said("$pdf", [])).toEqual([["mention-not-found", notFoundMessage("pdf", "/skill list")]]);
+  });
+});
+
+describe("resolveMentions: pasted code", () => {
+  it("reports at most 32 distinct unknown ids", () => {
+    const text = Array.from({ length: 100 }, (_, index) => `$var${index}`).join(" ");
+    const turn = resolve(text);
+    expect(turn.diagnostics).toHaveLength(32);
+    expect(turn.diagnostics.every((d) => d.code === "mention-not-found")).toBe(true);
+    expect(turn.task).toBe(text);
   });
 });

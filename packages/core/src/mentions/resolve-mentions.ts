@@ -64,7 +64,11 @@ export interface SkillReference {
   skill?: Skill;
 }
 
-/** A diagnostic about a mention; `mention` is absent for a finding about several (choose one). */
+/**
+ * A diagnostic about a mention. `path` is the SKILL.md of the skill the finding is about, or empty when
+ * it is about no single skill (not found, ambiguous, choose one). `mention` is the first mention the
+ * finding is about; absent for a finding about several (choose one).
+ */
 export interface MentionDiagnostic extends Diagnostic {
   mention?: Mention;
 }
@@ -85,8 +89,11 @@ export interface MentionResolution {
   references: SkillReference[];
 }
 
-/** Distinct ids (per call) that get near-name suggestions; later unknown ids are simply not found. */
-const MAX_SUGGESTION_QUERIES = 32;
+/**
+ * Distinct unknown ids reported per call. Past this, unknown ids pass silently: a message with dozens of
+ * unknown `$words` is pasted code or a template, where one line per word would only be noise.
+ */
+const MAX_UNKNOWN_IDS = 32;
 /** Candidates named in an ambiguity message before "and N more". */
 const MAX_LISTED_CANDIDATES = 8;
 
@@ -124,7 +131,8 @@ function invocable(skill: Skill, source: MentionSource): boolean {
 /** How a skill is shown in lists: its qualified name, or its path when another listed skill shares it. */
 function labels(entries: readonly RegistryEntry[]): string[] {
   const counts = new Map<string, number>();
-  for (const { skill } of entries) counts.set(skill.qualifiedName, (counts.get(skill.qualifiedName) ?? 0) + 1);
+  for (const { skill } of entries)
+    counts.set(skill.qualifiedName, (counts.get(skill.qualifiedName) ?? 0) + 1);
   return entries.map(({ skill }) =>
     (counts.get(skill.qualifiedName) ?? 0) > 1 ? skill.path : skill.qualifiedName,
   );
@@ -132,7 +140,8 @@ function labels(entries: readonly RegistryEntry[]): string[] {
 
 /** An id that names exactly one of `entries`: a namespaced one first (the `$ns:name` handle), else a link. */
 function disambiguation(entries: readonly RegistryEntry[], lookup: SkillLookup): string {
-  const unique = (entry: RegistryEntry) => lookup.byQualifiedName.get(entry.skill.qualifiedName)?.length === 1;
+  const unique = (entry: RegistryEntry) =>
+    lookup.byQualifiedName.get(entry.skill.qualifiedName)?.length === 1;
   const pick =
     entries.find((entry) => entry.skill.namespace && unique(entry)) ?? entries.find((entry) => unique(entry));
   if (pick) return `$${pick.skill.qualifiedName}`;
@@ -157,7 +166,10 @@ function ambiguous(
 }
 
 function refuse(mention: Mention, code: string, message: string, skill?: Skill): Outcome {
-  return { kind: "refused", diagnostic: { ...diagnostic("warning", code, message, skill?.path ?? ""), mention } };
+  return {
+    kind: "refused",
+    diagnostic: { ...diagnostic("warning", code, message, skill?.path ?? ""), mention },
+  };
 }
 
 /** Denied, disabled and invocation checks for a skill a mention named exactly. */
@@ -167,7 +179,12 @@ function check(mention: Mention, entry: RegistryEntry, context: Context): Outcom
   if (context.isDenied(skill)) return refuse(mention, "mention-denied", deniedMessage(name), skill);
   if (!entry.enabled) {
     const argument = entry.status === "effective" ? name : skill.path;
-    return refuse(mention, "mention-disabled", disabledMessage(name, context.config.enableCommand, argument), skill);
+    return refuse(
+      mention,
+      "mention-disabled",
+      disabledMessage(name, context.config.enableCommand, argument),
+      skill,
+    );
   }
   if (!invocable(skill, context.source)) {
     const message = context.source === "model" ? userOnlyMessage(name) : modelOnlyMessage(name);
@@ -180,16 +197,19 @@ function check(mention: Mention, entry: RegistryEntry, context: Context): Outcom
 function nearNames(id: string, context: Context): RegistryEntry[] {
   const known = context.suggestions.get(id);
   if (known) return known;
-  if (context.suggestions.size >= MAX_SUGGESTION_QUERIES) return [];
-  const near = context.lookup.nearNames().suggest(id).filter(
-    (entry) => entry.enabled && invocable(entry.skill, context.source) && !context.isDenied(entry.skill),
-  );
+  const near = context.lookup
+    .nearNames()
+    .suggest(id)
+    .filter(
+      (entry) => entry.enabled && invocable(entry.skill, context.source) && !context.isDenied(entry.skill),
+    );
   context.suggestions.set(id, near);
   return near;
 }
 
 /** The outcome of a name that matched no skill exactly. */
 function notFound(mention: Mention, id: string, sigil: string, context: Context): Outcome {
+  if (context.suggestions.size >= MAX_UNKNOWN_IDS && !context.suggestions.has(id)) return { kind: "ignored" };
   const near = nearNames(id, context);
   const [only] = near;
   if (near.length === 1 && only) {
@@ -254,7 +274,8 @@ function reference(mention: UriMention, context: Context): SkillReference {
  * nothing activates the task is the text unchanged. `skill://` references are recorded, not activated.
  * `/name` yields to host commands (`config.hostCommands`, plus `/skill` from the default hints), and an
  * unknown `/name` passes silently (it may be a command the host owns). Identical diagnostics are
- * reported once.
+ * reported once, and at most 32 distinct unknown ids are reported (pasted code is full of `$words`).
+ * Lookup tables are cached per `entries` array, so pass the registry's snapshot as it is.
  */
 export function resolveMentions(
   text: string,
@@ -292,7 +313,11 @@ export function resolveMentions(
       continue;
     }
     const key =
-      mention.kind === "dollar" ? `$${mention.id}` : mention.kind === "linked" ? `(${mention.target}` : undefined;
+      mention.kind === "dollar"
+        ? `$${mention.id}`
+        : mention.kind === "linked"
+          ? `(${mention.target}`
+          : undefined;
     const remembered = key === undefined ? undefined : known.get(key);
     const outcome = remembered ?? resolveOne(mention, context);
     if (key !== undefined && !remembered) known.set(key, outcome);

@@ -26,7 +26,11 @@ describe("scanMentions: $name", () => {
   });
 
   it("accepts letters of any script, digits and underscores", () => {
-    expect(ids("$données-2 $日本語 $ñandú_x")).toEqual(["dollar:données-2", "dollar:日本語", "dollar:ñandú_x"]);
+    expect(ids("$données-2 $日本語 $ñandú_x")).toEqual([
+      "dollar:données-2",
+      "dollar:日本語",
+      "dollar:ñandú_x",
+    ]);
     expect(ids("$𝒳-math")).toEqual(["dollar:𝒳-math"]);
   });
 
@@ -34,7 +38,7 @@ describe("scanMentions: $name", () => {
     expect(ids("US$5 a$b x_$c 9$d")).toEqual([]);
     expect(ids("$5 $-x $_x $ alone $")).toEqual([]);
     expect(ids("\\$escaped")).toEqual([]);
-    expect(ids("see:$ok [$ok2] \"$ok3\"")).toEqual(["dollar:ok", "dollar:ok2", "dollar:ok3"]);
+    expect(ids('see:$ok [$ok2] "$ok3"')).toEqual(["dollar:ok", "dollar:ok2", "dollar:ok3"]);
   });
 
   it("finds a mention anywhere in the message, on any line", () => {
@@ -45,6 +49,7 @@ describe("scanMentions: $name", () => {
 describe("scanMentions: shell variables are never mentions", () => {
   it.each([
     ["echo $PATH", "$PATH"],
+    // biome-ignore lint/suspicious/noTemplateCurlyInString: shell syntax that must not be a mention
     ["cd ${HOME}", "${VAR}"],
     ["print $1 and $@ and $? and $$", "positional and special"],
     ["export KEY=$API_KEY", "ALL-CAPS"],
@@ -122,7 +127,9 @@ describe("scanMentions: links", () => {
   });
 
   it("treats an empty target as a plain $name mention covering the whole link", () => {
-    expect(scanMentions("x [$pdf]() y")).toEqual([{ kind: "dollar", id: "pdf", start: 2, end: 10, raw: "[$pdf]()" }]);
+    expect(scanMentions("x [$pdf]() y")).toEqual([
+      { kind: "dollar", id: "pdf", start: 2, end: 10, raw: "[$pdf]()" },
+    ]);
     expect(ids("[$pdf](<>)")).toEqual(["dollar:pdf"]);
     expect(ids("[$PATH]()")).toEqual([]);
   });
@@ -156,7 +163,15 @@ describe("scanMentions: slash commands", () => {
 
   it("reads /skill:name", () => {
     expect(scanMentions("/skill:pdf extract tables")).toEqual([
-      { kind: "slash", id: "pdf", form: "skill", args: "extract tables", start: 0, end: 10, raw: "/skill:pdf" },
+      {
+        kind: "slash",
+        id: "pdf",
+        form: "skill",
+        args: "extract tables",
+        start: 0,
+        end: 10,
+        raw: "/skill:pdf",
+      },
     ]);
     expect(scanMentions("/skill:ns:pdf")[0]).toMatchObject({ id: "ns:pdf", form: "skill", args: "" });
   });

@@ -158,9 +158,7 @@ function endsUriPath(code: number): boolean {
 
 /** Sentence punctuation that may follow a reference without being part of it. */
 function isTrailingPunctuation(code: number): boolean {
-  return (
-    code === 0x2e || code === 0x2c || code === 0x3b || code === 0x3a || code === 0x21 || code === 0x3f
-  );
+  return code === 0x2e || code === 0x2c || code === 0x3b || code === 0x3a || code === 0x21 || code === 0x3f;
 }
 
 /** `skill://name` or `skill://name/relative/path` at `start`. */

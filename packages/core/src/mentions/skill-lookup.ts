@@ -61,7 +61,9 @@ function buildPaths(entries: readonly RegistryEntry[]): Map<string, RegistryEntr
   const byPath = new Map<string, RegistryEntry>();
   for (const entry of entries) {
     const { skill } = entry;
-    for (const path of skill.id === skill.path ? [skill.path, skill.dir] : [skill.path, skill.id, skill.dir]) {
+    for (const path of skill.id === skill.path
+      ? [skill.path, skill.dir]
+      : [skill.path, skill.id, skill.dir]) {
       const key = pathKey(path);
       if (!byPath.has(key)) byPath.set(key, entry);
     }

@@ -112,7 +112,10 @@ export interface NameIndex<T> {
  * name and its qualified name). Names are lowercased and bucketed by length once, so a typo search only
  * compares names whose length is within the allowed number of edits.
  */
-export function createNameIndex<T>(items: readonly T[], namesOf: (item: T) => readonly string[]): NameIndex<T> {
+export function createNameIndex<T>(
+  items: readonly T[],
+  namesOf: (item: T) => readonly string[],
+): NameIndex<T> {
   const names: string[] = [];
   const nameInitials: string[] = [];
   const owners: number[] = [];
@@ -133,7 +136,8 @@ export function createNameIndex<T>(items: readonly T[], namesOf: (item: T) => re
   const typoCandidates = (needle: string, limit: number, consider: (slot: number, rank: number) => void) => {
     if (!histograms) {
       histograms = new Uint8Array(names.length * BUCKETS);
-      names.forEach((name, slot) => histogram(name, histograms as Uint8Array, slot * BUCKETS));
+      for (let slot = 0; slot < names.length; slot++)
+        histogram(names[slot] ?? "", histograms, slot * BUCKETS);
     }
     const own = new Uint8Array(BUCKETS);
     histogram(needle, own, 0);
@@ -174,6 +178,10 @@ export function createNameIndex<T>(items: readonly T[], namesOf: (item: T) => re
  *
  * @example suggestNames("systematic-debug", skills, (s) => [s.name]) // → [systematic-debugging]
  */
-export function suggestNames<T>(query: string, items: readonly T[], namesOf: (item: T) => readonly string[]): T[] {
+export function suggestNames<T>(
+  query: string,
+  items: readonly T[],
+  namesOf: (item: T) => readonly string[],
+): T[] {
   return createNameIndex(items, namesOf).suggest(query);
 }

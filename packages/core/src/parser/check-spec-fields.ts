@@ -44,7 +44,7 @@ export function checkSpecFields(input: SpecFieldsInput): Diagnostic[] {
       ),
     );
   };
-  const name = input.name.normalize("NFKC");
+  const name = nfkc(input.name);
   const problems: string[] = [];
   if (name !== name.toLowerCase()) problems.push("must be lowercase");
   if (name !== "" && !NAME_CHARACTERS.test(name))
@@ -59,7 +59,7 @@ export function checkSpecFields(input: SpecFieldsInput): Diagnostic[] {
       `${source} "${input.name}" ${problems.join(", ")}; rename it, e.g. "${suggestName(name)}".`,
     );
   }
-  const length = codePoints(name);
+  const length = name.length <= MAX_NAME_LENGTH ? name.length : codePoints(name);
   if (length > MAX_NAME_LENGTH) {
     warn(
       "name-too-long",
@@ -67,14 +67,15 @@ export function checkSpecFields(input: SpecFieldsInput): Diagnostic[] {
       `\`name\` is ${length} characters, over the ${MAX_NAME_LENGTH}-character limit; shorten it.`,
     );
   }
-  if (input.nameFromFrontmatter && name !== input.dirName.normalize("NFKC")) {
+  if (input.nameFromFrontmatter && name !== nfkc(input.dirName)) {
     warn(
       "name-mismatch",
       "name",
       `\`name\` "${input.name}" does not match its folder "${input.dirName}"; rename the folder or the name so they are equal.`,
     );
   }
-  if (input.description !== undefined) {
+  // A string is never longer in code points than in UTF-16 units: most fields need no count.
+  if (input.description !== undefined && input.description.length > MAX_DESCRIPTION_LENGTH) {
     const n = codePoints(input.description);
     if (n > MAX_DESCRIPTION_LENGTH) {
       warn(
@@ -84,7 +85,7 @@ export function checkSpecFields(input: SpecFieldsInput): Diagnostic[] {
       );
     }
   }
-  if (input.compatibility !== undefined) {
+  if (input.compatibility !== undefined && input.compatibility.length > MAX_COMPATIBILITY_LENGTH) {
     const n = codePoints(input.compatibility);
     if (n > MAX_COMPATIBILITY_LENGTH) {
       warn(
@@ -95,6 +96,14 @@ export function checkSpecFields(input: SpecFieldsInput): Diagnostic[] {
     }
   }
   return found;
+}
+
+/** NFKC, skipped for plain ASCII (which NFKC leaves as it is). */
+function nfkc(text: string): string {
+  for (let i = 0; i < text.length; i++) {
+    if (text.charCodeAt(i) > 0x7e) return text.normalize("NFKC");
+  }
+  return text;
 }
 
 function codePoints(text: string): number {

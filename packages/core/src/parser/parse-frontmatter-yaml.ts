@@ -64,7 +64,7 @@ export function parseFrontmatterYaml(yaml: string, options: FrontmatterYamlOptio
     return {
       mapping: simple.mapping,
       keyLines,
-      valueSource: (key) => (Object.hasOwn(simple.sources, key) ? simple.sources[key] : undefined),
+      valueSource: simple.valueSource,
       repairs: [],
       diagnostics,
     };
@@ -217,15 +217,20 @@ function yamlInvalid(
 
 function repairedWarning(repairs: YamlRepair[], path: string, firstLine: number): Diagnostic {
   const keys = [...new Set(repairs.map((r) => r.key).filter((k) => k !== ""))];
-  const what =
-    keys.length > 0 ? `the value of ${keys.map((k) => `\`${k}\``).join(", ")}` : "tab-indented lines";
-  const tabs =
-    keys.length > 0 && repairs.some((r) => r.kind === "tab-indent") ? " and tab-indented lines" : "";
+  const tabs = repairs.some((r) => r.kind === "tab-indent");
+  const what = [
+    ...(keys.length > 0 ? [`quoting ${keys.map((k) => `\`${k}\``).join(", ")}`] : []),
+    ...(tabs ? ["re-indenting tab-indented lines with spaces"] : []),
+  ].join(" and ");
+  const fix = [
+    ...(keys.length > 0 ? [`put the value in quotes, e.g. ${keys[0]}: "…"`] : []),
+    ...(tabs ? ["indent with spaces"] : []),
+  ].join(" and ");
   const first = repairs[0]!;
   return diagnostic(
     "warning",
     "yaml-repaired",
-    `${path}: the frontmatter is not valid YAML; it was read by quoting ${what}${tabs}. Put the value in quotes (e.g. description: "Use when: …") and indent with spaces.`,
+    `${path}: the frontmatter is not valid YAML; it was read after ${what}. To fix it, ${fix}.`,
     path,
     { line: firstLine + first.line - 1, ...(first.key === "" ? {} : { field: first.key }) },
   );

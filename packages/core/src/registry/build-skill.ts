@@ -13,6 +13,8 @@ function diagnosticKey(found: Diagnostic): string {
 
 /** Concatenates diagnostic lists, keeping the first of identical findings. */
 export function mergeDiagnostics(...lists: readonly (readonly Diagnostic[])[]): Diagnostic[] {
+  const filled = lists.filter((list) => list.length > 0);
+  if (filled.length <= 1) return [...(filled[0] ?? [])];
   const seen = new Set<string>();
   const merged: Diagnostic[] = [];
   for (const list of lists) {

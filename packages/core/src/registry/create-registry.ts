@@ -4,8 +4,8 @@
  * it current on `reload`, `discoverFor`, `setEnabled` and file-watcher changes.
  */
 import { basename, dirname, join, sep } from "node:path";
-import { loadConfig } from "../config/load-config.js";
 import { defaultConfig, type SkillsetConfig } from "../config/config-schema.js";
+import { loadConfig } from "../config/load-config.js";
 import type { FileSystem } from "../fs/file-system.js";
 import { nodeFileSystem } from "../fs/node-file-system.js";
 import { type Diagnostic, diagnostic } from "../model/diagnostic.js";
@@ -19,7 +19,8 @@ import { lookupEntry } from "./lookup-entry.js";
 import { mapLimited } from "./map-limited.js";
 import { type CacheRecord, MetadataCache, metadataCachePath, sameStamp } from "./metadata-cache.js";
 import { createNameFilter } from "./name-filter.js";
-import { compareText, rankPrecedence, scopeRank } from "./rank-precedence.js";
+import { compareText, type RankedEntry, scopeRank } from "./rank-precedence.js";
+import { RankingMemo } from "./ranking-memo.js";
 import type {
   Lookup,
   RegistryEntry,
@@ -61,12 +62,18 @@ function isInside(path: string, folder: string): boolean {
   return path === folder || path.startsWith(folder.endsWith(sep) ? folder : folder + sep);
 }
 
+function sameList(a: readonly string[] | undefined, b: readonly string[] | undefined): boolean {
+  if (a === b) return true;
+  if (a === undefined || b === undefined || a.length !== b.length) return false;
+  return a.every((value, index) => value === b[index]);
+}
+
+/** Whether a listener would see no difference between two entries of the same skill. */
 function sameEntry(a: RegistryEntry, b: RegistryEntry): boolean {
+  if (a.status !== b.status || a.enabled !== b.enabled || a.shadowedBy !== b.shadowedBy) return false;
+  if (!sameList(a.ambiguousWith, b.ambiguousWith)) return false;
+  if (a.skill === b.skill) return true;
   return (
-    a.status === b.status &&
-    a.enabled === b.enabled &&
-    a.shadowedBy === b.shadowedBy &&
-    (a.ambiguousWith ?? []).join("\n") === (b.ambiguousWith ?? []).join("\n") &&
     a.skill.path === b.skill.path &&
     a.skill.mtimeMs === b.skill.mtimeMs &&
     a.skill.size === b.skill.size &&
@@ -90,6 +97,7 @@ class Registry implements SkillRegistry {
   private stateDiagnostics: Diagnostic[] = [];
   private cacheDiagnostics: Diagnostic[] = [];
   private composedEntries: RegistryEntry[] = [];
+  private entriesById = new Map<string, RegistryEntry>();
   private composedDiagnostics: Diagnostic[] = [];
   private readonly listeners = new Set<RegistryListener>();
   /** Watchers to tell when the set of roots may have changed (reload, discoverFor). */
@@ -101,6 +109,11 @@ class Registry implements SkillRegistry {
   private parsedThisLoad = 0;
   /** False until the first compose: the initial load emits no events. */
   private loadedOnce = false;
+  private readonly ranking = new RankingMemo();
+  /** Entries with enablement applied, per ranked entry; replaced whenever the enablement changes. */
+  private finished = new WeakMap<RankedEntry, RegistryEntry>();
+  /** Skills built by earlier composes, reused while their cache record and found file are the same objects. */
+  private built = new WeakMap<CacheRecord, { file: FoundSkillFile; skill: Skill }>();
   /** Ids re-parsed by the watcher since the last compose (reported as `changed` even with the same stamp). */
   private readonly reparsed = new Set<string>();
 
@@ -211,22 +224,24 @@ class Registry implements SkillRegistry {
         this.currentProjectRoot = await findProjectRoot(this.cwd, config.discovery.projectMarkers, this.fs);
       }
     }
+    // The cache file is read while the roots are walked: one is mostly parsing, the other mostly waiting.
+    let cacheLoading: Promise<void> = Promise.resolve();
     if (force) {
       this.cache.clear();
       this.cacheDiagnostics = [];
       this.cacheLoaded = true;
     } else if (!this.cacheLoaded) {
-      this.cacheDiagnostics = await this.cache.load();
       this.cacheLoaded = true;
+      cacheLoading = this.cache.load().then((found) => {
+        this.cacheDiagnostics = found;
+      });
     }
-
-    const listed = await listRoots(this.rootsOptions());
-    const known = new Set(listed.map((root) => root.path));
-    const roots = [...listed, ...this.extraRoots.filter((root) => !known.has(root.path))];
-    const [states] = await Promise.all([
-      Promise.all(roots.map((root) => this.walk(root))),
-      this.refreshEnablement(),
-    ]);
+    const walking = listRoots(this.rootsOptions()).then((listed) => {
+      const known = new Set(listed.map((root) => root.path));
+      const roots = [...listed, ...this.extraRoots.filter((root) => !known.has(root.path))];
+      return Promise.all(roots.map((root) => this.walk(root)));
+    });
+    const [states] = await Promise.all([walking, this.refreshEnablement(), cacheLoading]);
     this.rootStates = this.orderStates(states);
     const files = this.uniqueFiles();
     const reused = await this.parseFiles(files, force);
@@ -277,6 +292,7 @@ class Registry implements SkillRegistry {
   private async refreshEnablement(): Promise<void> {
     const { enablement, diagnostics } = await loadEnablement(this.location());
     this.enablement = enablement;
+    this.finished = new WeakMap();
     this.stateDiagnostics = diagnostics;
   }
 
@@ -335,7 +351,12 @@ class Registry implements SkillRegistry {
     }
     this.parsedThisLoad++;
     this.counters.totalParsed++;
-    const record: CacheRecord = { path: file.path, mtimeMs: stat?.mtimeMs ?? -1, size: stat?.size ?? -1, result };
+    const record: CacheRecord = {
+      path: file.path,
+      mtimeMs: stat?.mtimeMs ?? -1,
+      size: stat?.size ?? -1,
+      result,
+    };
     const mentionsOpenai =
       result.skill?.openai !== undefined ||
       result.diagnostics.some((found) => found.path.endsWith("openai.yaml")) ||
@@ -351,7 +372,10 @@ class Registry implements SkillRegistry {
   /** Rebuilds entries and diagnostics from the root states and the cache; emits the differences. */
   private compose(): void {
     const order = this.currentConfig.discovery.scopeOrder;
-    const filter = createNameFilter(this.currentConfig.discovery.include, this.currentConfig.discovery.ignore);
+    const filter = createNameFilter(
+      this.currentConfig.discovery.include,
+      this.currentConfig.discovery.ignore,
+    );
     const found: Diagnostic[] = [];
     const skills: Skill[] = [];
     const winners = new Map<string, FoundSkillFile>();
@@ -394,39 +418,52 @@ class Registry implements SkillRegistry {
           }
           continue;
         }
-        const skill = buildSkill(file, parsed, [...(byPath.get(file.path) ?? []), ...record.result.diagnostics]);
+        const walked = byPath.get(file.path);
+        let skill: Skill;
+        const earlier = walked === undefined ? this.built.get(record) : undefined;
+        if (earlier && earlier.file === file) skill = earlier.skill;
+        else {
+          const extra = record.result.diagnostics === parsed.diagnostics ? [] : record.result.diagnostics;
+          skill = buildSkill(file, parsed, walked ? [...walked, ...extra] : extra);
+          if (walked === undefined) this.built.set(record, { file, skill });
+        }
         const filtered = filter(skill);
         if (filtered) found.push(filtered);
         else skills.push(skill);
       }
     }
-    const ranking = rankPrecedence(skills, order);
-    const entries = ranking.entries.map(
-      (entry): RegistryEntry => ({ ...entry, enabled: this.enablement.isEnabled(entry.skill) }),
-    );
-    const previous = this.composedEntries;
+    const ranking = this.ranking.rank(skills, order);
+    const entries = ranking.entries.map((ranked) => {
+      let entry = this.finished.get(ranked);
+      if (!entry) {
+        entry = { ...ranked, enabled: this.enablement.isEnabled(ranked.skill) };
+        this.finished.set(ranked, entry);
+      }
+      return entry;
+    });
+    const previous = this.entriesById;
     this.composedEntries = entries;
-    this.composedDiagnostics = mergeDiagnostics(
-      this.stateDiagnostics,
-      this.cacheDiagnostics,
-      found,
-      ranking.diagnostics,
-    );
+    this.entriesById = new Map(entries.map((entry) => [entry.skill.id, entry]));
+    this.composedDiagnostics = [
+      ...this.stateDiagnostics,
+      ...this.cacheDiagnostics,
+      ...found,
+      ...ranking.diagnostics,
+    ];
     if (this.listeners.size > 0 && this.loadedOnce) this.emitDifferences(previous, entries);
     this.reparsed.clear();
     this.loadedOnce = true;
   }
 
-  private emitDifferences(before: readonly RegistryEntry[], after: readonly RegistryEntry[]): void {
-    const old = new Map(before.map((entry) => [entry.skill.id, entry]));
-    const now = new Map(after.map((entry) => [entry.skill.id, entry]));
+  private emitDifferences(before: ReadonlyMap<string, RegistryEntry>, after: readonly RegistryEntry[]): void {
     const events: { type: "added" | "changed" | "removed"; entry: RegistryEntry }[] = [];
     for (const entry of after) {
-      const was = old.get(entry.skill.id);
+      const was = before.get(entry.skill.id);
+      if (was === entry) continue;
       if (!was) events.push({ type: "added", entry });
       else if (!sameEntry(was, entry) || this.reparsed.has(entry.skill.id)) events.push({ type: "changed", entry });
     }
-    for (const entry of before) if (!now.has(entry.skill.id)) events.push({ type: "removed", entry });
+    for (const [id, entry] of before) if (!this.entriesById.has(id)) events.push({ type: "removed", entry });
     for (const event of events) {
       for (const listener of this.listeners) {
         try {
@@ -456,7 +493,11 @@ class Registry implements SkillRegistry {
     });
   }
 
-  async setEnabled(key: string, enabled: boolean, layer: "user" | "project" = "user"): Promise<RegistryEntry[]> {
+  async setEnabled(
+    key: string,
+    enabled: boolean,
+    layer: "user" | "project" = "user",
+  ): Promise<RegistryEntry[]> {
     await this.load();
     return this.exclusive(async () => {
       await setSkillEnabled({ key, enabled, layer, ...this.location() });
@@ -495,7 +536,11 @@ class Registry implements SkillRegistry {
         continue;
       }
       const boundary =
-        state.root.scope === "repo" ? this.currentProjectRoot : state.root.scope === "user" ? home : undefined;
+        state.root.scope === "repo"
+          ? this.currentProjectRoot
+          : state.root.scope === "user"
+            ? home
+            : undefined;
       if (boundary === undefined || !isInside(state.root.path, boundary)) continue;
       for (let folder = dirname(state.root.path); isInside(folder, boundary); folder = dirname(folder)) {
         if (await this.fs.exists(folder)) {
@@ -591,7 +636,13 @@ class Registry implements SkillRegistry {
         }
         const realPath = await this.fs.realpath(change.path).catch(() => undefined);
         if (realPath === undefined) continue; // gone again before we looked
-        addFile(state, { path: change.path, realPath, dir: dirname(change.path), root: state.root, lowercase: false });
+        addFile(state, {
+          path: change.path,
+          realPath,
+          dir: dirname(change.path),
+          root: state.root,
+          lowercase: false,
+        });
       }
     }
     for (const state of rescan) Object.assign(state, await this.walk(state.root));

@@ -2,17 +2,10 @@
  * @module registry — every skill found, ranked by precedence, with enablement, caching, reload and watch
  * (SPEC §5, §6).
  */
-export { buildSkill, mergeDiagnostics } from "./build-skill.js";
 export { createRegistry } from "./create-registry.js";
 export { clearRegistryCache, getRegistry } from "./get-registry.js";
 export { looksLikePath, lookupEntry } from "./lookup-entry.js";
-export {
-  type CacheRecord,
-  type FileStamp,
-  METADATA_CACHE_VERSION,
-  MetadataCache,
-  metadataCachePath,
-} from "./metadata-cache.js";
+export { METADATA_CACHE_VERSION, metadataCachePath } from "./metadata-cache.js";
 export { createNameFilter, type NameFilter } from "./name-filter.js";
 export {
   compareSkills,
@@ -34,4 +27,3 @@ export type {
   SkillRegistry,
   SkillStatus,
 } from "./registry-types.js";
-export { createWatchFilter, type FileChange, type WatchPlan } from "./watch-registry.js";

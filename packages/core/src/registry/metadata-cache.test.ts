@@ -1,7 +1,12 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { nodeFileSystem } from "../fs/node-file-system.js";
 import { createTempDir, type TempDir } from "../test/index.js";
-import { type CacheRecord, METADATA_CACHE_VERSION, MetadataCache, metadataCachePath } from "./metadata-cache.js";
+import {
+  type CacheRecord,
+  METADATA_CACHE_VERSION,
+  MetadataCache,
+  metadataCachePath,
+} from "./metadata-cache.js";
 
 const record: CacheRecord = {
   path: "/skills/pdf/SKILL.md",
@@ -70,7 +75,9 @@ describe("MetadataCache", () => {
     expect(diagnostics[0]?.message).toContain(phrase);
     expect(cache.records.size).toBe(0);
     await cache.save();
-    expect(JSON.parse(await nodeFileSystem.readText(file))).toMatchObject({ version: METADATA_CACHE_VERSION });
+    expect(JSON.parse(await nodeFileSystem.readText(file))).toMatchObject({
+      version: METADATA_CACHE_VERSION,
+    });
   });
 
   it("reports a failed write as a diagnostic instead of throwing", async () => {

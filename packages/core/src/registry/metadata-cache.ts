@@ -10,9 +10,10 @@ import type { FileStat, FileSystem } from "../fs/file-system.js";
 import { type Diagnostic, diagnostic } from "../model/diagnostic.js";
 import type { ParseResult } from "../parser/index.js";
 import { writeFileAtomic } from "../state/index.js";
+import { decodeRecord, encodeRecord, type StoredRecord } from "./cache-record-codec.js";
 
 /** Bump when the shape of `ParseResult` (or what the parser puts in it) changes: older files are ignored. */
-export const METADATA_CACHE_VERSION = 1;
+export const METADATA_CACHE_VERSION = 2;
 
 const FORMAT = "skillset-metadata";
 
@@ -48,16 +49,14 @@ export function sameStamp(stamp: FileStamp, stat: FileStat): boolean {
   return stamp.mtimeMs === stat.mtimeMs && stamp.size === stat.size;
 }
 
-function isRecord(value: unknown): value is CacheRecord {
+function isStoredRecord(value: unknown): value is StoredRecord {
   if (typeof value !== "object" || value === null) return false;
-  const record = value as Partial<CacheRecord>;
+  const record = value as Partial<StoredRecord>;
   return (
     typeof record.path === "string" &&
     typeof record.mtimeMs === "number" &&
     typeof record.size === "number" &&
-    typeof record.result === "object" &&
-    record.result !== null &&
-    Array.isArray(record.result.diagnostics)
+    (record.skill !== undefined || Array.isArray(record.diagnostics))
   );
 }
 
@@ -116,9 +115,13 @@ export class MetadataCache {
     if (typeof top !== "object" || top === null || top.format !== FORMAT) return "is not a skillset cache";
     if (top.version !== METADATA_CACHE_VERSION) return `has format version ${String(top.version)}`;
     if (typeof top.entries !== "object" || top.entries === null) return "has no entries";
-    for (const [realPath, record] of Object.entries(top.entries)) {
-      if (!isRecord(record)) return `has a malformed entry for ${realPath}`;
-      this.records.set(realPath, record);
+    for (const [realPath, stored] of Object.entries(top.entries)) {
+      if (!isStoredRecord(stored)) return `has a malformed entry for ${realPath}`;
+      try {
+        this.records.set(realPath, decodeRecord(stored));
+      } catch {
+        return `has a malformed entry for ${realPath}`;
+      }
     }
     return undefined;
   }
@@ -153,8 +156,8 @@ export class MetadataCache {
   /** Writes the file atomically if anything changed. A failed write is an info diagnostic, never a throw. */
   async save(): Promise<Diagnostic[]> {
     if (this.file === undefined || !this.dirty) return [];
-    const entries: Record<string, CacheRecord> = {};
-    for (const [realPath, record] of this.records) entries[realPath] = record;
+    const entries: Record<string, StoredRecord> = {};
+    for (const [realPath, record] of this.records) entries[realPath] = encodeRecord(record);
     const text = JSON.stringify({ format: FORMAT, version: METADATA_CACHE_VERSION, entries });
     try {
       await this.fs.mkdir(dirname(this.file));

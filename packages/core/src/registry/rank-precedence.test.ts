@@ -4,6 +4,7 @@ import { defaultConfig } from "../config/config-schema.js";
 import type { Scope, Skill } from "../model/skill.js";
 import { makeSkill } from "../test/index.js";
 import { rankPrecedence, scopeRank } from "./rank-precedence.js";
+import { RankingMemo } from "./ranking-memo.js";
 
 const order = defaultConfig.discovery.scopeOrder;
 
@@ -27,7 +28,9 @@ function statuses(skills: Skill[], scopes = order) {
 
 describe("rankPrecedence", () => {
   it("makes a lone skill effective", () => {
-    expect(statuses([skill("pdf", "user", "/u/pdf/SKILL.md")])).toEqual([["/u/pdf/SKILL.md", "effective", ""]]);
+    expect(statuses([skill("pdf", "user", "/u/pdf/SKILL.md")])).toEqual([
+      ["/u/pdf/SKILL.md", "effective", ""],
+    ]);
   });
 
   it("lets the repo scope shadow user, admin and system by default, naming the winner", () => {
@@ -144,6 +147,44 @@ describe("rankPrecedence", () => {
         expect(ranking).toEqual(expected);
         expect(ranking.entries).toHaveLength(pool.length);
       }),
+    );
+  });
+});
+
+describe("RankingMemo", () => {
+  it("gives the same ranking as rankPrecedence, reusing unchanged names", () => {
+    const memo = new RankingMemo();
+    const a = skill("a", "repo", "/r/a/SKILL.md", 0);
+    const a2 = skill("a", "user", "/u/a/SKILL.md");
+    const b = skill("b", "repo", "/r/b/SKILL.md", 0);
+    const b2 = skill("b", "repo", "/r2/b/SKILL.md", 0);
+    const first = memo.rank([a, a2, b], order);
+    expect(first).toEqual(rankPrecedence([a, a2, b], order));
+    const second = memo.rank([b2, a, a2, b], order);
+    expect(second).toEqual(rankPrecedence([a, a2, b, b2], order));
+    expect(second.entries.find((entry) => entry.skill.path === "/u/a/SKILL.md")).toBe(
+      first.entries.find((entry) => entry.skill.path === "/u/a/SKILL.md"),
+    );
+    const adminFirst: Scope[] = ["user", "repo"];
+    expect(memo.rank([a, a2], adminFirst)).toEqual(rankPrecedence([a, a2], adminFirst));
+  });
+
+  it("stays equal to rankPrecedence through any sequence of additions and removals", () => {
+    const scopes: Scope[] = ["repo", "user", "admin", "system"];
+    const pool = Array.from({ length: 40 }, (_, index) =>
+      skill(`n${index % 7}`, scopes[index % 4]!, `/p${index}/n${index % 7}/SKILL.md`, index % 3),
+    );
+    fc.assert(
+      fc.property(
+        fc.array(fc.subarray(pool), { minLength: 1, maxLength: 12 }),
+        fc.boolean(),
+        (steps, splice) => {
+          // With a splice limit of 0 every change sorts everything; otherwise changes are spliced in.
+          const memo = new RankingMemo({ spliceLimit: splice ? 64 : 0 });
+          for (const skills of steps) expect(memo.rank(skills, order)).toEqual(rankPrecedence(skills, order));
+        },
+      ),
+      { numRuns: 200 },
     );
   });
 });

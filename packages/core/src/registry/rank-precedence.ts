@@ -108,7 +108,8 @@ export function rankPrecedence(skills: readonly Skill[], order: readonly Scope[]
         });
       }
     }
-    const winners = top.length === 1 ? first.path : `the ambiguous ${top.map((skill) => skill.path).join(", ")}`;
+    const winners =
+      top.length === 1 ? first.path : `the ambiguous ${top.map((skill) => skill.path).join(", ")}`;
     for (const skill of rest) {
       const found = diagnostic(
         "info",
@@ -120,7 +121,13 @@ export function rankPrecedence(skills: readonly Skill[], order: readonly Scope[]
       entries.push({ skill: withDiagnostic(skill, found), status: "shadowed", shadowedBy: first.id });
     }
   }
-  entries.sort((a, b) => compareSkills(a.skill, b.skill, order));
+  const ranks = new Map<Scope, number>(SCOPES.map((scope) => [scope, scopeRank(scope, order)]));
+  entries.sort(
+    (a, b) =>
+      ranks.get(a.skill.scope)! - ranks.get(b.skill.scope)! ||
+      compareText(a.skill.qualifiedName, b.skill.qualifiedName) ||
+      compareText(a.skill.path, b.skill.path),
+  );
   diagnostics.sort((a, b) => compareText(a.path, b.path) || compareText(a.code, b.code));
   return { entries, diagnostics };
 }

@@ -15,6 +15,7 @@ import type { Root } from "../roots/index.js";
  */
 export type SkillStatus = "effective" | "shadowed" | "ambiguous";
 
+/** One skill as the registry holds it: the skill, its precedence status and whether it is enabled. */
 export interface RegistryEntry {
   skill: Skill;
   status: SkillStatus;

@@ -33,7 +33,10 @@ function snapshot(registry: SkillRegistry) {
   return registry
     .entries()
     .filter((entry) => entry.skill.scope !== "system")
-    .map((entry) => `${entry.skill.qualifiedName} ${entry.status} ${entry.skill.path} ${entry.skill.description}`);
+    .map(
+      (entry) =>
+        `${entry.skill.qualifiedName} ${entry.status} ${entry.skill.path} ${entry.skill.description}`,
+    );
 }
 
 /** Waits until the watched registry equals a fresh load of the disk; fails after one second. */
@@ -89,12 +92,18 @@ describe("registry.watch", () => {
 
     // A root that did not exist when watching started.
     await mkdir(temp.join("project", ".claude", "skills", "delta"), { recursive: true });
-    await writeFile(temp.join("project", ".claude", "skills", "delta", "SKILL.md"), skillFile("delta", "Use for delta."));
+    await writeFile(
+      temp.join("project", ".claude", "skills", "delta", "SKILL.md"),
+      skillFile("delta", "Use for delta."),
+    );
     expect(await matchesDisk(registry)).toHaveLength(2);
     expect(seen()).toEqual(["added delta"]);
 
     // A same-named skill in the new root makes both ambiguous: precedence is recomputed.
-    await temp.writeSkill("project/.claude/skills/beta", { name: "beta", description: "Use for the other beta." });
+    await temp.writeSkill("project/.claude/skills/beta", {
+      name: "beta",
+      description: "Use for the other beta.",
+    });
     const ambiguous = await matchesDisk(registry);
     expect(ambiguous.filter((line) => line.startsWith("beta ambiguous"))).toHaveLength(2);
     expect(seen().sort()).toEqual(["added beta", "changed beta"]);
@@ -104,7 +113,10 @@ describe("registry.watch", () => {
     const registry = open();
     const events: RegistryEvent[] = [];
     watcher = await registry.watch((event) => events.push(event));
-    await temp.writeSkill("project/node_modules/pkg/.agents/skills/hidden", { name: "hidden", description: "No." });
+    await temp.writeSkill("project/node_modules/pkg/.agents/skills/hidden", {
+      name: "hidden",
+      description: "No.",
+    });
     await temp.writeSkill("project/.agents/skills/fresh", { name: "fresh", description: "Use when fresh." });
     expect(await matchesDisk(registry)).toEqual([
       `fresh effective ${temp.join("project", ".agents", "skills", "fresh", "SKILL.md")} Use when fresh.`,
@@ -119,7 +131,11 @@ describe("registry.watch", () => {
     const registry = open();
     watcher = await registry.watch();
     await rename(temp.join("outside", "moved"), temp.join("project", ".agents", "skills", "moved"));
-    expect((await matchesDisk(registry)).map((line) => line.split(" ")[0])).toEqual(["keep", "moved", "nested"]);
+    expect((await matchesDisk(registry)).map((line) => line.split(" ")[0])).toEqual([
+      "keep",
+      "moved",
+      "nested",
+    ]);
     await rm(temp.join("project", ".agents"), { recursive: true });
     expect(await matchesDisk(registry)).toEqual([]);
     await temp.writeSkill("project/.agents/skills/back", { name: "back", description: "Use when back." });
@@ -127,7 +143,10 @@ describe("registry.watch", () => {
   });
 
   it("sees a changed SKILL.md quickly, and stops reporting after close", async () => {
-    const file = await temp.writeSkill("project/.agents/skills/fast", { name: "fast", description: "Before." });
+    const file = await temp.writeSkill("project/.agents/skills/fast", {
+      name: "fast",
+      description: "Before.",
+    });
     const registry = open();
     let changed: () => void = () => {};
     const seen = new Promise<void>((resolve) => {

@@ -56,7 +56,7 @@ export async function listRoots(options: RootsOptions): Promise<Root[]> {
 
 /**
  * For monorepos (`registry.discoverFor(path)`): the repo roots in each folder between the project root and
- * `path` (a file or folder the agent touches) that are not on the root → cwd chain that `listRoots`
+ * `path` (a file or folder the agent touches; relative to cwd) that are not on the root → cwd chain that `listRoots`
  * covers. Distances count from `path`'s folder (0 there). Empty when `path` is outside the project.
  * @example await listRootsFor("packages/web/src/app.ts", options) // packages/web/.agents/skills, …
  */

@@ -16,7 +16,12 @@ export interface CollectedSkillFiles {
   problems: ValidationReport[];
 }
 
-function problem(path: string, severity: "error" | "warning", code: string, message: string): ValidationReport {
+function problem(
+  path: string,
+  severity: "error" | "warning",
+  code: string,
+  message: string,
+): ValidationReport {
   return {
     path,
     dir: path,
@@ -27,10 +32,14 @@ function problem(path: string, severity: "error" | "warning", code: string, mess
 
 /**
  * Collects the skill files under absolute `paths`. Messages use the reference validator's phrases
- * (`Path does not exist`, `Not a directory`, `Missing required file: SKILL.md`). Never throws.
+ * (`Path does not exist`, `Not a directory`, `Missing required file: SKILL.md`). `onFile` hears of each
+ * file as soon as it is found (possibly twice through links; `files` is the deduplicated list). Never throws.
  */
-export async function collectSkillFiles(paths: readonly string[], options: { fs: FileSystem }): Promise<CollectedSkillFiles> {
-  const { fs } = options;
+export async function collectSkillFiles(
+  paths: readonly string[],
+  options: { fs: FileSystem; onFile?: (path: string) => void },
+): Promise<CollectedSkillFiles> {
+  const { fs, onFile } = options;
   const files: string[] = [];
   const seen = new Set<string>();
   const problems: ValidationReport[] = [];
@@ -53,8 +62,10 @@ export async function collectSkillFiles(paths: readonly string[], options: { fs:
       continue;
     }
     if (!isDirectory) {
-      if (basename(path).toLowerCase() === "skill.md") add(path);
-      else {
+      if (basename(path).toLowerCase() === "skill.md") {
+        add(path);
+        onFile?.(path);
+      } else {
         problems.push(
           problem(
             path,
@@ -70,10 +81,17 @@ export async function collectSkillFiles(paths: readonly string[], options: { fs:
       await fs.readdir(path);
     } catch (error) {
       const code = (error as NodeJS.ErrnoException).code ?? "unknown error";
-      problems.push(problem(path, "error", "folder-unreadable", `Cannot read folder ${path} (${code}); fix its permissions.`));
+      problems.push(
+        problem(
+          path,
+          "error",
+          "folder-unreadable",
+          `Cannot read folder ${path} (${code}); fix its permissions.`,
+        ),
+      );
       continue;
     }
-    const found = await findSkillFiles(path, { fs });
+    const found = await findSkillFiles(path, onFile ? { fs, onFile } : { fs });
     for (const finding of found.diagnostics) {
       problems.push({ path: finding.path, dir: finding.path, valid: true, diagnostics: [finding] });
     }

@@ -14,7 +14,7 @@ export {
 } from "./find-skill-files.js";
 export { codePointLength, frontmatterText } from "./frontmatter-text.js";
 export { type LintFile, lintPaths, lintSkillFiles } from "./lint-paths.js";
-export { keyPosition, type LintContext, type LintRule, type LintTarget } from "./lint-rule.js";
+export { keyPosition, type LintContext, type LintRule, type LintTarget, lintKey } from "./lint-rule.js";
 export { lintRules } from "./lint-rules.js";
 export { type LintOptions, type LintResult, lintSkills } from "./lint-skills.js";
 export { type ReadSkillDocumentResult, readSkillDocument } from "./read-skill-document.js";

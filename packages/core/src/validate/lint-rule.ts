@@ -25,12 +25,19 @@ export interface LintTarget {
   keyLines: Readonly<Record<string, number>>;
   /** Scope, when the skill comes from the registry (duplicates across scopes are named with it). */
   scope?: Scope;
+  /** Plugin namespace: namespaced skills only collide with the same `namespace:name`. */
+  namespace?: string;
+}
+
+/** The name duplicates are counted by: `namespace:name`, or the bare name. */
+export function lintKey(skill: LintTarget): string {
+  return skill.namespace ? `${skill.namespace}:${skill.name}` : skill.name;
 }
 
 /** What a rule's `check` receives. */
 export interface LintContext {
   skill: LintTarget;
-  /** Every skill being linted, grouped by name, for rules that look across skills. */
+  /** Every skill being linted, grouped by {@link lintKey}, for rules that look across skills. */
   byName: ReadonlyMap<string, readonly LintTarget[]>;
   /** Disk access (reading references, checking scripts) goes through this. */
   fs: FileSystem;

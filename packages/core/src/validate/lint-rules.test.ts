@@ -1,15 +1,18 @@
+import { readFileSync } from "node:fs";
 import { chmod } from "node:fs/promises";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { nodeFileSystem } from "../fs/node-file-system.js";
 import type { Scope } from "../model/skill.js";
+import { parseSkillText } from "../parser/index.js";
+import { corpusDir, listSkillFiles } from "../test/corpus.js";
 import { createTempDir, renderSkillFile, type TempDir } from "../test/temp-tree.js";
 import type { LintRule, LintTarget } from "./lint-rule.js";
 import { lintRules } from "./lint-rules.js";
 import { lintSkills } from "./lint-skills.js";
 import { allowedToolsForm } from "./rules/allowed-tools-form.js";
 import { bodyTooLong } from "./rules/body-too-long.js";
-import { descriptionSaysWhen } from "./rules/description-says-when.js";
+import { descriptionSaysWhen, saysWhen } from "./rules/description-says-when.js";
 import { duplicateName } from "./rules/duplicate-name.js";
 import { hostCommandName } from "./rules/host-command-name.js";
 import { missingReference } from "./rules/missing-reference.js";
@@ -78,7 +81,11 @@ describe("lint rules", () => {
   });
 
   it("a rule that throws becomes a lint-rule-failed error, and the others still run", async () => {
-    const broken: LintRule = { ...reservedName, id: "broken", check: () => Promise.reject(new Error("boom")) };
+    const broken: LintRule = {
+      ...reservedName,
+      id: "broken",
+      check: () => Promise.reject(new Error("boom")),
+    };
     const [result] = await lintSkills([await skill("claude-x")], { rules: [broken, reservedName] });
     expect(result?.diagnostics.map((d) => d.code)).toEqual(["lint-rule-failed", "reserved-name"]);
   });
@@ -99,6 +106,19 @@ describe("description-says-when", () => {
   ])("does not fire on %j", async (description) => {
     expect(await run(descriptionSaysWhen, await skill("pdf", { description }))).toEqual([]);
   });
+
+  it("flags a minority of the public skills in the corpus, and almost none of the official ones", () => {
+    const share = (folder: string) => {
+      const descriptions = listSkillFiles(join(corpusDir(), folder)).flatMap((path) => {
+        const description = parseSkillText(readFileSync(path, "utf8"), { path }).document.raw?.description;
+        return typeof description === "string" ? [description] : [];
+      });
+      return descriptions.filter((description) => !saysWhen(description)).length / descriptions.length;
+    };
+    expect(share("wild")).toBeGreaterThan(0.1);
+    expect(share("wild")).toBeLessThan(0.4);
+    expect(share("official")).toBeLessThan(0.05);
+  });
 });
 
 describe("no-xml-tags", () => {
@@ -109,7 +129,9 @@ describe("no-xml-tags", () => {
   });
 
   it("does not fire on comparisons or arrows", async () => {
-    expect(await run(noXmlTags, await skill("pdf", { description: "Use when a < b or x -> y." }))).toEqual([]);
+    expect(await run(noXmlTags, await skill("pdf", { description: "Use when a < b or x -> y." }))).toEqual(
+      [],
+    );
   });
 });
 
@@ -127,7 +149,10 @@ describe("reserved-name", () => {
 describe("host-command-name", () => {
   it("fires on a built-in command name and on host-configured ones", async () => {
     expect(await run(hostCommandName, await skill("review"))).toHaveLength(1);
-    const [result] = await lintSkills([await skill("deploy")], { rules: [hostCommandName], hostCommands: ["deploy"] });
+    const [result] = await lintSkills([await skill("deploy")], {
+      rules: [hostCommandName],
+      hostCommands: ["deploy"],
+    });
     expect(result?.diagnostics).toHaveLength(1);
   });
 

@@ -5,7 +5,7 @@
 import type { FileSystem } from "../fs/file-system.js";
 import { nodeFileSystem } from "../fs/node-file-system.js";
 import { type Diagnostic, diagnostic } from "../model/diagnostic.js";
-import type { LintRule, LintTarget } from "./lint-rule.js";
+import { type LintRule, type LintTarget, lintKey } from "./lint-rule.js";
 import { lintRules } from "./lint-rules.js";
 
 /** Options of {@link lintSkills}. */
@@ -30,13 +30,17 @@ export interface LintResult {
  * Lints every target. A rule that throws does not stop the others: its failure becomes an error
  * diagnostic `lint-rule-failed` naming the rule.
  */
-export async function lintSkills(targets: readonly LintTarget[], options: LintOptions = {}): Promise<LintResult[]> {
+export async function lintSkills(
+  targets: readonly LintTarget[],
+  options: LintOptions = {},
+): Promise<LintResult[]> {
   const { fs = nodeFileSystem, rules = lintRules, hostCommands = [], concurrency = 16 } = options;
   const byName = new Map<string, LintTarget[]>();
   for (const target of targets) {
-    const group = byName.get(target.name);
+    const key = lintKey(target);
+    const group = byName.get(key);
     if (group) group.push(target);
-    else byName.set(target.name, [target]);
+    else byName.set(key, [target]);
   }
   const results: LintResult[] = new Array(targets.length);
   let cursor = 0;

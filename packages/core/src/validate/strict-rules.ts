@@ -3,8 +3,8 @@
  * findings come from `validateFrontmatter` and `validateSkillDir`.
  */
 import type { Severity } from "../model/diagnostic.js";
+import { MAX_COMPATIBILITY_LENGTH, MAX_DESCRIPTION_LENGTH, MAX_NAME_LENGTH } from "../parser/index.js";
 import type { RuleDescriptor } from "./rule-descriptor.js";
-import { MAX_COMPATIBILITY_LENGTH, MAX_DESCRIPTION_LENGTH, MAX_NAME_LENGTH } from "../parser/parse-limits.js";
 
 const rule = (id: string, summary: string, fix: string, severity: Severity = "error"): RuleDescriptor => ({
   id,
@@ -15,7 +15,11 @@ const rule = (id: string, summary: string, fix: string, severity: Severity = "er
 
 /** Every strict-validation check, in the order findings are reported. */
 export const strictRules: readonly RuleDescriptor[] = [
-  rule("path-not-found", "The path exists.", "Pass the path of a skill folder, a SKILL.md or a tree of skills."),
+  rule(
+    "path-not-found",
+    "The path exists.",
+    "Pass the path of a skill folder, a SKILL.md or a tree of skills.",
+  ),
   rule("not-a-directory", "The path is a skill folder.", "Pass the folder that holds SKILL.md."),
   rule(
     "folder-unreadable",
@@ -24,7 +28,11 @@ export const strictRules: readonly RuleDescriptor[] = [
     "warning",
   ),
   rule("search-limit", "The tree is small enough to search whole.", "Pass a narrower path.", "warning"),
-  rule("missing-skill-file", "The folder holds a SKILL.md.", "Create SKILL.md (skillset new <name> scaffolds one)."),
+  rule(
+    "missing-skill-file",
+    "The folder holds a SKILL.md.",
+    "Create SKILL.md (skillset new <name> scaffolds one).",
+  ),
   rule("file-unreadable", "SKILL.md can be read.", "Fix the file's permissions."),
   rule("file-too-large", "SKILL.md is at most 8 MiB.", "Move material into references/ files."),
   rule("encoding-invalid", "SKILL.md is UTF-8 text.", "Re-save the file as UTF-8."),
@@ -34,7 +42,11 @@ export const strictRules: readonly RuleDescriptor[] = [
     "SKILL.md starts with YAML frontmatter between --- lines.",
     "Start SKILL.md with ---, name:, description:, ---.",
   ),
-  rule("invalid-yaml", "The frontmatter is valid YAML mapping.", "Quote values that contain ': ' or start with a special character."),
+  rule(
+    "invalid-yaml",
+    "The frontmatter is valid YAML mapping.",
+    "Quote values that contain ': ' or start with a special character.",
+  ),
   rule(
     "unexpected-fields",
     "The frontmatter has only name, description, license, compatibility, metadata and allowed-tools.",
@@ -42,7 +54,11 @@ export const strictRules: readonly RuleDescriptor[] = [
   ),
   rule("missing-name", "The frontmatter has a name.", "Add name: <folder name>."),
   rule("name-empty", "The name is non-empty text.", "Write name: <folder name>."),
-  rule("name-too-long", `The name has at most ${MAX_NAME_LENGTH} characters.`, "Shorten the name and its folder."),
+  rule(
+    "name-too-long",
+    `The name has at most ${MAX_NAME_LENGTH} characters.`,
+    "Shorten the name and its folder.",
+  ),
   rule("name-uppercase", "The name is lowercase.", "Lowercase the name and its folder."),
   rule("name-hyphen-edge", "The name does not start or end with a hyphen.", "Remove the outer hyphens."),
   rule("name-consecutive-hyphens", "The name has no '--'.", "Use single hyphens."),
@@ -56,15 +72,27 @@ export const strictRules: readonly RuleDescriptor[] = [
     "The name equals the folder name (after NFKC).",
     "Rename the folder or the name so they match.",
   ),
-  rule("missing-description", "The frontmatter has a description.", "Add description: what it does and when to use it."),
-  rule("description-empty", "The description is non-empty text.", "Say what the skill does and when to use it."),
+  rule(
+    "missing-description",
+    "The frontmatter has a description.",
+    "Add description: what it does and when to use it.",
+  ),
+  rule(
+    "description-empty",
+    "The description is non-empty text.",
+    "Say what the skill does and when to use it.",
+  ),
   rule(
     "description-too-long",
     `The description has at most ${MAX_DESCRIPTION_LENGTH} characters.`,
     "Shorten it and move details into the body.",
   ),
   rule("compatibility-not-string", "compatibility is text.", "Write one line of requirements, or remove it."),
-  rule("compatibility-empty", "compatibility is not empty when present.", "Write the requirements, or remove it."),
+  rule(
+    "compatibility-empty",
+    "compatibility is not empty when present.",
+    "Write the requirements, or remove it.",
+  ),
   rule(
     "compatibility-too-long",
     `compatibility has at most ${MAX_COMPATIBILITY_LENGTH} characters.`,

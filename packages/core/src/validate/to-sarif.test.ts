@@ -13,20 +13,37 @@ const reports: ValidationReport[] = [
     name: "Pdf",
     valid: false,
     diagnostics: [
-      diagnostic("error", "name-uppercase", "Skill name 'Pdf' must be lowercase.", "/work/repo/skills/pdf/SKILL.md", {
-        line: 2,
-        column: 1,
-        field: "name",
-      }),
+      diagnostic(
+        "error",
+        "name-uppercase",
+        "Skill name 'Pdf' must be lowercase.",
+        "/work/repo/skills/pdf/SKILL.md",
+        {
+          line: 2,
+          column: 1,
+          field: "name",
+        },
+      ),
       diagnostic("warning", "yaml-repaired", "Repaired.", "/work/repo/skills/pdf/SKILL.md", { line: 3 }),
       diagnostic("info", "missing-skill-file", "No SKILL.md.", "/elsewhere/my skill"),
     ],
   },
-  { path: "/work/repo/skills/ok/SKILL.md", dir: "/work/repo/skills/ok", name: "ok", valid: true, diagnostics: [] },
+  {
+    path: "/work/repo/skills/ok/SKILL.md",
+    dir: "/work/repo/skills/ok",
+    name: "ok",
+    valid: true,
+    diagnostics: [],
+  },
 ];
 
 describe("toSarif", () => {
-  const log = toSarif(reports, { toolName: "skillset", version: "1.2.3", rules: [...strictRules, ...lintRules], cwd });
+  const log = toSarif(reports, {
+    toolName: "skillset",
+    version: "1.2.3",
+    rules: [...strictRules, ...lintRules],
+    cwd,
+  });
 
   it("has the required top-level SARIF 2.1.0 properties", () => {
     expect(log.$schema).toBe(SARIF_SCHEMA);
@@ -47,7 +64,9 @@ describe("toSarif", () => {
       help: { text: "Lowercase the name and its folder." },
       defaultConfiguration: { level: "error" },
     });
-    expect(rules.find((rule) => rule.id === "description-says-when")?.defaultConfiguration.level).toBe("warning");
+    expect(rules.find((rule) => rule.id === "description-says-when")?.defaultConfiguration.level).toBe(
+      "warning",
+    );
     // A code that no descriptor names (from the parser) is added so ruleIndex stays valid.
     expect(rules.find((rule) => rule.id === "yaml-repaired")).toBeDefined();
     expect(new Set(rules.map((rule) => rule.id)).size).toBe(rules.length);

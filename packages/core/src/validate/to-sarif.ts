@@ -118,7 +118,11 @@ export function toSarif(reports: readonly ValidationReport[], options: SarifOpti
       });
     }
   }
-  const driver: SarifLog["runs"][number]["tool"]["driver"] = { name: options.toolName, version: options.version, rules };
+  const driver: SarifLog["runs"][number]["tool"]["driver"] = {
+    name: options.toolName,
+    version: options.version,
+    rules,
+  };
   if (options.informationUri) driver.informationUri = options.informationUri;
   const run: SarifLog["runs"][number] = { tool: { driver }, results };
   if (options.cwd !== undefined) {

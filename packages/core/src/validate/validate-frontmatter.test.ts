@@ -37,7 +37,12 @@ describe("validateFrontmatter", () => {
   });
 
   it("keeps the reference order: unexpected fields, name, description, compatibility", () => {
-    const raw = { name: "Bad--Name-", description: "d".repeat(1100), compatibility: "c".repeat(501), tags: [] };
+    const raw = {
+      name: "Bad--Name-",
+      description: "d".repeat(1100),
+      compatibility: "c".repeat(501),
+      tags: [],
+    };
     const found = messages(raw, "other");
     const phrases = [
       "Unexpected fields",
@@ -49,7 +54,7 @@ describe("validateFrontmatter", () => {
       "Compatibility exceeds 500 character limit (501 chars)",
     ];
     expect(found).toHaveLength(phrases.length);
-    phrases.forEach((phrase, index) => expect(found[index]).toContain(phrase));
+    for (const [index, phrase] of phrases.entries()) expect(found[index]).toContain(phrase);
   });
 
   it("checks description length at 1024/1025 code points", () => {
@@ -71,7 +76,9 @@ describe("validateFrontmatter", () => {
     expect(codes({ name: "", description: "x" })).toEqual(["name-empty"]);
     expect(codes({ name: null, description: "x" })).toEqual(["name-empty"]);
     expect(codes({ name: "pdf", description: "   " })).toEqual(["description-empty"]);
-    expect(messages({ name: "pdf", description: null })[0]).toContain("Field 'description' must be a non-empty string");
+    expect(messages({ name: "pdf", description: null })[0]).toContain(
+      "Field 'description' must be a non-empty string",
+    );
   });
 
   it("reads scalars as text like the reference's YAML reader (name: 123)", () => {

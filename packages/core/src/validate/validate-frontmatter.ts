@@ -4,9 +4,9 @@
  * then name, then description, then compatibility.
  */
 import { type Diagnostic, diagnostic, type Severity } from "../model/diagnostic.js";
-import { codePointLength, frontmatterText } from "./frontmatter-text.js";
-import { MAX_COMPATIBILITY_LENGTH, MAX_DESCRIPTION_LENGTH } from "../parser/parse-limits.js";
+import { MAX_COMPATIBILITY_LENGTH, MAX_DESCRIPTION_LENGTH } from "../parser/index.js";
 import { ALLOWED_FIELDS } from "./allowed-fields.js";
+import { codePointLength, frontmatterText } from "./frontmatter-text.js";
 import { validateName } from "./validate-name.js";
 
 /** Options of {@link validateFrontmatter}. */

@@ -12,7 +12,9 @@ describe("validateName", () => {
     expect(codes("a".repeat(64))).toEqual([]);
     expect(codes("a".repeat(65))).toEqual(["name-too-long"]);
     const [finding] = validateName("a".repeat(70), { path });
-    expect(finding?.message).toContain(`Skill name '${"a".repeat(70)}' exceeds 64 character limit (70 chars)`);
+    expect(finding?.message).toContain(
+      `Skill name '${"a".repeat(70)}' exceeds 64 character limit (70 chars)`,
+    );
     expect(codes("技".repeat(64))).toEqual([]);
   });
 
@@ -34,8 +36,12 @@ describe("validateName", () => {
     expect(codes("-pdf")).toEqual(["name-hyphen-edge"]);
     expect(codes("pdf-")).toEqual(["name-hyphen-edge"]);
     expect(codes("pdf--docx")).toEqual(["name-consecutive-hyphens"]);
-    expect(validateName("-x", { path })[0]?.message).toContain("Skill name cannot start or end with a hyphen");
-    expect(validateName("a--b", { path })[0]?.message).toContain("Skill name cannot contain consecutive hyphens");
+    expect(validateName("-x", { path })[0]?.message).toContain(
+      "Skill name cannot start or end with a hyphen",
+    );
+    expect(validateName("a--b", { path })[0]?.message).toContain(
+      "Skill name cannot contain consecutive hyphens",
+    );
   });
 
   it("rejects other characters and names them", () => {

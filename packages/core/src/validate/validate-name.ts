@@ -3,8 +3,8 @@
  * validator (`skills-ref`): length, lowercase, hyphens, characters, then the directory.
  */
 import { type Diagnostic, diagnostic, type Severity } from "../model/diagnostic.js";
+import { MAX_NAME_LENGTH } from "../parser/index.js";
 import { codePointLength, frontmatterText } from "./frontmatter-text.js";
-import { MAX_NAME_LENGTH } from "../parser/parse-limits.js";
 
 /** Where and how to report a name finding. */
 export interface NameCheckOptions {
@@ -18,10 +18,13 @@ export interface NameCheckOptions {
   severity?: Severity;
 }
 
-/** A letter of any script or a digit, as Python's `str.isalnum` sees it; or a hyphen. */
+/** Letters of any script and digits, as Python's `str.isalnum` sees them, and hyphens. */
+const allowedName = /^[\p{L}\p{N}-]*$/u;
 const allowedCharacter = /^[\p{L}\p{N}-]$/u;
 
+/** The characters that are not allowed, each once; empty for a valid name (one regex test). */
 function invalidCharacters(name: string): string[] {
+  if (allowedName.test(name)) return [];
   const bad = new Set<string>();
   for (const character of name) if (!allowedCharacter.test(character)) bad.add(character);
   return [...bad];
@@ -44,7 +47,9 @@ export function validateName(value: unknown, options: NameCheckOptions): Diagnos
   const text = frontmatterText(value);
   if (text === undefined || text.trim() === "") {
     const suggestion = dirName ? `name: ${dirName}` : "name: <folder name>";
-    return [report("name-empty", `Field 'name' must be a non-empty string. Write ${suggestion} in SKILL.md.`)];
+    return [
+      report("name-empty", `Field 'name' must be a non-empty string. Write ${suggestion} in SKILL.md.`),
+    ];
   }
   const name = text.trim().normalize("NFKC");
   const found: Diagnostic[] = [];

@@ -3,7 +3,7 @@
  */
 import { nodeFileSystem } from "../fs/node-file-system.js";
 import { collectSkillFiles } from "./collect-skill-files.js";
-import { mapConcurrently } from "./map-concurrently.js";
+import { createLimiter } from "./limit-concurrency.js";
 import { type ValidateOptions, validateSkillFile } from "./validate-skill.js";
 import type { ValidationReport } from "./validation-report.js";
 
@@ -15,16 +15,26 @@ export interface ValidatePathsOptions extends ValidateOptions {
 
 /**
  * Validates every skill under absolute `paths` (skill folders, SKILL.md files or trees of skills).
- * Returns one report per skill, clean ones included, then one per unusable path. Never throws.
+ * Checking starts as soon as the search finds a file, so reading and parsing overlap the search.
+ * Returns one report per skill (clean ones included) in search order, then one per unusable path.
+ * Never throws.
  */
 export async function validatePaths(
   paths: readonly string[],
   options: ValidatePathsOptions = {},
 ): Promise<ValidationReport[]> {
   const fs = options.fs ?? nodeFileSystem;
-  const { files, problems } = await collectSkillFiles(paths, { fs });
-  const reports = await mapConcurrently(files, options.concurrency ?? 32, (file) =>
-    validateSkillFile(file, { ...options, fs }),
-  );
+  const limit = createLimiter(options.concurrency ?? 32);
+  const started = new Map<string, Promise<ValidationReport>>();
+  const check = (file: string) => {
+    if (!started.has(file))
+      started.set(
+        file,
+        limit(() => validateSkillFile(file, { ...options, fs })),
+      );
+  };
+  const { files, problems } = await collectSkillFiles(paths, { fs, onFile: check });
+  for (const file of files) check(file);
+  const reports = await Promise.all(files.map((file) => started.get(file)!));
   return [...reports, ...problems];
 }

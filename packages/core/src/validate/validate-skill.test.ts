@@ -1,4 +1,5 @@
 import { readdirSync } from "node:fs";
+import { symlink } from "node:fs/promises";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { FileSystem } from "../fs/file-system.js";
@@ -133,12 +134,10 @@ describe("bad input", () => {
 
   it("an unreadable file (EACCES)", async () => {
     await temp.writeSkill("pdf", { name: "pdf", description });
-    const denied: FileSystem = {
-      ...nodeFileSystem,
-      readFile: async (path) => {
-        throw Object.assign(new Error(`EACCES: permission denied, open '${path}'`), { code: "EACCES" });
-      },
+    const deny = async (path: string): Promise<never> => {
+      throw Object.assign(new Error(`EACCES: permission denied, open '${path}'`), { code: "EACCES" });
     };
+    const denied: FileSystem = { ...nodeFileSystem, readFile: deny, readHead: deny, readText: deny };
     const report = await validateSkillDir(temp.join("pdf"), { fs: denied });
     expect(report.valid).toBe(false);
     expect(report.diagnostics).toHaveLength(1);
@@ -167,6 +166,20 @@ describe("bad input", () => {
   });
 });
 
+describe("large files", () => {
+  it("validates the frontmatter of a file with a long body (read only as far as needed)", async () => {
+    await temp.write({ "pdf/SKILL.md": `---\nname: pdf\ndescription: ${description}\n---\n${"Body line.\n".repeat(20_000)}` });
+    expect((await validateSkillDir(temp.join("pdf"))).diagnostics).toEqual([]);
+  });
+
+  it("refuses a SKILL.md over 8 MiB", async () => {
+    await temp.write({
+      "pdf/SKILL.md": `---\nname: pdf\ndescription: ${description}\n---\n${"x".repeat(8 * 1024 * 1024)}`,
+    });
+    expect(codes(await validateSkillDir(temp.join("pdf")))).toEqual(["file-too-large"]);
+  });
+});
+
 describe("validateSkillFile", () => {
   it("validates a SKILL.md given directly", async () => {
     const path = await temp.writeSkill("pdf", { name: "pdf", description });
@@ -186,10 +199,23 @@ describe("validatePaths", () => {
     ]);
   });
 
+  it("follows folder links once: a loop ends and a linked skill is checked once", async () => {
+    await temp.writeSkill("skills/pdf", { name: "pdf", description });
+    await symlink(temp.join("skills"), temp.join("skills/pdf/loop"));
+    await symlink(temp.join("skills/pdf"), temp.join("alias"));
+    const reports = await validatePaths([temp.path]);
+    expect(reports.map((r) => r.path.slice(temp.path.length + 1))).toEqual([join("alias/SKILL.md")]);
+  });
+
   it("reports each unusable path once, after the skills", async () => {
     await temp.writeSkill("pdf", { name: "pdf", description });
     await temp.write({ "empty/x.txt": "" });
-    const reports = await validatePaths([temp.join("pdf"), temp.join("pdf/SKILL.md"), temp.join("empty"), temp.join("x")]);
+    const reports = await validatePaths([
+      temp.join("pdf"),
+      temp.join("pdf/SKILL.md"),
+      temp.join("empty"),
+      temp.join("x"),
+    ]);
     expect(reports.map((r) => r.diagnostics.map((d) => d.code).join() || "ok")).toEqual([
       "ok",
       "missing-skill-file",
@@ -201,7 +227,8 @@ describe("validatePaths", () => {
     const reports = await validatePaths([join(corpusDir(), "official")], { mode: "strict" });
     const summary = summarizeReports(reports);
     const byCode: Record<string, number> = {};
-    for (const finding of reports.flatMap((r) => r.diagnostics)) byCode[finding.code] = (byCode[finding.code] ?? 0) + 1;
+    for (const finding of reports.flatMap((r) => r.diagnostics))
+      byCode[finding.code] = (byCode[finding.code] ?? 0) + 1;
     expect({ summary, byCode }).toMatchInlineSnapshot(`
       {
         "byCode": {

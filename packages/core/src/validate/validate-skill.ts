@@ -37,9 +37,12 @@ function report(path: string, dir: string, diagnostics: Diagnostic[], name?: str
  * Validates one SKILL.md (or lowercase `skill.md`) file. Never throws: unreadable, binary and non-UTF-8
  * files are error diagnostics.
  */
-export async function validateSkillFile(path: string, options: ValidateOptions = {}): Promise<ValidationReport> {
+export async function validateSkillFile(
+  path: string,
+  options: ValidateOptions = {},
+): Promise<ValidationReport> {
   const { mode = "strict", fs = nodeFileSystem } = options;
-  const read = await readSkillDocument(path, { fs, mode });
+  const read = await readSkillDocument(path, { fs, mode, body: false });
   const { dir, parsed } = read;
   if (!parsed) return report(path, dir, read.diagnostics);
   const { document } = parsed;
@@ -59,7 +62,9 @@ export async function validateSkillFile(path: string, options: ValidateOptions =
       ),
     );
   } else if (document.raw) {
-    found.push(...validateFrontmatter(document.raw, { path, dirName: basename(dir), keyLines: document.keyLines }));
+    found.push(
+      ...validateFrontmatter(document.raw, { path, dirName: basename(dir), keyLines: document.keyLines }),
+    );
   }
   return report(path, dir, found, name);
 }
@@ -72,13 +77,17 @@ export async function validateSkillFile(path: string, options: ValidateOptions =
  * const report = await validateSkillDir("/repo/.agents/skills/pdf", { mode: "strict" });
  * if (!report.valid) for (const d of report.diagnostics) console.error(d.message);
  */
-export async function validateSkillDir(dir: string, options: ValidateOptions = {}): Promise<ValidationReport> {
+export async function validateSkillDir(
+  dir: string,
+  options: ValidateOptions = {},
+): Promise<ValidationReport> {
   const fs = options.fs ?? nodeFileSystem;
   const fail = (code: string, message: string) => report(dir, dir, [diagnostic("error", code, message, dir)]);
   let entries: DirEntry[];
   try {
     const stat = await fs.stat(dir);
-    if (!stat.isDirectory) return fail("not-a-directory", `Not a directory: ${dir}. Pass the folder that holds SKILL.md.`);
+    if (!stat.isDirectory)
+      return fail("not-a-directory", `Not a directory: ${dir}. Pass the folder that holds SKILL.md.`);
     entries = await fs.readdir(dir);
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code ?? "unknown error";

@@ -24,15 +24,20 @@ export interface ValidationSummary {
   warnings: number;
 }
 
-/** Counts skills, errors and warnings (info findings are not counted). */
+/**
+ * Counts skills, errors and warnings. Info findings are not counted, and neither are reports for paths
+ * that held no skill file (`path === dir`) as skills.
+ */
 export function summarizeReports(reports: readonly ValidationReport[]): ValidationSummary {
   let errors = 0;
   let warnings = 0;
+  let skills = 0;
   for (const report of reports) {
+    if (report.path !== report.dir) skills++;
     for (const finding of report.diagnostics) {
       if (finding.severity === "error") errors++;
       else if (finding.severity === "warning") warnings++;
     }
   }
-  return { skills: reports.length, errors, warnings };
+  return { skills, errors, warnings };
 }

@@ -38,7 +38,8 @@ export interface FolderReport {
   skillFile?: { path: string; realPath: string; lowercase: boolean };
   /** Sorted by name. */
   subfolders: Subfolder[];
-  diagnostics: Diagnostic[];
+  /** Absent when there is nothing to report (the common case; saves an array per folder). */
+  diagnostics?: Diagnostic[];
 }
 
 /**
@@ -69,14 +70,14 @@ export function inspectFolder(
 }
 
 function readFailed(folder: WalkFolder, code: string, isRoot: boolean): FolderReport {
-  const report: FolderReport = { entries: 0, subfolders: [], diagnostics: [] };
+  const report: FolderReport = { entries: 0, subfolders: [] };
   // A folder removed during the walk is simply gone; a missing root is not an error either.
   if (code === "ENOENT") return report;
   if (code === "ENOTDIR") {
-    if (isRoot) report.diagnostics.push(rootNotADirectory(folder.path));
+    if (isRoot) report.diagnostics = [rootNotADirectory(folder.path)];
     return report;
   }
-  report.diagnostics.push(unreadableDirectory(folder.path, code));
+  report.diagnostics = [unreadableDirectory(folder.path, code)];
   return report;
 }
 
@@ -86,7 +87,9 @@ function classifyEntries(
   root: Root,
   fs: FileSystem,
 ): FolderReport | Promise<FolderReport> {
-  const report: FolderReport = { entries: entries.length, subfolders: [], diagnostics: [] };
+  const report: FolderReport = { entries: entries.length, subfolders: [] };
+  // Below a folder reached without links, a child's real path is its path: share the string.
+  const samePath = folder.path === folder.real;
   let upper: DirEntry | undefined;
   let lower: DirEntry | undefined;
   let links: string[] | undefined;
@@ -96,11 +99,8 @@ function classifyEntries(
     else if (name === "skill.md") lower = entry;
     else if (name.charCodeAt(0) === 46 /* . */ || name === "node_modules") continue;
     else if (entry.isDirectory) {
-      report.subfolders.push({
-        path: joinPath(folder.path, name),
-        real: joinPath(folder.real, name),
-        viaLink: false,
-      });
+      const path = joinPath(folder.path, name);
+      report.subfolders.push({ path, real: samePath ? path : joinPath(folder.real, name), viaLink: false });
     } else if (entry.isSymbolicLink) {
       links ??= [];
       links.push(name);
@@ -108,9 +108,10 @@ function classifyEntries(
   }
   // The common case: a plain SKILL.md file, no links to resolve.
   if (upper?.isFile) {
+    const path = joinPath(folder.path, upper.name);
     report.skillFile = {
-      path: joinPath(folder.path, upper.name),
-      realPath: joinPath(folder.real, upper.name),
+      path,
+      realPath: samePath ? path : joinPath(folder.real, upper.name),
       lowercase: false,
     };
   }
@@ -130,20 +131,23 @@ async function finishWithLinks(
   root: Root,
   fs: FileSystem,
 ): Promise<FolderReport> {
-  if (upper && !report.skillFile)
-    report.skillFile = await readSkillEntry(folder, upper, root, fs, report.diagnostics);
+  const diagnostics: Diagnostic[] = [];
+  report.diagnostics = diagnostics;
+  if (upper && !report.skillFile) {
+    report.skillFile = await readSkillEntry(folder, upper, root, fs, diagnostics);
+  }
   if (!report.skillFile && lower) {
-    report.skillFile = await readSkillEntry(folder, lower, root, fs, report.diagnostics);
+    report.skillFile = await readSkillEntry(folder, lower, root, fs, diagnostics);
     if (report.skillFile) {
       report.skillFile.lowercase = true;
-      report.diagnostics.push(lowercaseSkillFile(report.skillFile.path));
+      diagnostics.push(lowercaseSkillFile(report.skillFile.path));
     }
   }
   const followed = root.followLinks ? links.filter((name) => searchable(report, name)) : [];
   const resolved = await Promise.all(followed.map((name) => followFolderLink(folder, name, fs)));
   for (const result of resolved) {
     if (result === undefined) continue;
-    if ("code" in result) report.diagnostics.push(result);
+    if ("code" in result) diagnostics.push(result);
     else report.subfolders.push(result);
   }
   return finish(report);
@@ -151,8 +155,9 @@ async function finishWithLinks(
 
 /** Drops a skill's resource folders and sorts the rest by name (readdir order differs between systems). */
 function finish(report: FolderReport): FolderReport {
-  if (report.skillFile)
+  if (report.skillFile && report.subfolders.length > 0) {
     report.subfolders = report.subfolders.filter((sub) => searchable(report, baseName(sub.path)));
+  }
   if (report.subfolders.length > 1) report.subfolders.sort(byPath);
   return report;
 }

@@ -1,10 +1,11 @@
-import { chmodSync, mkdirSync, readdirSync, symlinkSync, writeFileSync } from "node:fs";
-import { join } from "node:path";
+import { chmodSync, existsSync, mkdirSync, readdirSync, symlinkSync, writeFileSync } from "node:fs";
+import { relative, sep } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { WalkLimits } from "../config/config-schema.js";
 import type { FileSystem } from "../fs/file-system.js";
 import { nodeFileSystem } from "../fs/node-file-system.js";
 import type { Root } from "../roots/root.js";
+import { corpusDir, listSkillFiles } from "../test/corpus.js";
 import { createTempDir, type TempDir } from "../test/temp-tree.js";
 import { type WalkOptions, walkRoot } from "./index.js";
 
@@ -311,6 +312,31 @@ describe("walk join", () => {
   it("handles a root given with a trailing separator", async () => {
     await temp.write({ "root/a/SKILL.md": skill("a") });
     const result = await walkRoot({ ...rootAt("root"), path: `${temp.join("root")}/` }, { limits: roomy });
-    expect(result.files.map((file) => file.realPath)).toEqual([join(temp.path, "root/a/SKILL.md")]);
+    expect(result.files.map((file) => [file.path, file.realPath, file.dir])).toEqual([
+      [temp.join("root/a/SKILL.md"), temp.join("root/a/SKILL.md"), temp.join("root/a")],
+    ]);
   });
+});
+
+describe("the shared corpus", () => {
+  it.skipIf(!existsSync(corpusDir()))(
+    "finds every SKILL.md a plain listing finds, hidden folders aside",
+    async () => {
+      const root: Root = { path: corpusDir(), scope: "custom", provider: "config", followLinks: true };
+      const result = await walkRoot(root, {
+        limits: { maxDepth: 20, maxDirectories: 20000, maxEntries: 200000 },
+      });
+      const visible = listSkillFiles(corpusDir()).filter(
+        (path) =>
+          !relative(corpusDir(), path)
+            .split(sep)
+            .some((part) => part.startsWith(".")),
+      );
+      expect(result.files.map((file) => file.path).sort()).toEqual(visible);
+      expect(result.diagnostics).toEqual([]);
+      // Breadth-first: depths never decrease along the list.
+      const depths = result.files.map((file) => file.path.split(sep).length);
+      expect(depths).toEqual([...depths].sort((a, b) => a - b));
+    },
+  );
 });

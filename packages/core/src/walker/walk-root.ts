@@ -1,7 +1,7 @@
 /**
  * @module Breadth-first, bounded search of one root for SKILL.md files (SPEC §5 Walking).
  */
-import { sep } from "node:path";
+import { resolve, sep } from "node:path";
 import type { WalkLimits } from "../config/config-schema.js";
 import { nodeFileSystem } from "../fs/node-file-system.js";
 import type { Root } from "../roots/root.js";
@@ -43,7 +43,8 @@ export async function walkRoot(root: Root, options: WalkOptions): Promise<WalkRe
     return result;
   }
 
-  const queue: WalkFolder[] = [{ path: root.path, real: rootReal, depth: 0 }];
+  // `resolve` drops a trailing separator, so paths below the root are built the same way every time.
+  const queue: WalkFolder[] = [{ path: resolve(root.path), real: rootReal, depth: 0 }];
   // Reports land in `ready` as reads finish; the merge awaits only when it catches up with the pool.
   const ready: (FolderReport | undefined)[] = [];
   const pending: (Promise<FolderReport> | undefined)[] = [];
@@ -84,7 +85,7 @@ export async function walkRoot(root: Root, options: WalkOptions): Promise<WalkRe
     }
     entries += report.entries;
     result.directories++;
-    for (const item of report.diagnostics) result.diagnostics.push(item);
+    for (const item of report.diagnostics ?? []) result.diagnostics.push(item);
     const file = report.skillFile;
     if (file && !seenFiles.has(file.realPath)) {
       seenFiles.add(file.realPath);

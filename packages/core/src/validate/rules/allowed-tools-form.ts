@@ -5,8 +5,8 @@
  * other permissions than its author meant.
  */
 import { type Diagnostic, diagnostic } from "../../model/diagnostic.js";
+import { splitToolList } from "../../parser/index.js";
 import { keyPosition, type LintRule } from "../lint-rule.js";
-import { splitToolList } from "../../parser/split-tool-list.js";
 
 /** Tool names of common hosts, to suggest the right spelling of a lowercase entry. */
 export const KNOWN_TOOLS: readonly string[] = [
@@ -48,7 +48,8 @@ function problem(entry: string, previous: string | undefined): string | undefine
   if (wellFormed.test(entry)) return undefined;
   if (!balanced(entry)) return `'${entry}' has unbalanced parentheses; close them, e.g. Bash(git:*)`;
   const known = KNOWN_TOOLS.find((tool) => tool.toLowerCase() === entry.replace(/\(.*$/, "").toLowerCase());
-  if (known) return `'${entry}' should be spelled ${known}${entry.includes("(") ? entry.slice(entry.indexOf("(")) : ""}`;
+  if (known)
+    return `'${entry}' should be spelled ${known}${entry.includes("(") ? entry.slice(entry.indexOf("(")) : ""}`;
   if (/[:*/]/.test(entry) && !entry.includes("(")) {
     const tool = previous && /^[A-Z][A-Za-z0-9_]*$/.test(previous) ? previous : "Bash";
     return `'${entry}' looks like an argument pattern outside parentheses; write ${tool}(${entry})`;

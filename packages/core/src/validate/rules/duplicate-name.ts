@@ -4,7 +4,7 @@
  */
 import { relative } from "node:path";
 import { diagnostic } from "../../model/diagnostic.js";
-import { keyPosition, type LintRule } from "../lint-rule.js";
+import { keyPosition, type LintRule, lintKey } from "../lint-rule.js";
 
 export const duplicateName: LintRule = {
   id: "duplicate-name",
@@ -12,7 +12,7 @@ export const duplicateName: LintRule = {
   summary: "No two skills being checked share a name.",
   fix: "Rename one of the skills, or remove the copy.",
   check({ skill, byName }) {
-    const others = (byName.get(skill.name) ?? []).filter((other) => other.path !== skill.path);
+    const others = (byName.get(lintKey(skill)) ?? []).filter((other) => other.path !== skill.path);
     if (others.length === 0) return [];
     const names = others.map((other) => {
       const where = relative(skill.dir, other.path).replaceAll("\\", "/");
@@ -22,7 +22,7 @@ export const duplicateName: LintRule = {
       diagnostic(
         duplicateName.severity,
         duplicateName.id,
-        `Skill name '${skill.name}' is also used by ${names.join(", ")}; one shadows the other or a bare $${skill.name} becomes ambiguous. Rename one of them in SKILL.md (and its folder), or remove the copy.`,
+        `Skill name '${lintKey(skill)}' is also used by ${names.join(", ")}; one shadows the other or a bare $${skill.name} becomes ambiguous. Rename one of them in SKILL.md (and its folder), or remove the copy.`,
         skill.path,
         { ...keyPosition(skill, "name"), field: "name" },
       ),

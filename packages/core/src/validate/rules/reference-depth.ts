@@ -49,7 +49,9 @@ export const referenceDepth: LintRule = {
       });
       const first = nested[0];
       if (!first) continue;
-      const names = [...new Set(nested.map((reference) => display(skill.dir, join(dirname(file), reference.target))))];
+      const names = [
+        ...new Set(nested.map((reference) => display(skill.dir, join(dirname(file), reference.target)))),
+      ];
       found.push(
         diagnostic(
           referenceDepth.severity,

@@ -1,0 +1,109 @@
+import { readFile } from "node:fs/promises";
+import { createTempDir, type TempDir } from "@skillset/core/test";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { runCli } from "../run-cli.js";
+
+let temp: TempDir;
+
+beforeEach(async () => {
+  temp = await createTempDir("skillset-enable-");
+  await temp.write({
+    "project/.git/HEAD": "ref: refs/heads/main\n",
+    "project/.skillset/config.json": JSON.stringify({ discovery: { providers: { system: false } } }),
+  });
+  await temp.writeSkill("project/.agents/skills/pdf", { name: "pdf", description: "Use for PDFs." });
+  await temp.writeSkill("home/.agents/skills/pdf", { name: "pdf", description: "Use for PDFs (user)." });
+  await temp.writeSkill("project/.agents/skills/docx", { name: "docx", description: "Use for Word files." });
+});
+afterEach(() => temp.cleanup());
+
+async function cli(...argv: string[]) {
+  let stdout = "";
+  let stderr = "";
+  const code = await runCli({
+    argv,
+    cwd: temp.join("project"),
+    env: {
+      HOME: temp.join("home"),
+      XDG_CONFIG_HOME: temp.join("home/.config"),
+      XDG_CACHE_HOME: temp.join("home/.cache"),
+      SKILLSET_ADMIN_DIR: temp.join("etc"),
+      NO_COLOR: "1",
+    },
+    stdout: {
+      write(text) {
+        stdout += text;
+      },
+    },
+    stderr: {
+      write(text) {
+        stderr += text;
+      },
+    },
+  });
+  return {
+    code,
+    stdout: stdout.replaceAll(temp.path, "<tmp>"),
+    stderr: stderr.replaceAll(temp.path, "<tmp>"),
+  };
+}
+
+describe("skillset enable / disable", () => {
+  it("disables every skill of a name in the user state, and enables it again", async () => {
+    const disabled = await cli("disable", "pdf");
+    expect(disabled.code).toBe(0);
+    expect(disabled.stdout).toMatchInlineSnapshot(`
+      "Disabled pdf (repo) <tmp>/project/.agents/skills/pdf/SKILL.md
+      Disabled pdf (user) <tmp>/home/.agents/skills/pdf/SKILL.md
+      Recorded 'pdf' as disabled in <tmp>/home/.config/skillset/state.json.
+      "
+    `);
+    const state = JSON.parse(await readFile(temp.join("home/.config/skillset/state.json"), "utf8"));
+    expect(state.disabled).toEqual(["pdf"]);
+    expect((await cli("list")).stdout).not.toContain("pdf");
+    expect((await cli("list", "--all")).stdout).toContain("pdf (disabled)");
+    const enabled = await cli("enable", "pdf");
+    expect(enabled.stdout).toMatchInlineSnapshot(`
+      "Enabled pdf (repo) <tmp>/project/.agents/skills/pdf/SKILL.md
+      Enabled pdf (user) <tmp>/home/.agents/skills/pdf/SKILL.md
+      Recorded 'pdf' as enabled in <tmp>/home/.config/skillset/state.json.
+      "
+    `);
+  });
+
+  it("disables one skill by path in the project state with --project", async () => {
+    const { code, stdout } = await cli("disable", ".agents/skills/docx", "--project");
+    expect(code).toBe(0);
+    expect(stdout).toMatchInlineSnapshot(`
+      "Disabled docx (repo) <tmp>/project/.agents/skills/docx/SKILL.md
+      Recorded '<tmp>/project/.agents/skills/docx' as disabled in <tmp>/project/.skillset/state.json.
+      "
+    `);
+    const listed = await cli("list", "--all");
+    expect(listed.stdout).toContain("docx (disabled)");
+  });
+
+  it("warns when the project state overrides the user's choice", async () => {
+    await cli("disable", "docx", "--project");
+    const { code, stdout, stderr } = await cli("enable", "docx");
+    expect(code).toBe(0);
+    expect(stdout).toBe("Recorded 'docx' as enabled in <tmp>/home/.config/skillset/state.json.\n");
+    expect(stderr).toBe(
+      "skillset enable: warning: docx at <tmp>/project/.agents/skills/docx/SKILL.md is still disabled; the project's .skillset/state.json (use --project) or SKILLSET_DISABLE_SKILLS / SKILLSET_ENABLE_SKILLS decides.\n",
+    );
+  });
+
+  it("warns about an unknown name with near names, and records it anyway", async () => {
+    const { code, stdout, stderr } = await cli("disable", "pdff");
+    expect(code).toBe(0);
+    expect(stderr).toBe(
+      "skillset disable: warning: No skill named 'pdff'. Did you mean pdf? The setting is recorded anyway and applies once such a skill appears.\n",
+    );
+    expect(stdout).toBe("Recorded 'pdff' as disabled in <tmp>/home/.config/skillset/state.json.\n");
+  });
+
+  it("needs exactly one name", async () => {
+    expect((await cli("enable")).code).toBe(2);
+    expect((await cli("disable", "a", "b")).code).toBe(2);
+  });
+});

@@ -1,0 +1,177 @@
+import { createTempDir, type TempDir } from "@skillset/core/test";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { runCli } from "../run-cli.js";
+
+let temp: TempDir;
+
+beforeEach(async () => {
+  temp = await createTempDir("skillset-resolve-");
+  await temp.write({
+    "project/.git/HEAD": "ref: refs/heads/main\n",
+    // The bundled system skills would make the output depend on the package; switch them off.
+    "project/.skillset/config.json": JSON.stringify({ discovery: { providers: { system: false } } }),
+  });
+  const skill = (dir: string, name: string, extra: Record<string, unknown> = {}) =>
+    temp.writeSkill(dir, { name, description: `Use when the task needs ${name}.`, ...extra });
+  await skill("project/.agents/skills/systematic-debugging", "systematic-debugging");
+  await skill("project/.agents/skills/test-driven-development", "test-driven-development");
+  await skill("project/.agents/skills/pdf", "pdf");
+  await skill("home/.agents/skills/pdf", "pdf"); // shadowed by the project's pdf
+  await skill("project/.agents/skills/review", "review");
+  await skill("project/.claude/skills/review", "review"); // same scope, same distance: ambiguous
+  await skill("project/.agents/skills/aleph", "aleph");
+  await skill("project/.agents/skills/deploy", "deploy", { "disable-model-invocation": true });
+  await temp.write({
+    "project/.skillset/state.json": JSON.stringify({ version: 1, disabled: ["aleph"], enabled: [] }),
+  });
+});
+afterEach(() => temp.cleanup());
+
+async function cli(argv: string[]) {
+  let stdout = "";
+  let stderr = "";
+  const code = await runCli({
+    argv,
+    cwd: temp.join("project"),
+    env: {
+      HOME: temp.join("home"),
+      XDG_CONFIG_HOME: temp.join("home/.config"),
+      XDG_CACHE_HOME: temp.join("home/.cache"),
+      SKILLSET_ADMIN_DIR: temp.join("etc"),
+      NO_COLOR: "1",
+    },
+    stdout: {
+      write(text) {
+        stdout += text;
+      },
+    },
+    stderr: {
+      write(text) {
+        stderr += text;
+      },
+    },
+  });
+  return {
+    code,
+    stdout: stdout.replaceAll(temp.path, "<tmp>"),
+    stderr: stderr.replaceAll(temp.path, "<tmp>"),
+  };
+}
+
+describe("skillset resolve", () => {
+  it("prints the activation and the task", async () => {
+    const result = await cli(["resolve", "$systematic-debugging fix the auth bug"]);
+    expect(result).toEqual({
+      code: 0,
+      stdout: "Using skill: systematic-debugging\nTask: fix the auth bug\n",
+      stderr: "",
+    });
+  });
+
+  it("prints each message, keeps the text as the task, and exits 1", async () => {
+    const { code, stdout } = await cli(["resolve", "$nope do a thing"]);
+    expect(code).toBe(1);
+    expect(stdout).toMatchInlineSnapshot(`
+      "warning: No skill named 'nope'. Run /skill list to see available skills.
+      Task: $nope do a thing
+      "
+    `);
+  });
+
+  it("names the paths of two skills that share a name in one scope", async () => {
+    const { code, stdout } = await cli(["resolve", "$review the diff"]);
+    expect(code).toBe(1);
+    expect(stdout).toMatchInlineSnapshot(`
+      "warning: $review matched 2 skills: <tmp>/project/.agents/skills/review/SKILL.md, <tmp>/project/.claude/skills/review/SKILL.md — use [$review](<tmp>/project/.agents/skills/review/SKILL.md).
+      Task: $review the diff
+      "
+    `);
+  });
+
+  it("resolves a link relative to the working directory, reaching a shadowed skill", async () => {
+    const { code, stdout } = await cli(["resolve", "[$pdf](../home/.agents/skills/pdf) read it"]);
+    expect(code).toBe(0);
+    expect(stdout).toBe("Using skill: pdf\nTask: read it\n");
+    const json = JSON.parse((await cli(["resolve", "--json", "[$pdf](../home/.agents/skills/pdf)"])).stdout);
+    expect(json.activations[0].path).toBe("<tmp>/home/.agents/skills/pdf/SKILL.md");
+  });
+
+  it("reports disabled skills, choose-one, and user-only skills for the model", async () => {
+    expect((await cli(["resolve", "$aleph search"])).stdout).toContain(
+      "warning: Skill 'aleph' is disabled. Enable it with /skill enable aleph.\n",
+    );
+    expect((await cli(["resolve", "$tdd $systematic-debugging fix it"])).stdout).toContain(
+      "warning: Choose one skill to lead this turn: $test-driven-development or $systematic-debugging.\n",
+    );
+    const model = await cli(["resolve", "--source", "model", "$deploy now"]);
+    expect(model.stdout).toContain("warning: Skill 'deploy' can only be invoked by the user.\n");
+    expect((await cli(["resolve", "--source", "palette", "$deploy now"])).stdout).toBe(
+      "Using skill: deploy\nTask: now\n",
+    );
+  });
+
+  it("activates several skills with --composition and shows slash arguments", async () => {
+    const both = await cli(["resolve", "--composition", "$test-driven-development $pdf go"]);
+    expect(both.stdout).toBe("Using skill: test-driven-development\nUsing skill: pdf\nTask: go\n");
+    const slash = await cli(["resolve", "/pdf extract tables"]);
+    expect(slash.stdout).toBe("Using skill: pdf\nArguments for pdf: extract tables\nTask: extract tables\n");
+  });
+
+  it("lists skill:// references without activating them", async () => {
+    const { code, stdout } = await cli(["resolve", "see skill://pdf/references/a.md"]);
+    expect(code).toBe(0);
+    expect(stdout).toBe(
+      "Reference: skill://pdf/references/a.md → <tmp>/project/.agents/skills/pdf/SKILL.md\n" +
+        "Task: see skill://pdf/references/a.md\n",
+    );
+  });
+
+  it("prints JSON", async () => {
+    const { code, stdout } = await cli(["resolve", "--json", "$systematic-debugging fix $nope"]);
+    expect(code).toBe(1);
+    expect(JSON.parse(stdout.replaceAll("<tmp>", "/tmp"))).toEqual({
+      source: "user",
+      activations: [
+        {
+          name: "systematic-debugging",
+          qualifiedName: "systematic-debugging",
+          path: "/tmp/project/.agents/skills/systematic-debugging/SKILL.md",
+          scope: "repo",
+          mention: { kind: "dollar", raw: "$systematic-debugging", start: 0, end: 21 },
+        },
+      ],
+      diagnostics: [
+        {
+          severity: "warning",
+          code: "mention-not-found",
+          message: "No skill named 'nope'. Run /skill list to see available skills.",
+        },
+      ],
+      visibleLines: ["Using skill: systematic-debugging"],
+      references: [],
+      mentions: [
+        { kind: "dollar", raw: "$systematic-debugging", start: 0, end: 21 },
+        { kind: "dollar", raw: "$nope", start: 26, end: 31 },
+      ],
+      task: "fix $nope",
+    });
+  });
+
+  it("uses the configured hint commands", async () => {
+    await temp.write({
+      "project/.skillset/config.json": JSON.stringify({
+        discovery: { providers: { system: false } },
+        mentions: { listCommand: "/skills", connectorSlugs: ["pdf"] },
+      }),
+    });
+    expect((await cli(["resolve", "$nope"])).stdout).toContain("Run /skills to see available skills.");
+    expect(await cli(["resolve", "$pdf now"])).toMatchObject({ code: 0, stdout: "Task: $pdf now\n" });
+  });
+
+  it("rejects a bad source and a missing text with exit code 2", async () => {
+    const bad = await cli(["resolve", "--source", "robot", "$pdf"]);
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toContain("unknown source 'robot'; use one of user, palette, model");
+    expect((await cli(["resolve"])).code).toBe(2);
+  });
+});

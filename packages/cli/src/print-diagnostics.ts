@@ -1,0 +1,79 @@
+/**
+ * @module The human format of validation and lint findings: grouped by file, one line per finding with
+ * its line:column, severity, message and code, then a summary line. Coloured unless NO_COLOR.
+ */
+import { isAbsolute, relative, sep } from "node:path";
+import type { Diagnostic, Severity, ValidationReport, ValidationSummary } from "@skillset/core";
+import { painter, type Style } from "./color.js";
+
+/** Options of {@link formatDiagnostics}. */
+export interface FormatDiagnosticsOptions {
+  /** Paths are shown relative to this folder when inside it. */
+  cwd: string;
+  /** Whether to colour the text. */
+  color: boolean;
+}
+
+const severityStyles: Record<Severity, Style> = { error: "red", warning: "yellow", info: "blue" };
+
+/** A path as shown to a person: relative to `cwd` when inside it, else absolute; forward slashes. */
+export function displayPath(path: string, cwd: string): string {
+  const rel = relative(cwd, path);
+  if (rel === "") return ".";
+  if (rel.startsWith("..") || isAbsolute(rel)) return path;
+  return rel.split(sep).join("/");
+}
+
+function location(finding: Diagnostic): string {
+  if (finding.line === undefined) return "";
+  return finding.column === undefined ? String(finding.line) : `${finding.line}:${finding.column}`;
+}
+
+/** `1 skill checked, 2 errors, 0 warnings`. */
+export function formatSummary(summary: ValidationSummary, color: boolean): string {
+  const paint = painter(color);
+  const plural = (count: number, word: string) => `${count} ${word}${count === 1 ? "" : "s"}`;
+  const text = `${plural(summary.skills, "skill")} checked, ${plural(summary.errors, "error")}, ${plural(summary.warnings, "warning")}`;
+  const style: Style = summary.errors > 0 ? "red" : summary.warnings > 0 ? "yellow" : "green";
+  return paint(style, text);
+}
+
+/**
+ * Formats the findings of many reports, grouped by the file each finding is about (a lint finding may
+ * point at a reference file or a script). Clean reports print nothing. Ends with a newline when there
+ * is any output.
+ *
+ * @example
+ * formatDiagnostics(reports, { cwd, color: false })
+ * // "skills/pdf/SKILL.md\n  2:1  error  Skill name 'Pdf' must be lowercase. …  name-uppercase\n"
+ */
+export function formatDiagnostics(
+  reports: readonly ValidationReport[],
+  options: FormatDiagnosticsOptions,
+): string {
+  const paint = painter(options.color);
+  const groups = new Map<string, Diagnostic[]>();
+  for (const report of reports) {
+    for (const finding of report.diagnostics) {
+      const group = groups.get(finding.path);
+      if (group) group.push(finding);
+      else groups.set(finding.path, [finding]);
+    }
+  }
+  const blocks: string[] = [];
+  for (const [path, findings] of groups) {
+    const width = Math.max(...findings.map((finding) => location(finding).length));
+    const severityWidth = Math.max(...findings.map((finding) => finding.severity.length));
+    const lines = [paint("bold", displayPath(path, options.cwd))];
+    for (const finding of findings) {
+      const where = location(finding).padEnd(width);
+      const severity = paint(severityStyles[finding.severity], finding.severity.padEnd(severityWidth));
+      const message = finding.message.replace(/\s*\n\s*/g, " ");
+      lines.push(
+        `  ${where ? `${paint("dim", where)}  ` : ""}${severity}  ${message}  ${paint("gray", finding.code)}`,
+      );
+    }
+    blocks.push(lines.join("\n"));
+  }
+  return blocks.length === 0 ? "" : `${blocks.join("\n\n")}\n`;
+}

@@ -1,0 +1,63 @@
+/**
+ * @module Prints validation or lint reports in the format the user chose (human, `--json`, `--sarif`)
+ * and turns them into the exit code: 1 when any finding is an error, else 0.
+ */
+import { type RuleDescriptor, summarizeReports, toSarif, type ValidationReport } from "@skillset/core";
+import { type CommandContext, EXIT_FINDINGS, EXIT_OK, UsageError } from "./command.js";
+import { formatDiagnostics, formatSummary } from "./print-diagnostics.js";
+
+/** The version written into SARIF output. */
+export const SKILLSET_VERSION = "0.1.0";
+
+/** How findings are printed. */
+export type ReportFormat = "human" | "json" | "sarif";
+
+/** The output format from `--json` / `--sarif`; both at once is a usage error. */
+export function reportFormat(values: CommandContext["values"]): ReportFormat {
+  if (values.json && values.sarif) throw new UsageError("choose one of --json and --sarif");
+  return values.sarif ? "sarif" : values.json ? "json" : "human";
+}
+
+/**
+ * The `--json` document: `valid`, the `summary` and every checked skill (clean ones included) with its
+ * path, name, `valid` and diagnostics. Paths are absolute.
+ */
+export function reportsJson(reports: readonly ValidationReport[]) {
+  const summary = summarizeReports(reports);
+  return {
+    valid: summary.errors === 0,
+    summary,
+    skills: reports.map((report) => ({
+      path: report.path,
+      dir: report.dir,
+      ...(report.name === undefined ? {} : { name: report.name }),
+      valid: report.valid,
+      diagnostics: report.diagnostics,
+    })),
+  };
+}
+
+/** Writes the reports to stdout in `format` and returns the exit code (1 when any error was found). */
+export function printReports(
+  context: CommandContext,
+  reports: readonly ValidationReport[],
+  options: { format: ReportFormat; rules: readonly RuleDescriptor[] },
+): number {
+  const summary = summarizeReports(reports);
+  const { stdout } = context;
+  if (options.format === "json") {
+    stdout.write(`${JSON.stringify(reportsJson(reports), null, 2)}\n`);
+  } else if (options.format === "sarif") {
+    const log = toSarif(reports, {
+      toolName: "skillset",
+      version: SKILLSET_VERSION,
+      rules: options.rules,
+      cwd: context.cwd,
+    });
+    stdout.write(`${JSON.stringify(log, null, 2)}\n`);
+  } else {
+    const findings = formatDiagnostics(reports, { cwd: context.cwd, color: context.color });
+    stdout.write(`${findings}${findings ? "\n" : ""}${formatSummary(summary, context.color)}\n`);
+  }
+  return summary.errors > 0 ? EXIT_FINDINGS : EXIT_OK;
+}

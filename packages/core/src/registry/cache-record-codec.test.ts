@@ -1,0 +1,42 @@
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { parseSkillFile } from "../parser/index.js";
+import { corpusDir, listSkillFiles } from "../test/index.js";
+import { decodeRecord, encodeRecord } from "./cache-record-codec.js";
+import type { CacheRecord } from "./metadata-cache.js";
+
+describe("cache record codec", () => {
+  it("restores real parse results exactly, from a smaller form", async () => {
+    const files = listSkillFiles(join(corpusDir(), "wild")).filter((_, index) => index % 10 === 0);
+    files.push(...listSkillFiles(join(corpusDir(), "official")));
+    let plain = 0;
+    let compact = 0;
+    for (const path of files) {
+      const result = await parseSkillFile(path);
+      const record: CacheRecord = { path, mtimeMs: result.skill?.mtimeMs ?? 1, size: result.skill?.size ?? 2, result };
+      const original = JSON.parse(JSON.stringify(record));
+      const stored = JSON.stringify(encodeRecord(record));
+      expect(decodeRecord(JSON.parse(stored))).toEqual(original);
+      plain += JSON.stringify(record).length;
+      compact += stored.length;
+    }
+    expect(files.length).toBeGreaterThan(200);
+    expect(compact / plain).toBeLessThan(0.6);
+  });
+
+  it("keeps diagnostics about other files and results without a skill", () => {
+    const record: CacheRecord = {
+      path: "/s/pdf/SKILL.md",
+      mtimeMs: 1,
+      size: 2,
+      openai: { mtimeMs: 3, size: 4 },
+      result: {
+        diagnostics: [
+          { severity: "error", code: "x", message: "/s/pdf/SKILL.md: broken", path: "/s/pdf/SKILL.md", line: 2 },
+          { severity: "warning", code: "y", message: "bad yaml", path: "/s/pdf/agents/openai.yaml" },
+        ],
+      },
+    };
+    expect(decodeRecord(JSON.parse(JSON.stringify(encodeRecord(record))))).toEqual(record);
+  });
+});

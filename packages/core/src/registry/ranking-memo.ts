@@ -1,0 +1,107 @@
+/**
+ * @module Incremental precedence for a registry that changes one file at a time (the watcher): each name's
+ * ranking is kept and reused while the skills sharing that name are the same objects, and a change to a
+ * few names is spliced into the previous order instead of sorting every skill again.
+ */
+import type { Diagnostic } from "../model/diagnostic.js";
+import type { Scope, Skill } from "../model/skill.js";
+import { compareText, type RankedEntry, type Ranking, rankPrecedence, scopeRank } from "./rank-precedence.js";
+
+/** Above this many changed names, sorting everything is as cheap as splicing. */
+const DEFAULT_SPLICE_LIMIT = 64;
+
+function sameMembers(a: readonly Skill[], b: readonly Skill[]): boolean {
+  return a.length === b.length && a.every((skill, index) => skill === b[index]);
+}
+
+function compareDiagnostics(a: Diagnostic, b: Diagnostic): number {
+  return compareText(a.path, b.path) || compareText(a.code, b.code);
+}
+
+/** Inserts `item` into the sorted `list` after every element that does not sort after it. */
+function insertSorted<T>(list: T[], item: T, compare: (a: T, b: T) => number): void {
+  let low = 0;
+  let high = list.length;
+  while (low < high) {
+    const middle = (low + high) >>> 1;
+    if (compare(list[middle]!, item) <= 0) low = middle + 1;
+    else high = middle;
+  }
+  list.splice(low, 0, item);
+}
+
+/** Remembers the ranking of every name; `rank` gives the same result as `rankPrecedence`. */
+export class RankingMemo {
+  private groups = new Map<string, { members: Skill[]; ranking: Ranking }>();
+  private order: readonly Scope[] = [];
+  private last: Ranking | undefined;
+  private readonly spliceLimit: number;
+
+  /** @param options.spliceLimit Most changed names spliced into the previous order (default 64). */
+  constructor(options: { spliceLimit?: number } = {}) {
+    this.spliceLimit = options.spliceLimit ?? DEFAULT_SPLICE_LIMIT;
+  }
+
+  /** Ranks `skills` under `order`, reusing the ranking of every name whose skills did not change. */
+  rank(skills: readonly Skill[], order: readonly Scope[]): Ranking {
+    if (order.join(" ") !== this.order.join(" ")) {
+      this.groups.clear();
+      this.last = undefined;
+      this.order = [...order];
+    }
+    const byName = new Map<string, Skill[]>();
+    for (const skill of skills) {
+      const group = byName.get(skill.qualifiedName);
+      if (group) group.push(skill);
+      else byName.set(skill.qualifiedName, [skill]);
+    }
+    const next = new Map<string, { members: Skill[]; ranking: Ranking }>();
+    const stale: Ranking[] = [];
+    const fresh: Ranking[] = [];
+    for (const [name, members] of byName) {
+      const kept = this.groups.get(name);
+      if (kept && sameMembers(kept.members, members)) {
+        next.set(name, kept);
+        continue;
+      }
+      if (kept) stale.push(kept.ranking);
+      const ranking = rankPrecedence(members, order);
+      fresh.push(ranking);
+      next.set(name, { members, ranking });
+    }
+    for (const [name, kept] of this.groups) if (!byName.has(name)) stale.push(kept.ranking);
+    this.groups = next;
+    const ranks = new Map(
+      [...new Set(skills.map((skill) => skill.scope))].map((scope) => [scope, scopeRank(scope, order)]),
+    );
+    const compareEntries = (a: RankedEntry, b: RankedEntry) =>
+      ranks.get(a.skill.scope)! - ranks.get(b.skill.scope)! ||
+      compareText(a.skill.qualifiedName, b.skill.qualifiedName) ||
+      compareText(a.skill.path, b.skill.path);
+
+    const last = this.last;
+    if (last && stale.length === 0 && fresh.length === 0) return last;
+    if (last && stale.length + fresh.length <= this.spliceLimit) {
+      const goneEntries = new Set(stale.flatMap((ranking) => ranking.entries));
+      const goneDiagnostics = new Set(stale.flatMap((ranking) => ranking.diagnostics));
+      const entries = last.entries.filter((entry) => !goneEntries.has(entry));
+      const diagnostics = last.diagnostics.filter((found) => !goneDiagnostics.has(found));
+      for (const ranking of fresh) {
+        for (const entry of ranking.entries) insertSorted(entries, entry, compareEntries);
+        for (const found of ranking.diagnostics) insertSorted(diagnostics, found, compareDiagnostics);
+      }
+      this.last = { entries, diagnostics };
+      return this.last;
+    }
+    const entries: RankedEntry[] = [];
+    const diagnostics: Diagnostic[] = [];
+    for (const { ranking } of next.values()) {
+      for (const entry of ranking.entries) entries.push(entry);
+      for (const found of ranking.diagnostics) diagnostics.push(found);
+    }
+    entries.sort(compareEntries);
+    diagnostics.sort(compareDiagnostics);
+    this.last = { entries, diagnostics };
+    return this.last;
+  }
+}
