@@ -4,7 +4,7 @@
 import { readFileSync } from "node:fs";
 import { dirname, join, relative } from "node:path";
 import { parse } from "yaml";
-import { defaultTokenizer, renderCatalog } from "../packages/core/dist/index.js";
+import { defaultConfig, defaultTokenizer, renderCatalog } from "../packages/core/dist/index.js";
 import { benchDir, corpus, median, wildFiles } from "./make-tree.mjs";
 
 const COPIES = 8;
@@ -56,7 +56,15 @@ function buildEntries() {
       entries.push({ skill, status: "effective", enabled: true });
     }
   }
-  return entries;
+  // The registry hands out its entries sorted by scope rank, name and path (SPEC §5); do the same.
+  const rank = (scope) => defaultConfig.discovery.scopeOrder.indexOf(scope);
+  const text = (a, b) => (a < b ? -1 : a > b ? 1 : 0);
+  return entries.sort(
+    (a, b) =>
+      rank(a.skill.scope) - rank(b.skill.scope) ||
+      text(a.skill.qualifiedName, b.skill.qualifiedName) ||
+      text(a.skill.path, b.skill.path),
+  );
 }
 
 const entries = buildEntries();
@@ -95,6 +103,10 @@ for (const format of ["xml", "markdown", "context"]) {
   );
   wrong ||= !result.fits || result.tokens > BUDGET;
 }
+const shuffled = entries.map((entry, i) => [(i * 7919) % entries.length, entry]).sort((a, b) => a[0] - b[0]);
+const unordered = shuffled.map(([, entry]) => entry);
+const sorting = await median(() => renderCatalog(unordered, { budgetTokens: BUDGET }), 5);
+line("xml: render, entries not in registry order", sorting, verdict(sorting));
 line("floor: concatenate all names+descriptions, count", floor, `   (${(all.length / 1e6).toFixed(1)} MB)`);
 
 start = performance.now();

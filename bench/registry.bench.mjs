@@ -99,5 +99,7 @@ const latency = latencies[Math.floor(latencies.length / 2)];
 console.log(
   `${"watcher: SKILL.md written → changed event".padEnd(48)} ours ${latency.toFixed(1).padStart(8)} ms   ` +
     `(min ${latencies[0].toFixed(1)}, max ${latencies.at(-1).toFixed(1)})` +
-    (latency <= WATCH_TARGET_MS ? `  ok (target ≤ ${WATCH_TARGET_MS} ms)` : `  OVER target ${WATCH_TARGET_MS} ms`),
+    (latency <= WATCH_TARGET_MS
+      ? `  ok (target ≤ ${WATCH_TARGET_MS} ms)`
+      : `  OVER target ${WATCH_TARGET_MS} ms`),
 );

@@ -13,7 +13,12 @@ describe("cache record codec", () => {
     let compact = 0;
     for (const path of files) {
       const result = await parseSkillFile(path);
-      const record: CacheRecord = { path, mtimeMs: result.skill?.mtimeMs ?? 1, size: result.skill?.size ?? 2, result };
+      const record: CacheRecord = {
+        path,
+        mtimeMs: result.skill?.mtimeMs ?? 1,
+        size: result.skill?.size ?? 2,
+        result,
+      };
       const original = JSON.parse(JSON.stringify(record));
       const stored = JSON.stringify(encodeRecord(record));
       expect(decodeRecord(JSON.parse(stored))).toEqual(original);
@@ -32,7 +37,13 @@ describe("cache record codec", () => {
       openai: { mtimeMs: 3, size: 4 },
       result: {
         diagnostics: [
-          { severity: "error", code: "x", message: "/s/pdf/SKILL.md: broken", path: "/s/pdf/SKILL.md", line: 2 },
+          {
+            severity: "error",
+            code: "x",
+            message: "/s/pdf/SKILL.md: broken",
+            path: "/s/pdf/SKILL.md",
+            line: 2,
+          },
           { severity: "warning", code: "y", message: "bad yaml", path: "/s/pdf/agents/openai.yaml" },
         ],
       },

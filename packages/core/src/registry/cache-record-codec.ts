@@ -27,7 +27,10 @@ interface StoredFrontmatter {
   raw: Record<string, unknown>;
 }
 
-type StoredSkill = Omit<ParsedSkill, "path" | "dir" | "mtimeMs" | "size" | "diagnostics" | "frontmatter" | "description"> & {
+type StoredSkill = Omit<
+  ParsedSkill,
+  "path" | "dir" | "mtimeMs" | "size" | "diagnostics" | "frontmatter" | "description"
+> & {
   /** Absent when equal to the frontmatter's description. */
   description?: string;
   frontmatter: StoredFrontmatter;
@@ -102,7 +105,16 @@ export function encodeRecord(record: CacheRecord): StoredRecord {
   if (openai) stored.openai = openai;
   const skill = result.skill;
   if (skill) {
-    const { path: _path, dir: _dir, mtimeMs: _m, size: _s, diagnostics, frontmatter, description, ...rest } = skill;
+    const {
+      path: _path,
+      dir: _dir,
+      mtimeMs: _m,
+      size: _s,
+      diagnostics,
+      frontmatter,
+      description,
+      ...rest
+    } = skill;
     stored.skill = {
       ...rest,
       frontmatter: encodeFrontmatter(frontmatter),

@@ -151,14 +151,28 @@ describe("createRegistry: precedence", () => {
       path: temp.join("home", ".claude", "skills", "notes", "SKILL.md"),
     });
     expect(duplicate?.message).toContain(real);
+    for (const path of [
+      real,
+      temp.join("home", ".agents", "skills", "notes"),
+      temp.join("home", ".claude", "skills", "notes", "SKILL.md"),
+      temp.join("home", ".claude", "skills", "notes"),
+    ]) {
+      const found = registry.lookup(path);
+      expect(found.kind === "found" && found.entry.skill.id).toBe(real);
+    }
+    const relative = createRegistry({ cwd: temp.join("home"), env, cacheFile: false });
+    await relative.load();
+    const byRelative = relative.lookup(".agents/skills/notes/SKILL.md");
+    expect(byRelative.kind === "found" && byRelative.entry.skill.id).toBe(real);
+    expect(relative.lookup("./nowhere/SKILL.md").kind).toBe("not-found");
   });
 
   it("has the bundled system skills in an empty folder", async () => {
-    const exists = await nodeFileSystem.exists(systemSkillsDir());
     const registry = await open({ cwd: temp.join("home") });
     const system = registry.entries().filter((entry) => entry.skill.scope === "system");
-    if (exists) expect(system.map((entry) => entry.skill.name)).toContain("skill-creator");
-    expect(registry.roots().some((info) => info.root.scope === "system")).toBe(true);
+    expect(system.map((entry) => entry.skill.name)).toEqual(["skill-creator", "skill-installer"]);
+    expect(system.every((entry) => entry.skill.source.root === systemSkillsDir())).toBe(true);
+    expect(table(registry)).toEqual([]);
   });
 });
 
@@ -296,6 +310,24 @@ describe("createRegistry: the persistent metadata cache", () => {
 
     await warm.reload({ force: true });
     expect(warm.stats()).toMatchObject({ parsed: warm.stats().files, reused: 0 });
+  });
+
+  it("re-parses a skill whose agents/openai.yaml changed", async () => {
+    await temp.writeSkill("project/.agents/skills/ci", skill("ci"));
+    await temp.write({
+      "project/.agents/skills/ci/agents/openai.yaml": "policy:\n  allow_implicit_invocation: true\n",
+    });
+    const cacheFile = temp.join("cache.json");
+    const cold = await open({ cacheFile });
+    const before = cold.lookup("ci");
+    expect(before.kind === "found" && before.entry.skill.invocation.model).toBe(true);
+    const yaml = temp.join("project", ".agents", "skills", "ci", "agents", "openai.yaml");
+    await writeFile(yaml, "policy:\n  allow_implicit_invocation: false\n");
+    await utimes(yaml, new Date(), new Date(Date.now() + 5_000));
+    const warm = await open({ cacheFile });
+    expect(warm.stats().parsed).toBe(1);
+    const after = warm.lookup("ci");
+    expect(after.kind === "found" && after.entry.skill.invocation.model).toBe(false);
   });
 
   it("uses $XDG_CACHE_HOME/skillset by default", async () => {

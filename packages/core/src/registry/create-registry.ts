@@ -98,6 +98,8 @@ class Registry implements SkillRegistry {
   private cacheDiagnostics: Diagnostic[] = [];
   private composedEntries: RegistryEntry[] = [];
   private entriesById = new Map<string, RegistryEntry>();
+  /** Paths of files reached a second time (through another root), to their real path. */
+  private aliases = new Map<string, string>();
   private composedDiagnostics: Diagnostic[] = [];
   private readonly listeners = new Set<RegistryListener>();
   /** Watchers to tell when the set of roots may have changed (reload, discoverFor). */
@@ -171,7 +173,7 @@ class Registry implements SkillRegistry {
   }
 
   lookup(nameOrPath: string): Lookup {
-    return lookupEntry(this.composedEntries, nameOrPath, this.cwd);
+    return lookupEntry(this.composedEntries, nameOrPath, this.cwd, this.aliases);
   }
 
   diagnostics(): readonly Diagnostic[] {
@@ -379,6 +381,7 @@ class Registry implements SkillRegistry {
     const found: Diagnostic[] = [];
     const skills: Skill[] = [];
     const winners = new Map<string, FoundSkillFile>();
+    const aliases = new Map<string, string>();
     for (const state of this.rootStates) {
       found.push(...state.diagnostics);
       const byPath = new Map<string, Diagnostic[]>();
@@ -390,6 +393,8 @@ class Registry implements SkillRegistry {
       for (const file of state.files.values()) {
         const winner = winners.get(file.realPath);
         if (winner) {
+          aliases.set(file.path, file.realPath);
+          aliases.set(file.dir, file.realPath);
           found.push(
             diagnostic(
               "info",
@@ -443,6 +448,7 @@ class Registry implements SkillRegistry {
     });
     const previous = this.entriesById;
     this.composedEntries = entries;
+    this.aliases = aliases;
     this.entriesById = new Map(entries.map((entry) => [entry.skill.id, entry]));
     this.composedDiagnostics = [
       ...this.stateDiagnostics,
@@ -461,7 +467,8 @@ class Registry implements SkillRegistry {
       const was = before.get(entry.skill.id);
       if (was === entry) continue;
       if (!was) events.push({ type: "added", entry });
-      else if (!sameEntry(was, entry) || this.reparsed.has(entry.skill.id)) events.push({ type: "changed", entry });
+      else if (!sameEntry(was, entry) || this.reparsed.has(entry.skill.id))
+        events.push({ type: "changed", entry });
     }
     for (const [id, entry] of before) if (!this.entriesById.has(id)) events.push({ type: "removed", entry });
     for (const event of events) {

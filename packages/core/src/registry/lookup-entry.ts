@@ -13,14 +13,21 @@ export function looksLikePath(key: string): boolean {
 /**
  * Looks up `key` among `entries`.
  * - A path (relative to `cwd`) matches a skill's SKILL.md path, its real path, its folder or its real folder,
- *   whatever its status.
+ *   whatever its status; `aliases` maps other paths of the same file (reached through another root) to
+ *   its real path.
  * - A name matches qualified names exactly (`ns:name` for plugin skills, the bare name otherwise; a bare
  *   name never finds a namespaced skill). The effective skill is returned; when the name is ambiguous
  *   every ambiguous candidate is returned instead, so callers never pick silently.
  */
-export function lookupEntry(entries: readonly RegistryEntry[], key: string, cwd: string): Lookup {
+export function lookupEntry(
+  entries: readonly RegistryEntry[],
+  key: string,
+  cwd: string,
+  aliases: ReadonlyMap<string, string> = new Map(),
+): Lookup {
   if (looksLikePath(key)) {
-    const target = resolve(cwd, key);
+    const given = resolve(cwd, key);
+    const target = aliases.get(given) ?? given;
     const byPath = entries.find(
       ({ skill }) =>
         skill.path === target || skill.id === target || skill.dir === target || dirname(skill.id) === target,

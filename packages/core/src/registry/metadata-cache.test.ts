@@ -23,12 +23,12 @@ describe("MetadataCache", () => {
   afterEach(() => temp.cleanup());
 
   it("lives under XDG_CACHE_HOME, else <home>/.cache, one file per cwd", () => {
-    const xdg = metadataCachePath({ cwd: "/work/a", env: { XDG_CACHE_HOME: "/xdg" } });
+    const xdg = metadataCachePath({ cwd: "/repo/a", env: { XDG_CACHE_HOME: "/xdg" } });
     expect(xdg).toMatch(/^\/xdg\/skillset\/metadata-[0-9a-f]{16}\.json$/);
-    expect(metadataCachePath({ cwd: "/work/a", env: {}, home: "/home/me" })).toMatch(
+    expect(metadataCachePath({ cwd: "/repo/a", env: {}, home: "/home/me" })).toMatch(
       /^\/home\/me\/\.cache\/skillset\/metadata-/,
     );
-    expect(metadataCachePath({ cwd: "/work/b", env: { XDG_CACHE_HOME: "/xdg" } })).not.toBe(xdg);
+    expect(metadataCachePath({ cwd: "/repo/b", env: { XDG_CACHE_HOME: "/xdg" } })).not.toBe(xdg);
   });
 
   it("round-trips records and writes only when something changed", async () => {

@@ -142,6 +142,31 @@ describe("registry.watch", () => {
     expect((await matchesDisk(registry)).map((line) => line.split(" ")[0])).toEqual(["back"]);
   });
 
+  it("follows lowercase skill.md files and an edited agents/openai.yaml", async () => {
+    const skills = temp.join("project", ".agents", "skills");
+    await temp.writeSkill("project/.agents/skills/ci", { name: "ci", description: "Use when CI fails." });
+    const registry = open();
+    const events: RegistryEvent[] = [];
+    watcher = await registry.watch((event) => events.push(event));
+    await mkdir(`${skills}/lower`);
+    await writeFile(`${skills}/lower/skill.md`, skillFile("lower", "Use when lowercase."));
+    expect((await matchesDisk(registry)).map((line) => line.split(" ")[0])).toEqual(["ci", "lower"]);
+    await mkdir(`${skills}/ci/agents`);
+    await writeFile(`${skills}/ci/agents/openai.yaml`, "policy:\n  allow_implicit_invocation: false\n");
+    const deadline = performance.now() + 1000;
+    const invocation = () => {
+      const found = registry.lookup("ci");
+      return found.kind === "found" ? found.entry.skill.invocation.model : undefined;
+    };
+    while (invocation() !== false && performance.now() < deadline)
+      await new Promise((r) => setTimeout(r, 10));
+    expect(invocation()).toBe(false);
+    expect(events.map((event) => `${event.type} ${event.entry.skill.name}`)).toEqual([
+      "added lower",
+      "changed ci",
+    ]);
+  });
+
   it("sees a changed SKILL.md quickly, and stops reporting after close", async () => {
     const file = await temp.writeSkill("project/.agents/skills/fast", {
       name: "fast",

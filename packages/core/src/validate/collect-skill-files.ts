@@ -32,14 +32,13 @@ function problem(
 
 /**
  * Collects the skill files under absolute `paths`. Messages use the reference validator's phrases
- * (`Path does not exist`, `Not a directory`, `Missing required file: SKILL.md`). `onFile` hears of each
- * file as soon as it is found (possibly twice through links; `files` is the deduplicated list). Never throws.
+ * (`Path does not exist`, `Not a directory`, `Missing required file: SKILL.md`). Never throws.
  */
 export async function collectSkillFiles(
   paths: readonly string[],
-  options: { fs: FileSystem; onFile?: (path: string) => void },
+  options: { fs: FileSystem },
 ): Promise<CollectedSkillFiles> {
-  const { fs, onFile } = options;
+  const { fs } = options;
   const files: string[] = [];
   const seen = new Set<string>();
   const problems: ValidationReport[] = [];
@@ -62,10 +61,8 @@ export async function collectSkillFiles(
       continue;
     }
     if (!isDirectory) {
-      if (basename(path).toLowerCase() === "skill.md") {
-        add(path);
-        onFile?.(path);
-      } else {
+      if (basename(path).toLowerCase() === "skill.md") add(path);
+      else {
         problems.push(
           problem(
             path,
@@ -91,7 +88,7 @@ export async function collectSkillFiles(
       );
       continue;
     }
-    const found = await findSkillFiles(path, onFile ? { fs, onFile } : { fs });
+    const found = await findSkillFiles(path, { fs });
     for (const finding of found.diagnostics) {
       problems.push({ path: finding.path, dir: finding.path, valid: true, diagnostics: [finding] });
     }

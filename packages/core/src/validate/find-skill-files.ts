@@ -20,8 +20,6 @@ export interface FindSkillFilesOptions {
   maxDirectories?: number;
   /** Folders read at once (default 32). */
   concurrency?: number;
-  /** Called with each skill file as soon as it is found, so that checking can overlap the search. */
-  onFile?: (path: string) => void;
 }
 
 /** The skill files found (sorted by path) and warnings about folders that could not be searched. */
@@ -46,7 +44,7 @@ export function pickSkillFile(entries: readonly DirEntry[]): DirEntry | undefine
  * followed once per real path, so link loops end. Never throws: unreadable folders become warnings.
  */
 export async function findSkillFiles(dir: string, options: FindSkillFilesOptions): Promise<FoundSkillFiles> {
-  const { fs, maxDepth = 32, maxDirectories = 200_000, concurrency = 32, onFile } = options;
+  const { fs, maxDepth = 32, maxDirectories = 200_000, concurrency = 32 } = options;
   const files: string[] = [];
   const diagnostics: Diagnostic[] = [];
   const visited = new Set<string>();
@@ -90,11 +88,7 @@ export async function findSkillFiles(dir: string, options: FindSkillFilesOptions
         return [];
       }
       const skillFile = pickSkillFile(entries);
-      if (skillFile) {
-        const file = join(folder, skillFile.name);
-        files.push(file);
-        onFile?.(file);
-      }
+      if (skillFile) files.push(join(folder, skillFile.name));
       const subfolders: string[] = [];
       for (const entry of entries) {
         if (SKIPPED_FOLDERS.includes(entry.name)) continue;

@@ -13,16 +13,29 @@ export {
   SKIPPED_FOLDERS,
 } from "./find-skill-files.js";
 export { codePointLength, frontmatterText } from "./frontmatter-text.js";
-export { type LintFile, lintPaths, lintSkillFiles } from "./lint-paths.js";
+export { lintPaths, lintSkillFiles } from "./lint-paths.js";
 export { keyPosition, type LintContext, type LintRule, type LintTarget, lintKey } from "./lint-rule.js";
-export { lintRules } from "./lint-rules.js";
 export { type LintOptions, type LintResult, lintSkills } from "./lint-skills.js";
+export { type LintFile, type LoadedLintTarget, loadLintTarget } from "./load-lint-target.js";
 export { type ReadSkillDocumentResult, readSkillDocument } from "./read-skill-document.js";
 export type { RuleDescriptor } from "./rule-descriptor.js";
 export { KNOWN_TOOLS } from "./rules/allowed-tools-form.js";
 export { estimateTokens, MAX_BODY_LINES, MAX_BODY_TOKENS } from "./rules/body-too-long.js";
 export { saysWhen } from "./rules/description-says-when.js";
 export { BUILT_IN_HOST_COMMANDS } from "./rules/host-command-name.js";
+export {
+  allowedToolsForm,
+  bodyTooLong,
+  descriptionSaysWhen,
+  duplicateName,
+  hostCommandName,
+  lintRules,
+  missingReference,
+  noXmlTags,
+  referenceDepth,
+  reservedName,
+  scriptNotExecutable,
+} from "./rules/index.js";
 export { BUNDLED_FOLDERS } from "./rules/missing-reference.js";
 export { RESERVED_WORDS } from "./rules/reserved-name.js";
 export { strictRules } from "./strict-rules.js";

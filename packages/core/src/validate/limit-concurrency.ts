@@ -19,22 +19,3 @@ export async function mapConcurrently<T, R>(
   await Promise.all(Array.from({ length: Math.min(Math.max(1, limit), items.length) }, worker));
   return results;
 }
-
-/**
- * Returns a function that runs tasks with at most `limit` in flight, queueing the rest in order; for
- * work that arrives over time (files found while a search is still running).
- */
-export function createLimiter(limit: number): <T>(task: () => Promise<T>) => Promise<T> {
-  let active = 0;
-  const waiting: (() => void)[] = [];
-  return async (task) => {
-    if (active >= limit) await new Promise<void>((resolve) => waiting.push(resolve));
-    active++;
-    try {
-      return await task();
-    } finally {
-      active--;
-      waiting.shift()?.();
-    }
-  };
-}

@@ -6,7 +6,7 @@ import type { FileSystem } from "../fs/file-system.js";
 import { nodeFileSystem } from "../fs/node-file-system.js";
 import { type Diagnostic, diagnostic } from "../model/diagnostic.js";
 import { type LintRule, type LintTarget, lintKey } from "./lint-rule.js";
-import { lintRules } from "./lint-rules.js";
+import { lintRules } from "./rules/index.js";
 
 /** Options of {@link lintSkills}. */
 export interface LintOptions {

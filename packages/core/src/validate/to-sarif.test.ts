@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { diagnostic } from "../model/diagnostic.js";
-import { lintRules } from "./lint-rules.js";
+import { lintRules } from "./rules/index.js";
 import { strictRules } from "./strict-rules.js";
 import { SARIF_SCHEMA, toSarif } from "./to-sarif.js";
 import type { ValidationReport } from "./validation-report.js";

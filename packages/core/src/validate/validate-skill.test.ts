@@ -168,7 +168,9 @@ describe("bad input", () => {
 
 describe("large files", () => {
   it("validates the frontmatter of a file with a long body (read only as far as needed)", async () => {
-    await temp.write({ "pdf/SKILL.md": `---\nname: pdf\ndescription: ${description}\n---\n${"Body line.\n".repeat(20_000)}` });
+    await temp.write({
+      "pdf/SKILL.md": `---\nname: pdf\ndescription: ${description}\n---\n${"Body line.\n".repeat(20_000)}`,
+    });
     expect((await validateSkillDir(temp.join("pdf"))).diagnostics).toEqual([]);
   });
 
