@@ -5,11 +5,11 @@ import { strictRules } from "./strict-rules.js";
 import { SARIF_SCHEMA, toSarif } from "./to-sarif.js";
 import type { ValidationReport } from "./validation-report.js";
 
-const cwd = "/work/repo";
+const cwd = "/srv/project";
 const reports: ValidationReport[] = [
   {
-    path: "/work/repo/skills/pdf/SKILL.md",
-    dir: "/work/repo/skills/pdf",
+    path: "/srv/project/skills/pdf/SKILL.md",
+    dir: "/srv/project/skills/pdf",
     name: "Pdf",
     valid: false,
     diagnostics: [
@@ -17,20 +17,20 @@ const reports: ValidationReport[] = [
         "error",
         "name-uppercase",
         "Skill name 'Pdf' must be lowercase.",
-        "/work/repo/skills/pdf/SKILL.md",
+        "/srv/project/skills/pdf/SKILL.md",
         {
           line: 2,
           column: 1,
           field: "name",
         },
       ),
-      diagnostic("warning", "yaml-repaired", "Repaired.", "/work/repo/skills/pdf/SKILL.md", { line: 3 }),
+      diagnostic("warning", "yaml-repaired", "Repaired.", "/srv/project/skills/pdf/SKILL.md", { line: 3 }),
       diagnostic("info", "missing-skill-file", "No SKILL.md.", "/elsewhere/my skill"),
     ],
   },
   {
-    path: "/work/repo/skills/ok/SKILL.md",
-    dir: "/work/repo/skills/ok",
+    path: "/srv/project/skills/ok/SKILL.md",
+    dir: "/srv/project/skills/ok",
     name: "ok",
     valid: true,
     diagnostics: [],
@@ -94,6 +94,6 @@ describe("toSarif", () => {
     expect(results[2]?.locations[0]?.physicalLocation).toEqual({
       artifactLocation: { uri: "file:///elsewhere/my%20skill" },
     });
-    expect(log.runs[0]?.originalUriBaseIds).toEqual({ "%SRCROOT%": { uri: "file:///work/repo/" } });
+    expect(log.runs[0]?.originalUriBaseIds).toEqual({ "%SRCROOT%": { uri: "file:///srv/project/" } });
   });
 });

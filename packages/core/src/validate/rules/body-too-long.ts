@@ -17,7 +17,7 @@ export function estimateTokens(text: string): number {
 }
 
 function countLines(text: string): number {
-  const trimmed = text.replace(/\s+$/, "");
+  const trimmed = text.trim();
   if (trimmed === "") return 0;
   let lines = 1;
   for (let index = trimmed.indexOf("\n"); index !== -1; index = trimmed.indexOf("\n", index + 1)) lines++;

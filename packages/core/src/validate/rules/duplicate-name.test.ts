@@ -50,10 +50,10 @@ describe("duplicate-name", () => {
     const results = await lintSkills([a, b], { rules: [duplicateName] });
     expect(results.map((r) => r.diagnostics.length)).toEqual([1, 1]);
     expect(results[0]?.diagnostics[0]?.message).toContain("(user scope)");
+    expect(await run(a, [b])).toHaveLength(1);
   });
 
   it("does not fire on distinct names", async () => {
-    const results = await lintSkills([await skill("pdf"), await skill("docx")], { rules: [duplicateName] });
-    expect(results.flatMap((r) => r.diagnostics)).toEqual([]);
+    expect(await run(await skill("pdf"), [await skill("docx")])).toEqual([]);
   });
 });

@@ -1,4 +1,3 @@
-import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { nodeFileSystem } from "../../fs/node-file-system.js";
 import { createTempDir, type TempDir } from "../../test/temp-tree.js";
