@@ -5,9 +5,7 @@
 import { type RuleDescriptor, summarizeReports, toSarif, type ValidationReport } from "@skillset/core";
 import { type CommandContext, EXIT_FINDINGS, EXIT_OK, UsageError } from "./command.js";
 import { formatDiagnostics, formatSummary } from "./print-diagnostics.js";
-
-/** The version written into SARIF output. */
-export const SKILLSET_VERSION = "0.1.0";
+import { skillsetVersion } from "./version.js";
 
 /** How findings are printed. */
 export type ReportFormat = "human" | "json" | "sarif";
@@ -50,7 +48,7 @@ export function printReports(
   } else if (options.format === "sarif") {
     const log = toSarif(reports, {
       toolName: "skillset",
-      version: SKILLSET_VERSION,
+      version: skillsetVersion(),
       rules: options.rules,
       cwd: context.cwd,
     });

@@ -4,7 +4,7 @@
  */
 import { resolve } from "node:path";
 import { parseArgs } from "node:util";
-import { SkillsetError } from "@skillset/core";
+import { SkillsetError, suggestNames } from "@skillset/core";
 import { shouldColor } from "./color.js";
 import {
   type Command,
@@ -17,6 +17,7 @@ import {
   UsageError,
 } from "./command.js";
 import { commands } from "./commands/index.js";
+import { skillsetVersion } from "./version.js";
 
 export interface RunCliOptions {
   argv: string[];
@@ -65,8 +66,9 @@ export function mainHelp(): string {
   ].join("\n");
 }
 
+/** " Did you mean list?" for a mistyped command (prefix, substring or a typo away), else "". */
 function suggest(name: string): string {
-  const near = commands.filter((c) => c.name.startsWith(name.slice(0, 2))).map((c) => c.name);
+  const near = suggestNames(name, commands, (command) => [command.name]).map((command) => command.name);
   return near.length > 0 ? ` Did you mean ${near.join(", ")}?` : "";
 }
 
@@ -80,7 +82,7 @@ export async function runCli(options: RunCliOptions): Promise<number> {
     return EXIT_OK;
   }
   if (name === "--version" || name === "-v") {
-    stdout.write("0.1.0\n");
+    stdout.write(`${skillsetVersion()}\n`);
     return EXIT_OK;
   }
   const command = commands.find((c) => c.name === name);

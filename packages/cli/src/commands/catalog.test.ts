@@ -1,16 +1,11 @@
-import { createTempDir, type TempDir } from "@skillset/core/test";
+import type { TempDir } from "@skillset/core/test";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { runCli } from "../run-cli.js";
+import { createTempProject, isolatedEnv, runCliCaptured } from "../testing/index.js";
 
 let temp: TempDir;
 
 beforeEach(async () => {
-  temp = await createTempDir("skillset-catalog-");
-  await temp.write({
-    "project/.git/HEAD": "ref: refs/heads/main\n",
-    // The bundled system skills would make the output depend on the package; switch them off.
-    "project/.skillset/config.json": JSON.stringify({ discovery: { providers: { system: false } } }),
-  });
+  temp = await createTempProject("skillset-catalog-");
   await temp.writeSkill("project/.agents/skills/pdf-tools", {
     name: "pdf-tools",
     description: "Use when reading or filling PDF forms & tables.",
@@ -32,35 +27,8 @@ beforeEach(async () => {
 
 afterEach(() => temp.cleanup());
 
-async function cli(...argv: string[]) {
-  let stdout = "";
-  let stderr = "";
-  const code = await runCli({
-    argv,
-    cwd: temp.join("project"),
-    env: {
-      HOME: temp.join("home"),
-      XDG_CONFIG_HOME: temp.join("home/.config"),
-      XDG_CACHE_HOME: temp.join("home/.cache"),
-      NO_COLOR: "1",
-    },
-    stdout: {
-      write(text) {
-        stdout += text;
-      },
-    },
-    stderr: {
-      write(text) {
-        stderr += text;
-      },
-    },
-  });
-  return {
-    code,
-    stdout: stdout.replaceAll(temp.path, "<tmp>"),
-    stderr: stderr.replaceAll(temp.path, "<tmp>"),
-  };
-}
+const cli = (...argv: string[]) =>
+  runCliCaptured({ argv, cwd: temp.join("project"), env: isolatedEnv(temp), replaceTemp: temp.path });
 
 describe("skillset catalog", () => {
   it("prints the xml catalog of the discovered model-invocable skills, and a report on stderr", async () => {

@@ -1,15 +1,11 @@
-import { createTempDir, type TempDir } from "@skillset/core/test";
+import type { TempDir } from "@skillset/core/test";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { runCli } from "../run-cli.js";
+import { createTempProject, isolatedEnv, runCliCaptured } from "../testing/index.js";
 
 let temp: TempDir;
 
 beforeEach(async () => {
-  temp = await createTempDir("skillset-doctor-");
-  await temp.write({
-    "project/.git/HEAD": "ref: refs/heads/main\n",
-    "project/.skillset/config.json": JSON.stringify({ discovery: { providers: { system: false } } }),
-  });
+  temp = await createTempProject("skillset-doctor-");
   await temp.writeSkill("project/.agents/skills/pdf", { name: "pdf", description: "Use for PDFs." });
   await temp.writeSkill("home/.agents/skills/pdf", { name: "pdf", description: "Use for PDFs (user)." });
   await temp.writeSkill("project/.agents/skills/twin", { name: "twin", description: "Use for twin A." });
@@ -24,36 +20,8 @@ beforeEach(async () => {
 });
 afterEach(() => temp.cleanup());
 
-async function cli(...argv: string[]) {
-  let stdout = "";
-  let stderr = "";
-  const code = await runCli({
-    argv,
-    cwd: temp.join("project"),
-    env: {
-      HOME: temp.join("home"),
-      XDG_CONFIG_HOME: temp.join("home/.config"),
-      XDG_CACHE_HOME: temp.join("home/.cache"),
-      SKILLSET_ADMIN_DIR: temp.join("etc"),
-      NO_COLOR: "1",
-    },
-    stdout: {
-      write(text) {
-        stdout += text;
-      },
-    },
-    stderr: {
-      write(text) {
-        stderr += text;
-      },
-    },
-  });
-  return {
-    code,
-    stdout: stdout.replaceAll(temp.path, "<tmp>"),
-    stderr: stderr.replaceAll(temp.path, "<tmp>"),
-  };
-}
+const cli = (...argv: string[]) =>
+  runCliCaptured({ argv, cwd: temp.join("project"), env: isolatedEnv(temp), replaceTemp: temp.path });
 
 describe("skillset doctor", () => {
   it("explains roots, precedence, shadowed, ambiguous, disabled skills and unmet dependencies", async () => {

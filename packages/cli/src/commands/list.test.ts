@@ -1,50 +1,22 @@
-import { createTempDir, type TempDir } from "@skillset/core/test";
+import type { TempDir } from "@skillset/core/test";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { runCli } from "../run-cli.js";
+import { createTempProject, isolatedEnv, runCliCaptured } from "../testing/index.js";
 
 let temp: TempDir;
 
 beforeEach(async () => {
-  temp = await createTempDir("skillset-list-");
-  await temp.write({
-    "project/.git/HEAD": "ref: refs/heads/main\n",
-    // The bundled system skills would make the output depend on the package; switch them off.
-    "project/.skillset/config.json": JSON.stringify({ discovery: { providers: { system: false } } }),
-  });
+  temp = await createTempProject("skillset-list-");
 });
 afterEach(() => temp.cleanup());
 
-async function cli(argv: string[], columns = 80) {
-  let stdout = "";
-  let stderr = "";
-  const code = await runCli({
+const cli = (argv: string[], columns = 80) =>
+  runCliCaptured({
     argv,
     cwd: temp.join("project"),
-    env: {
-      HOME: temp.join("home"),
-      XDG_CONFIG_HOME: temp.join("home/.config"),
-      XDG_CACHE_HOME: temp.join("home/.cache"),
-      SKILLSET_ADMIN_DIR: temp.join("etc"),
-      NO_COLOR: "1",
-    },
-    stdout: {
-      write(text) {
-        stdout += text;
-      },
-      columns,
-    },
-    stderr: {
-      write(text) {
-        stderr += text;
-      },
-    },
+    env: isolatedEnv(temp),
+    replaceTemp: temp.path,
+    columns,
   });
-  return {
-    code,
-    stdout: stdout.replaceAll(temp.path, "<tmp>"),
-    stderr: stderr.replaceAll(temp.path, "<tmp>"),
-  };
-}
 
 async function writeSkills() {
   await temp.writeSkill("project/.agents/skills/pdf", {

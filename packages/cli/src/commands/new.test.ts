@@ -2,7 +2,7 @@ import { readdirSync } from "node:fs";
 import { readFile } from "node:fs/promises";
 import { createTempDir, type TempDir } from "@skillset/core/test";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { runCli } from "../run-cli.js";
+import { isolatedEnv, runCliCaptured } from "../testing/index.js";
 
 let temp: TempDir;
 beforeEach(async () => {
@@ -10,30 +10,8 @@ beforeEach(async () => {
 });
 afterEach(() => temp.cleanup());
 
-async function cli(...argv: string[]) {
-  let stdout = "";
-  let stderr = "";
-  const code = await runCli({
-    argv,
-    cwd: temp.path,
-    env: { NO_COLOR: "1", HOME: temp.join("home") },
-    stdout: {
-      write(text) {
-        stdout += text;
-      },
-    },
-    stderr: {
-      write(text) {
-        stderr += text;
-      },
-    },
-  });
-  return {
-    code,
-    stdout: stdout.replaceAll(temp.path, "<tmp>"),
-    stderr: stderr.replaceAll(temp.path, "<tmp>"),
-  };
-}
+const cli = (...argv: string[]) =>
+  runCliCaptured({ argv, cwd: temp.path, env: isolatedEnv(temp), replaceTemp: temp.path });
 
 const tree = () => readdirSync(temp.path, { recursive: true, encoding: "utf8" }).sort();
 

@@ -1,6 +1,6 @@
 import { createTempDir, type TempDir } from "@skillset/core/test";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { runCli } from "../run-cli.js";
+import { runCliCaptured } from "../testing/index.js";
 
 let temp: TempDir;
 beforeEach(async () => {
@@ -8,26 +8,8 @@ beforeEach(async () => {
 });
 afterEach(() => temp.cleanup());
 
-async function cli(...argv: string[]) {
-  let stdout = "";
-  let stderr = "";
-  const code = await runCli({
-    argv,
-    cwd: temp.path,
-    env: { NO_COLOR: "1" },
-    stdout: {
-      write(text) {
-        stdout += text;
-      },
-    },
-    stderr: {
-      write(text) {
-        stderr += text;
-      },
-    },
-  });
-  return { code, stdout, stderr: stderr.replaceAll(temp.path, "<tmp>") };
-}
+const cli = (...argv: string[]) =>
+  runCliCaptured({ argv, cwd: temp.path, env: { NO_COLOR: "1" }, replaceTemp: temp.path });
 
 describe("skillset read-properties", () => {
   it("prints the frontmatter as JSON, keys as written, two-space indent", async () => {

@@ -1,6 +1,6 @@
 import { createTempDir, type TempDir } from "@skillset/core/test";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { runCli } from "../run-cli.js";
+import { isolatedEnv, runCliCaptured } from "../testing/index.js";
 
 let temp: TempDir;
 
@@ -19,30 +19,8 @@ beforeEach(async () => {
 
 afterEach(() => temp.cleanup());
 
-async function cli(...argv: string[]) {
-  let stdout = "";
-  let stderr = "";
-  const code = await runCli({
-    argv,
-    cwd: temp.path,
-    env: { HOME: temp.join("home"), NO_COLOR: "1" },
-    stdout: {
-      write(text) {
-        stdout += text;
-      },
-    },
-    stderr: {
-      write(text) {
-        stderr += text;
-      },
-    },
-  });
-  return {
-    code,
-    stdout: stdout.replaceAll(temp.path, "<tmp>"),
-    stderr: stderr.replaceAll(temp.path, "<tmp>"),
-  };
-}
+const cli = (...argv: string[]) =>
+  runCliCaptured({ argv, cwd: temp.path, env: isolatedEnv(temp), replaceTemp: temp.path });
 
 describe("skillset to-prompt", () => {
   it("prints <available_skills> for the given folders, in order, like the reference", async () => {

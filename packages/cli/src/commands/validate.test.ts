@@ -2,7 +2,8 @@ import { readdirSync } from "node:fs";
 import { join } from "node:path";
 import { corpusDir, createTempDir, type TempDir } from "@skillset/core/test";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { runCli } from "../run-cli.js";
+import { runCliCaptured } from "../testing/index.js";
+import { skillsetVersion } from "../version.js";
 
 let temp: TempDir;
 beforeEach(async () => {
@@ -12,30 +13,8 @@ afterEach(() => temp.cleanup());
 
 const description = "Fill PDF forms. Use when the user asks to fill a PDF.";
 
-async function cli(argv: string[], env: Record<string, string> = { NO_COLOR: "1" }) {
-  let stdout = "";
-  let stderr = "";
-  const code = await runCli({
-    argv,
-    cwd: temp.path,
-    env,
-    stdout: {
-      write(text) {
-        stdout += text;
-      },
-    },
-    stderr: {
-      write(text) {
-        stderr += text;
-      },
-    },
-  });
-  return {
-    code,
-    stdout: stdout.replaceAll(temp.path, "<tmp>"),
-    stderr: stderr.replaceAll(temp.path, "<tmp>"),
-  };
-}
+const cli = (argv: string[], env: Record<string, string> = { NO_COLOR: "1" }) =>
+  runCliCaptured({ argv, cwd: temp.path, env, replaceTemp: temp.path });
 
 function tree(): string[] {
   return readdirSync(temp.path, { recursive: true, encoding: "utf8" }).sort();
@@ -106,6 +85,7 @@ describe("skillset validate", () => {
     const log = JSON.parse(result.stdout);
     expect(log.version).toBe("2.1.0");
     expect(log.runs[0].tool.driver.name).toBe("skillset");
+    expect(log.runs[0].tool.driver.version).toBe(skillsetVersion());
     expect(log.runs[0].results[0]).toMatchObject({
       ruleId: "name-uppercase",
       level: "error",

@@ -1,52 +1,29 @@
-import { createTempDir, renderSkillFile, type TempDir } from "@skillset/core/test";
+import { renderSkillFile, type TempDir } from "@skillset/core/test";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { runCli } from "../run-cli.js";
+import { createTempProject, isolatedEnv, runCliCaptured } from "../testing/index.js";
 
 let temp: TempDir;
 
 beforeEach(async () => {
-  temp = await createTempDir("skillset-watch-cli-");
-  await temp.write({
-    "project/.git/HEAD": "ref: refs/heads/main\n",
-    "project/.skillset/config.json": JSON.stringify({ discovery: { providers: { system: false } } }),
-  });
+  temp = await createTempProject("skillset-watch-cli-");
   await temp.writeSkill("project/.agents/skills/pdf", { name: "pdf", description: "Use for PDFs." });
 });
 afterEach(() => temp.cleanup());
 
 /** Runs the CLI; `onReady` runs once the command reports that it is watching. */
 async function cli(argv: string[], onReady: () => Promise<void> = async () => {}) {
-  let stdout = "";
-  let stderr = "";
   let ready: Promise<void> = Promise.resolve();
-  const code = await runCli({
+  const result = await runCliCaptured({
     argv,
     cwd: temp.join("project"),
-    env: {
-      HOME: temp.join("home"),
-      XDG_CONFIG_HOME: temp.join("home/.config"),
-      XDG_CACHE_HOME: temp.join("home/.cache"),
-      SKILLSET_ADMIN_DIR: temp.join("etc"),
-      NO_COLOR: "1",
-    },
-    stdout: {
-      write(text) {
-        stdout += text;
-      },
-    },
-    stderr: {
-      write(text) {
-        stderr += text;
-        if (text.startsWith("Watching")) ready = onReady();
-      },
+    env: isolatedEnv(temp),
+    replaceTemp: temp.path,
+    onStderr(text) {
+      if (text.startsWith("Watching")) ready = onReady();
     },
   });
   await ready;
-  return {
-    code,
-    stdout: stdout.replaceAll(temp.path, "<tmp>"),
-    stderr: stderr.replaceAll(temp.path, "<tmp>"),
-  };
+  return result;
 }
 
 describe("skillset watch", () => {

@@ -22,8 +22,31 @@ export interface DirEntry {
   isSymbolicLink: boolean;
 }
 
-/** Asynchronous file-system access. Every method rejects with the Node error (`code` set) on failure. */
-export interface FileSystem {
+/**
+ * Synchronous variants of the reads that discovery repeats for every skill folder and file. On a CLI or
+ * agent start-up that loads thousands of small files, a synchronous call costs a fraction of an async one
+ * (no thread-pool round trip, no promise), so the walker, the parser and the registry use these when a
+ * file system has them. Each throws the Node error (`code` set) on failure.
+ */
+export interface SyncFileReads {
+  readdirSync(path: string): DirEntry[];
+  statSync(path: string): FileStat;
+  /** Reads at most `length` bytes from the start of the file. */
+  readHeadSync(path: string, length: number): Uint8Array;
+  readFileSync(path: string): Uint8Array;
+  readTextSync(path: string): string;
+}
+
+/**
+ * File-system access. Every async method rejects with the Node error (`code` set) on failure.
+ *
+ * The {@link SyncFileReads} methods are optional; without them every read is async. They must do what
+ * their async twins do: a wrapper that overrides `readdir` (say, to inject EACCES) must override
+ * `readdirSync` too or leave it out. The node file system defines them as non-enumerable, so a wrapper
+ * built by spreading it (`{ ...nodeFileSystem, readdir }`) does not inherit them and stays on its own
+ * async methods.
+ */
+export interface FileSystem extends Partial<SyncFileReads> {
   readFile(path: string): Promise<Uint8Array>;
   readText(path: string): Promise<string>;
   /** Reads at most `length` bytes from the start of the file. */

@@ -26,7 +26,7 @@ export {
   MAX_YAML_ALIAS_COUNT,
   SKILL_HEAD_BYTES,
 } from "./parse-limits.js";
-export { parseSkillFile } from "./parse-skill-file.js";
+export { type ParseFileSyncOptions, parseSkillFile, parseSkillFileSync } from "./parse-skill-file.js";
 export { type LocatedFrontmatter, locateFrontmatter, parseSkillText } from "./parse-skill-text.js";
 export type {
   ParsedSkill,
@@ -42,6 +42,7 @@ export {
   openAiYamlPath,
   parseOpenAiYaml,
   readOpenAiYaml,
+  readOpenAiYamlSync,
 } from "./read-openai-yaml.js";
 export { readSkillBody } from "./read-skill-body.js";
 export { repairYaml, type YamlRepair, type YamlRepairResult } from "./repair-yaml.js";

@@ -1,8 +1,13 @@
-import { join } from "node:path";
+import { readFileSync, statSync } from "node:fs";
+import { dirname, join } from "node:path";
 import { describe, expect, it } from "vitest";
+import type { FileSystem, SyncFileReads } from "../fs/file-system.js";
+import { nodeFileSystem } from "../fs/node-file-system.js";
 import { corpusDir, listSkillFiles } from "../test/corpus.js";
-import { parseSkillFile } from "./parse-skill-file.js";
+import { parseSkillFile, parseSkillFileSync } from "./parse-skill-file.js";
+import { parseSkillText } from "./parse-skill-text.js";
 import type { ParseResult } from "./parsed-skill.js";
+import { readOpenAiYamlSync } from "./read-openai-yaml.js";
 
 /** Parses files with a few reads in flight, as discovery does. */
 async function parseAll(files: string[]): Promise<ParseResult[]> {
@@ -81,5 +86,25 @@ describe("parsing the corpus of real skills (lenient)", () => {
     const hidden = files.filter((f) => f.includes(`${join("official", "openai")}`) && f.includes("/."));
     expect(hidden.length).toBeGreaterThan(0);
     for (const file of hidden) expect(results[files.indexOf(file)]?.skill).toBeDefined();
+  });
+
+  it("gives the same result synchronously, and the same as parsing the whole text", () => {
+    const fs = nodeFileSystem as FileSystem & SyncFileReads;
+    files.forEach((file, index) => {
+      const sync = parseSkillFileSync(file, { fs });
+      expect(sync, file).toEqual(results[index]);
+      // Decoding only the first lines of a file must not change anything.
+      const stat = statSync(file);
+      const metadata = readOpenAiYamlSync(dirname(file), fs);
+      const whole = parseSkillText(readFileSync(file, "utf8").replace(/^\uFEFF/, ""), {
+        path: file,
+        mtimeMs: stat.mtimeMs,
+        size: stat.size,
+        ...(metadata.openai === undefined ? {} : { openai: metadata.openai }),
+      });
+      whole.diagnostics.push(...metadata.diagnostics);
+      expect(sync.skill, file).toEqual(whole.skill);
+      expect(sync.diagnostics, file).toEqual(whole.diagnostics);
+    });
   });
 });

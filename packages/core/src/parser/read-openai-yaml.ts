@@ -5,7 +5,7 @@
  */
 import { join } from "node:path";
 import { parseDocument } from "yaml";
-import type { FileSystem } from "../fs/file-system.js";
+import type { FileSystem, SyncFileReads } from "../fs/file-system.js";
 import { type Diagnostic, diagnostic } from "../model/diagnostic.js";
 import type { OpenAiMetadata, ToolDependency } from "../model/skill.js";
 import { decodeSkillBytes } from "./decode-text.js";
@@ -41,10 +41,30 @@ export async function readOpenAiYaml(dir: string, fs: FileSystem): Promise<OpenA
   try {
     bytes = await fs.readHead(path, MAX_OPENAI_YAML_BYTES + 1);
   } catch (error) {
-    const code = (error as { code?: unknown }).code;
-    if (code === "ENOENT" || code === "ENOTDIR") return { diagnostics: [] };
-    return warnOnly(path, `cannot be read (${code ?? String(error)}); fix its permissions or remove it.`);
+    return readFailed(path, error);
   }
+  return openAiYamlFromBytes(bytes, path);
+}
+
+/** {@link readOpenAiYaml} with a synchronous read. Never throws. */
+export function readOpenAiYamlSync(dir: string, fs: Pick<SyncFileReads, "readHeadSync">): OpenAiYamlResult {
+  const path = openAiYamlPath(dir);
+  let bytes: Uint8Array;
+  try {
+    bytes = fs.readHeadSync(path, MAX_OPENAI_YAML_BYTES + 1);
+  } catch (error) {
+    return readFailed(path, error);
+  }
+  return openAiYamlFromBytes(bytes, path);
+}
+
+function readFailed(path: string, error: unknown): OpenAiYamlResult {
+  const code = (error as { code?: unknown }).code;
+  if (code === "ENOENT" || code === "ENOTDIR") return { diagnostics: [] };
+  return warnOnly(path, `cannot be read (${code ?? String(error)}); fix its permissions or remove it.`);
+}
+
+function openAiYamlFromBytes(bytes: Uint8Array, path: string): OpenAiYamlResult {
   if (bytes.length > MAX_OPENAI_YAML_BYTES) {
     return warnOnly(
       path,

@@ -6,11 +6,12 @@
 import { basename, dirname, join, sep } from "node:path";
 import { defaultConfig, type SkillsetConfig } from "../config/config-schema.js";
 import { loadConfig } from "../config/load-config.js";
-import type { FileSystem } from "../fs/file-system.js";
+import type { FileStat, FileSystem, SyncFileReads } from "../fs/file-system.js";
 import { nodeFileSystem } from "../fs/node-file-system.js";
+import { syncReads } from "../fs/sync-reads.js";
 import { type Diagnostic, diagnostic } from "../model/diagnostic.js";
 import type { Skill } from "../model/skill.js";
-import { type ParseResult, parseSkillFile } from "../parser/index.js";
+import { type ParseResult, parseSkillFile, parseSkillFileSync } from "../parser/index.js";
 import { findProjectRoot, listRoots, listRootsFor, type Root, type RootsOptions } from "../roots/index.js";
 import { loadEnablement, setSkillEnabled } from "../state/index.js";
 import { type FoundSkillFile, walkRoot } from "../walker/index.js";
@@ -312,9 +313,21 @@ class Registry implements SkillRegistry {
     return files;
   }
 
-  /** Parses files whose cache record is missing or stale; returns how many were reused. */
+  /**
+   * Parses files whose cache record is missing or stale; returns how many were reused. With synchronous
+   * reads this is a plain loop (start-up reads thousands of small files: no thread-pool round trips);
+   * otherwise a bounded pool of async reads.
+   */
   private async parseFiles(files: readonly FoundSkillFile[], force: boolean): Promise<number> {
     let reused = 0;
+    const sync = syncReads(this.fs);
+    if (sync) {
+      for (const file of files) {
+        if (!force && this.isFreshSync(file, sync)) reused++;
+        else this.parseFileSync(file, sync);
+      }
+      return reused;
+    }
     await mapLimited(files, FILE_CONCURRENCY, async (file) => {
       if (!force && (await this.isFresh(file))) reused++;
       else await this.parseFile(file);
@@ -334,41 +347,76 @@ class Registry implements SkillRegistry {
     }
   }
 
+  private isFreshSync(file: FoundSkillFile, fs: SyncFileReads): boolean {
+    const record = this.cache.records.get(file.realPath);
+    if (!record || record.path !== file.path) return false;
+    try {
+      if (!sameStamp(record, fs.statSync(file.realPath))) return false;
+      if (record.openai && !sameStamp(record.openai, fs.statSync(openaiPath(file.dir)))) return false;
+      return true;
+    } catch {
+      return false;
+    }
+  }
+
   private async parseFile(file: FoundSkillFile): Promise<CacheRecord> {
+    const sync = syncReads(this.fs);
+    if (sync) return this.parseFileSync(file, sync);
     const stat = await this.fs.stat(file.realPath).catch(() => undefined);
     let result: ParseResult;
     try {
-      result = await parseSkillFile(file.path, { mode: "lenient", fs: this.fs, ...(stat ? { stat } : {}) });
+      result = await parseSkillFile(file.path, this.parseOptions(file, stat));
     } catch (error) {
-      result = {
-        diagnostics: [
-          diagnostic(
-            "error",
-            "parse-crashed",
-            `Reading ${file.path} failed unexpectedly (${(error as Error).message}); the skill was not loaded. Please report this with the file attached.`,
-            file.path,
-          ),
-        ],
-      };
+      result = parseCrashed(file, error);
     }
-    this.parsedThisLoad++;
-    this.counters.totalParsed++;
-    const record: CacheRecord = {
-      path: file.path,
-      mtimeMs: stat?.mtimeMs ?? -1,
-      size: stat?.size ?? -1,
-      result,
-    };
-    const mentionsOpenai =
-      result.skill?.openai !== undefined ||
-      result.diagnostics.some((found) => found.path.endsWith("openai.yaml")) ||
-      (result.skill?.diagnostics ?? []).some((found) => found.path.endsWith("openai.yaml"));
-    if (mentionsOpenai) {
+    const record = this.newRecord(file, stat, result);
+    if (mentionsOpenai(result)) {
       const openai = await this.fs.stat(openaiPath(file.dir)).catch(() => undefined);
       if (openai) record.openai = { mtimeMs: openai.mtimeMs, size: openai.size };
     }
     this.cache.set(file.realPath, record);
     return record;
+  }
+
+  private parseFileSync(file: FoundSkillFile, fs: FileSystem & SyncFileReads): CacheRecord {
+    let stat: FileStat | undefined;
+    try {
+      stat = fs.statSync(file.realPath);
+    } catch {
+      stat = undefined;
+    }
+    let result: ParseResult;
+    try {
+      result = parseSkillFileSync(file.path, { ...this.parseOptions(file, stat), fs });
+    } catch (error) {
+      result = parseCrashed(file, error);
+    }
+    const record = this.newRecord(file, stat, result);
+    if (mentionsOpenai(result)) {
+      try {
+        const openai = fs.statSync(openaiPath(file.dir));
+        record.openai = { mtimeMs: openai.mtimeMs, size: openai.size };
+      } catch {
+        // Gone since the parse: the record stays without a stamp and the next change re-parses it.
+      }
+    }
+    this.cache.set(file.realPath, record);
+    return record;
+  }
+
+  private parseOptions(file: FoundSkillFile, stat: FileStat | undefined) {
+    return {
+      mode: "lenient" as const,
+      fs: this.fs,
+      ...(stat ? { stat } : {}),
+      ...(file.hasAgentsDir === undefined ? {} : { hasAgentsDir: file.hasAgentsDir }),
+    };
+  }
+
+  private newRecord(file: FoundSkillFile, stat: FileStat | undefined, result: ParseResult): CacheRecord {
+    this.parsedThisLoad++;
+    this.counters.totalParsed++;
+    return { path: file.path, mtimeMs: stat?.mtimeMs ?? -1, size: stat?.size ?? -1, result };
   }
 
   /** Rebuilds entries and diagnostics from the root states and the cache; emits the differences. */
@@ -685,6 +733,28 @@ class Registry implements SkillRegistry {
 
 function openaiPath(dir: string): string {
   return join(dir, "agents", "openai.yaml");
+}
+
+/** Whether a parse result depends on `agents/openai.yaml` (its stamp is then kept with the record). */
+function mentionsOpenai(result: ParseResult): boolean {
+  return (
+    result.skill?.openai !== undefined ||
+    result.diagnostics.some((found) => found.path.endsWith("openai.yaml")) ||
+    (result.skill?.diagnostics ?? []).some((found) => found.path.endsWith("openai.yaml"))
+  );
+}
+
+function parseCrashed(file: FoundSkillFile, error: unknown): ParseResult {
+  return {
+    diagnostics: [
+      diagnostic(
+        "error",
+        "parse-crashed",
+        `Reading ${file.path} failed unexpectedly (${(error as Error).message}); the skill was not loaded. Please report this with the file attached.`,
+        file.path,
+      ),
+    ],
+  };
 }
 
 /**

@@ -3,7 +3,7 @@
  * Costs one `readdir`; `stat`/`realpath` only for symbolic links.
  */
 import { sep } from "node:path";
-import type { DirEntry, FileSystem } from "../fs/file-system.js";
+import type { DirEntry, FileSystem, SyncFileReads } from "../fs/file-system.js";
 import type { Diagnostic } from "../model/diagnostic.js";
 import type { Root } from "../roots/root.js";
 import {
@@ -35,7 +35,7 @@ export interface Subfolder {
 export interface FolderReport {
   /** Entries read (counted against `maxEntries`). */
   entries: number;
-  skillFile?: { path: string; realPath: string; lowercase: boolean };
+  skillFile?: { path: string; realPath: string; lowercase: boolean; hasAgentsDir: boolean };
   /** Sorted by name. */
   subfolders: Subfolder[];
   /** Absent when there is nothing to report (the common case; saves an array per folder). */
@@ -69,6 +69,25 @@ export function inspectFolder(
   );
 }
 
+/**
+ * {@link inspectFolder} with a synchronous `readdir`: the report itself, or a promise only when links
+ * (or an odd skill file) need a `stat`/`realpath`. Never throws or rejects.
+ */
+export function inspectFolderSync(
+  folder: WalkFolder,
+  root: Root,
+  fs: FileSystem & SyncFileReads,
+  isRoot: boolean,
+): FolderReport | Promise<FolderReport> {
+  let entries: DirEntry[];
+  try {
+    entries = fs.readdirSync(folder.path);
+  } catch (error) {
+    return readFailed(folder, errorCode(error), isRoot);
+  }
+  return classifyEntries(folder, entries, root, fs);
+}
+
 function readFailed(folder: WalkFolder, code: string, isRoot: boolean): FolderReport {
   const report: FolderReport = { entries: 0, subfolders: [] };
   // A folder removed during the walk is simply gone; a missing root is not an error either.
@@ -93,15 +112,18 @@ function classifyEntries(
   let upper: DirEntry | undefined;
   let lower: DirEntry | undefined;
   let links: string[] | undefined;
+  let hasAgentsDir = false;
   for (const entry of entries) {
     const name = entry.name;
     if (name === "SKILL.md") upper = entry;
     else if (name === "skill.md") lower = entry;
     else if (name.charCodeAt(0) === 46 /* . */ || name === "node_modules") continue;
     else if (entry.isDirectory) {
+      if (name === "agents") hasAgentsDir = true;
       const path = joinPath(folder.path, name);
       report.subfolders.push({ path, real: samePath ? path : joinPath(folder.real, name), viaLink: false });
     } else if (entry.isSymbolicLink) {
+      if (name === "agents") hasAgentsDir = true;
       links ??= [];
       links.push(name);
     }
@@ -113,10 +135,11 @@ function classifyEntries(
       path,
       realPath: samePath ? path : joinPath(folder.real, upper.name),
       lowercase: false,
+      hasAgentsDir,
     };
   }
   if (links || (!report.skillFile && (upper || lower))) {
-    return finishWithLinks(folder, report, upper, lower, links ?? [], root, fs);
+    return finishWithLinks(folder, report, upper, lower, links ?? [], root, fs, hasAgentsDir);
   }
   return finish(report);
 }
@@ -130,14 +153,15 @@ async function finishWithLinks(
   links: string[],
   root: Root,
   fs: FileSystem,
+  hasAgentsDir: boolean,
 ): Promise<FolderReport> {
   const diagnostics: Diagnostic[] = [];
   report.diagnostics = diagnostics;
   if (upper && !report.skillFile) {
-    report.skillFile = await readSkillEntry(folder, upper, root, fs, diagnostics);
+    report.skillFile = await readSkillEntry(folder, upper, root, fs, diagnostics, hasAgentsDir);
   }
   if (!report.skillFile && lower) {
-    report.skillFile = await readSkillEntry(folder, lower, root, fs, diagnostics);
+    report.skillFile = await readSkillEntry(folder, lower, root, fs, diagnostics, hasAgentsDir);
     if (report.skillFile) {
       report.skillFile.lowercase = true;
       diagnostics.push(lowercaseSkillFile(report.skillFile.path));
@@ -177,9 +201,12 @@ async function readSkillEntry(
   root: Root,
   fs: FileSystem,
   diagnostics: Diagnostic[],
+  hasAgentsDir: boolean,
 ): Promise<FolderReport["skillFile"]> {
   const path = joinPath(folder.path, entry.name);
-  if (entry.isFile) return { path, realPath: joinPath(folder.real, entry.name), lowercase: false };
+  if (entry.isFile) {
+    return { path, realPath: joinPath(folder.real, entry.name), lowercase: false, hasAgentsDir };
+  }
   if (entry.isSymbolicLink) {
     if (!root.followLinks) {
       diagnostics.push(linkNotFollowed(path, root.scope === "system"));
@@ -187,7 +214,7 @@ async function readSkillEntry(
     }
     try {
       const stat = await fs.stat(path);
-      if (stat.isFile) return { path, realPath: await fs.realpath(path), lowercase: false };
+      if (stat.isFile) return { path, realPath: await fs.realpath(path), lowercase: false, hasAgentsDir };
     } catch (error) {
       diagnostics.push(linkProblem(path, errorCode(error)));
       return undefined;

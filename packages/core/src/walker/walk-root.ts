@@ -3,18 +3,29 @@
  */
 import { resolve, sep } from "node:path";
 import type { WalkLimits } from "../config/config-schema.js";
+import type { FileSystem } from "../fs/file-system.js";
 import { nodeFileSystem } from "../fs/node-file-system.js";
+import { syncReads } from "../fs/sync-reads.js";
 import type { Root } from "../roots/root.js";
-import { errorCode, type FolderReport, inspectFolder, type WalkFolder } from "./inspect-folder.js";
+import {
+  errorCode,
+  type FolderReport,
+  inspectFolder,
+  inspectFolderSync,
+  type WalkFolder,
+} from "./inspect-folder.js";
 import { symlinkCycle, unreadableDirectory, walkLimitReached } from "./walk-diagnostics.js";
 import type { WalkOptions, WalkResult } from "./walk-types.js";
 
 const defaultConcurrency = 32;
 
 /**
- * Walks one root breadth-first. Folders are read by a bounded pool that runs ahead of the merge (so the
- * disk stays busy across levels), and reports are merged strictly in queue order (breadth-first, names
- * sorted), so the result, limits included, never depends on timing.
+ * Walks one root breadth-first. With a file system that has synchronous reads (the node one does), each
+ * folder is listed synchronously as the merge reaches it: a start-up walk of thousands of small folders
+ * then costs about what a plain `readdirSync` walk costs. Otherwise folders are read by a bounded pool
+ * that runs ahead of the merge (so the disk stays busy across levels). Either way reports are merged
+ * strictly in queue order (breadth-first, names sorted), so the result, limits included, never depends
+ * on timing.
  *
  * - Limits (`limits`): folders deeper than `maxDepth` below the root are not read, at most `maxDirectories`
  *   folders and `maxEntries` directory entries are read; reaching one adds one `walk-limit` warning.
@@ -45,25 +56,14 @@ export async function walkRoot(root: Root, options: WalkOptions): Promise<WalkRe
 
   // `resolve` drops a trailing separator, so paths below the root are built the same way every time.
   const queue: WalkFolder[] = [{ path: resolve(root.path), real: rootReal, depth: 0 }];
-  // Reports land in `ready` as reads finish; the merge awaits only when it catches up with the pool.
-  const ready: (FolderReport | undefined)[] = [];
-  const pending: (Promise<FolderReport> | undefined)[] = [];
-  const concurrency = Math.max(1, options.concurrency ?? defaultConcurrency);
-  let started = 0;
-  let inFlight = 0;
-  let stopped = false;
-  const pump = () => {
-    while (!stopped && inFlight < concurrency && started < queue.length) {
-      const index = started++;
-      inFlight++;
-      pending[index] = inspectFolder(queue[index] as WalkFolder, root, fs, index === 0).then((report) => {
-        ready[index] = report;
-        inFlight--;
-        pump();
-        return report;
-      });
-    }
-  };
+  const sync = syncReads(fs);
+  const reader = sync
+    ? {
+        report: (index: number) => inspectFolderSync(queue[index] as WalkFolder, root, sync, index === 0),
+        pump: () => {},
+        stop: () => {},
+      }
+    : readAhead(queue, root, fs, Math.max(1, options.concurrency ?? defaultConcurrency));
 
   const visited = new Set<string>([rootReal]);
   const seenFiles = new Set<string>();
@@ -73,12 +73,11 @@ export async function walkRoot(root: Root, options: WalkOptions): Promise<WalkRe
     reached.add(limit);
   };
   let entries = 0;
-  pump();
+  reader.pump();
   for (let index = 0; index < queue.length; index++) {
     const folder = queue[index] as WalkFolder;
-    const report = ready[index] ?? (await (pending[index] as Promise<FolderReport>));
-    ready[index] = undefined;
-    pending[index] = undefined;
+    const next = reader.report(index);
+    const report = next instanceof Promise ? await next : next;
     if (entries + report.entries > limits.maxEntries) {
       limitReached("maxEntries");
       break;
@@ -95,6 +94,7 @@ export async function walkRoot(root: Root, options: WalkOptions): Promise<WalkRe
         dir: folder.path,
         root,
         lowercase: file.lowercase,
+        hasAgentsDir: file.hasAgentsDir,
       });
     }
     for (const sub of report.subfolders) {
@@ -115,11 +115,47 @@ export async function walkRoot(root: Root, options: WalkOptions): Promise<WalkRe
       visited.add(sub.real);
       queue.push({ path: sub.path, real: sub.real, depth: folder.depth + 1 });
     }
-    pump();
+    reader.pump();
   }
-  // Reads still in flight after a stop finish on their own; nothing new starts.
-  stopped = true;
+  reader.stop();
   return result;
+}
+
+/**
+ * The async reader: a bounded pool that reads folders ahead of the merge. Reports land in `ready` as reads
+ * finish; the merge awaits only when it catches up with the pool.
+ */
+function readAhead(queue: readonly WalkFolder[], root: Root, fs: FileSystem, concurrency: number) {
+  const ready: (FolderReport | undefined)[] = [];
+  const pending: (Promise<FolderReport> | undefined)[] = [];
+  let started = 0;
+  let inFlight = 0;
+  let stopped = false;
+  const pump = () => {
+    while (!stopped && inFlight < concurrency && started < queue.length) {
+      const index = started++;
+      inFlight++;
+      pending[index] = inspectFolder(queue[index] as WalkFolder, root, fs, index === 0).then((report) => {
+        ready[index] = report;
+        inFlight--;
+        pump();
+        return report;
+      });
+    }
+  };
+  return {
+    pump,
+    report(index: number): FolderReport | Promise<FolderReport> {
+      const report = ready[index] ?? (pending[index] as Promise<FolderReport>);
+      ready[index] = undefined;
+      pending[index] = undefined;
+      return report;
+    },
+    // Reads still in flight after a stop finish on their own; nothing new starts.
+    stop: () => {
+      stopped = true;
+    },
+  };
 }
 
 function isSameOrInside(path: string, dir: string): boolean {

@@ -17,6 +17,11 @@ export interface FoundSkillFile {
   root: Root;
   /** The file is a lowercase `skill.md` (accepted with a `lowercase-skill-file` warning). */
   lowercase: boolean;
+  /**
+   * Whether the skill folder has an `agents` entry (where Codex's `agents/openai.yaml` lives), as the
+   * walker's listing showed; undefined when unknown. Lets the parser skip a failing read per skill.
+   */
+  hasAgentsDir?: boolean;
 }
 
 /** Everything one walk found. */

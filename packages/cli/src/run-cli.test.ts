@@ -1,0 +1,133 @@
+import { readFileSync } from "node:fs";
+import { createTempDir, type TempDir } from "@skillset/core/test";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { commands } from "./commands/index.js";
+import { isolatedEnv, runCliCaptured } from "./testing/index.js";
+
+// Help and usage errors return before any command runs; the temp dir only keeps the user's files out.
+let temp: TempDir;
+beforeAll(async () => {
+  temp = await createTempDir("skillset-run-cli-");
+});
+afterAll(() => temp.cleanup());
+
+const cli = (...argv: string[]) =>
+  runCliCaptured({ argv, cwd: temp.path, env: isolatedEnv(temp), replaceTemp: temp.path });
+
+describe("skillset (the dispatcher)", () => {
+  it("--help lists every command", async () => {
+    const { code, stdout, stderr } = await cli("--help");
+    expect({ code, stderr }).toEqual({ code: 0, stderr: "" });
+    expect(stdout).toMatchInlineSnapshot(`
+      "skillset — find, check and use Agent Skills
+
+      Usage: skillset <command> [options]
+
+      Commands:
+        list             List the skills in effect here (--all adds shadowed and disabled ones)
+        show             Show one skill: metadata, path, state and diagnostics
+        doctor           Explain discovery: roots, precedence, load errors, shadowed and disabled skills
+        validate         Check skills against the Agent Skills specification (--strict: exactly as skills-ref does)
+        lint             Check skills for problems beyond the specification (triggers, references, tools, names)
+        read-properties  Print a skill's frontmatter as JSON (like skills-ref read-properties)
+        to-prompt        Print the <available_skills> XML for the given skill folders
+        catalog          Print the skills catalog the model sees, fitted into its token budget
+        resolve          Show what a message would activate: skills, messages and the remaining task
+        enable           Enable a skill by name, plugin:name or path (user settings; --project for this project)
+        disable          Disable a skill by name, plugin:name or path (user settings; --project for this project)
+        new              Create a skill folder with a SKILL.md that passes validate --strict and lint
+        watch            Print skills as they are added, changed or removed
+
+      Run \`skillset <command> --help\` for a command's options.
+      "
+    `);
+  });
+
+  it("prints the command list with no arguments, -h, and help without a known command", async () => {
+    const { stdout: expected } = await cli("--help");
+    for (const argv of [[], ["-h"], ["help"], ["help", "nope"]]) {
+      expect(await cli(...argv)).toEqual({ code: 0, stdout: expected, stderr: "" });
+    }
+  });
+
+  it("`help <command>` prints the command's help", async () => {
+    const { code, stdout } = await cli("help", "show");
+    expect(code).toBe(0);
+    expect(stdout).toMatchInlineSnapshot(`
+      "Usage: skillset show <name|path> [--json]
+
+      Show one skill: metadata, path, state and diagnostics
+
+      A name is a skill's name (or plugin:name); a path is its SKILL.md or its folder.
+
+      Options:
+            --json     Print JSON
+            --cwd DIR  Run as if started in this directory
+        -h, --help     Show help for the command
+      "
+    `);
+  });
+
+  it.each(commands.map((command) => [command.name]))(
+    "%s --help prints its usage and exits 0",
+    async (name) => {
+      const result = await cli(name, "--help");
+      expect(result.code).toBe(0);
+      expect(result.stderr).toBe("");
+      expect(result.stdout.startsWith(`Usage: skillset ${name}`)).toBe(true);
+      expect(result.stdout).toContain("--cwd DIR");
+      expect(await cli("help", name)).toEqual(result);
+    },
+  );
+
+  it("an unknown command exits 2 and suggests near names", async () => {
+    expect(await cli("lsit")).toMatchInlineSnapshot(`
+      {
+        "code": 2,
+        "stderr": "skillset: unknown command 'lsit'. Did you mean list? Run \`skillset --help\` for the list.
+      ",
+        "stdout": "",
+      }
+    `);
+    expect((await cli("val")).stderr).toContain("Did you mean validate?");
+    expect((await cli("frobnicate")).stderr).toMatchInlineSnapshot(`
+      "skillset: unknown command 'frobnicate'. Run \`skillset --help\` for the list.
+      "
+    `);
+  });
+
+  it("an unknown flag exits 2, names the flag and prints the usage", async () => {
+    // The middle of the message is Node's (parseArgs), so only its edges are pinned.
+    const { code, stdout, stderr } = await cli("list", "--bogus");
+    expect({ code, stdout }).toEqual({ code: 2, stdout: "" });
+    expect(stderr).toMatch(/^skillset list: .*'--bogus'/);
+    expect(stderr.endsWith("\nUsage: skillset list [--all] [--scope SCOPE] [--json]\n")).toBe(true);
+  });
+
+  it("too many or too few positionals exit 2", async () => {
+    expect(await cli("show", "pdf", "docx")).toMatchInlineSnapshot(`
+      {
+        "code": 2,
+        "stderr": "skillset show: unexpected argument 'docx'
+      Usage: skillset show <name|path> [--json]
+      ",
+        "stdout": "",
+      }
+    `);
+    expect(await cli("show")).toMatchInlineSnapshot(`
+      {
+        "code": 2,
+        "stderr": "skillset show: missing argument
+      Usage: skillset show <name|path> [--json]
+      ",
+        "stdout": "",
+      }
+    `);
+  });
+
+  it("--version prints the version of the skillset package", async () => {
+    const { version } = JSON.parse(readFileSync(new URL("../package.json", import.meta.url), "utf8"));
+    expect(await cli("--version")).toEqual({ code: 0, stdout: `${version}\n`, stderr: "" });
+    expect(await cli("-v")).toEqual({ code: 0, stdout: `${version}\n`, stderr: "" });
+  });
+});

@@ -1,0 +1,72 @@
+/**
+ * @module Runs the CLI in-process for tests: collects stdout and stderr as strings, with an isolated
+ * environment inside a temp directory so the user's own skills, config and state never leak in.
+ */
+import type { TempDir } from "@skillset/core/test";
+import { runCli } from "../run-cli.js";
+
+/** What `runCliCaptured` needs; `argv`, `cwd` and `env` go to `runCli` unchanged. */
+export interface RunCliCapturedOptions {
+  argv: string[];
+  cwd: string;
+  env: Record<string, string | undefined>;
+  /** Every occurrence of this path in the output becomes `<tmp>`, so snapshots do not depend on it. */
+  replaceTemp?: string;
+  /** Terminal width reported by stdout (unset by default, as when piped). */
+  columns?: number;
+  /** Called with each chunk written to stderr, as it is written: lets a test act once a command is ready. */
+  onStderr?: (text: string) => void;
+}
+
+/** The exit code and everything the command printed. */
+export interface CapturedRun {
+  code: number;
+  stdout: string;
+  stderr: string;
+}
+
+/**
+ * Runs one CLI invocation and returns its exit code and output.
+ *
+ * @example
+ * const cli = (...argv: string[]) =>
+ *   runCliCaptured({ argv, cwd: temp.join("project"), env: isolatedEnv(temp), replaceTemp: temp.path });
+ */
+export async function runCliCaptured(options: RunCliCapturedOptions): Promise<CapturedRun> {
+  const { argv, cwd, env, replaceTemp, columns, onStderr } = options;
+  let stdout = "";
+  let stderr = "";
+  const code = await runCli({
+    argv,
+    cwd,
+    env,
+    stdout: {
+      write(text) {
+        stdout += text;
+      },
+      columns,
+    },
+    stderr: {
+      write(text) {
+        stderr += text;
+        onStderr?.(text);
+      },
+    },
+  });
+  const clean = (text: string) => (replaceTemp ? text.replaceAll(replaceTemp, "<tmp>") : text);
+  return { code, stdout: clean(stdout), stderr: clean(stderr) };
+}
+
+/**
+ * An environment that keeps the CLI inside `temp`: `HOME` is `<temp>/home` (XDG config and cache below
+ * it), the admin folder is `<temp>/etc`, and `NO_COLOR` is set.
+ */
+export function isolatedEnv(temp: TempDir): Record<string, string> {
+  return {
+    HOME: temp.join("home"),
+    XDG_CONFIG_HOME: temp.join("home/.config"),
+    XDG_CACHE_HOME: temp.join("home/.cache"),
+    SKILLSET_ADMIN_DIR: temp.join("etc"),
+    NO_COLOR: "1",
+  };
+}
