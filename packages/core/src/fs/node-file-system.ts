@@ -60,7 +60,11 @@ const syncMethods: SyncFileReads = {
   readdirSync: (path) => toEntries(readdirSync(path, { withFileTypes: true })),
   statSync: (path) => toStat(statSync(path)),
   readHeadSync,
-  readFileSync: (path) => new Uint8Array(readFileSync(path)),
+  readFileSync: (path) => {
+    // A view, not a copy: the Buffer is a Uint8Array already (a copy doubled the bytes allocated per file).
+    const bytes = readFileSync(path);
+    return new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  },
   readTextSync: (path) => readFileSync(path, "utf8"),
 };
 

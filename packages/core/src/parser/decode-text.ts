@@ -73,30 +73,11 @@ export function decodeSkillBytes(bytes: Uint8Array, path: string, options: Decod
   }
 }
 
-/** {@link decodeSkillStart}'s result: `complete` is false when `text` is only the first lines. */
-export type DecodeStartResult =
-  | { ok: true; text: string; complete: boolean }
-  | { ok: false; diagnostic: Diagnostic };
-
 /**
- * {@link decodeSkillBytes} for a whole file, building text only for its first lines: every byte is still
- * checked (UTF-16, NUL, UTF-8), so the outcome is the same, but only the first `length` bytes, cut after
- * the last line break among them, become a string. Discovery needs the frontmatter, which ends within
- * 2 KiB in real skills; decoding whole bodies cost more than reading them. `complete` is true when the
- * text is the whole file (it is no longer than `length`, or has no line break to cut at).
+ * True when {@link decodeSkillBytes} would decode all of `bytes` (not UTF-16, no NUL, valid UTF-8), found
+ * without building a string.
  */
-export function decodeSkillStart(bytes: Uint8Array, path: string, length: number): DecodeStartResult {
-  const cut = bytes.length <= length ? -1 : bytes.lastIndexOf(0x0a, length - 1);
-  if (cut === -1 || !isCleanText(bytes)) {
-    const whole = decodeSkillBytes(bytes, path);
-    return whole.ok ? { ok: true, text: whole.text, complete: true } : whole;
-  }
-  // A line break is never inside a multi-byte character, so the cut is on a character boundary.
-  return { ok: true, text: wholeDecoder.decode(bytes.subarray(0, cut + 1)), complete: false };
-}
-
-/** True when `decodeSkillBytes` would decode `bytes` (not UTF-16, no NUL, valid UTF-8), without decoding. */
-function isCleanText(bytes: Uint8Array): boolean {
+export function isDecodable(bytes: Uint8Array): boolean {
   const utf16 =
     bytes.length >= 2 &&
     ((bytes[0] === 0xff && bytes[1] === 0xfe) || (bytes[0] === 0xfe && bytes[1] === 0xff));

@@ -1,11 +1,11 @@
 import { chmod, symlink } from "node:fs/promises";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import type { FileSystem } from "../fs/file-system.js";
+import type { FileSystem, SyncFileReads } from "../fs/file-system.js";
 import { nodeFileSystem } from "../fs/node-file-system.js";
 import { SkillsetError } from "../model/errors.js";
 import { createTempDir, type TempDir } from "../test/temp-tree.js";
 import { MAX_SKILL_FILE_BYTES } from "./parse-limits.js";
-import { parseSkillFile } from "./parse-skill-file.js";
+import { parseSkillFile, parseSkillFileSync } from "./parse-skill-file.js";
 import { readSkillBody } from "./read-skill-body.js";
 
 let temp: TempDir;
@@ -113,6 +113,38 @@ describe("parseSkillFile", () => {
     expect((await parseSkillFile(temp.join("latin/SKILL.md"))).diagnostics).toEqual([
       expect.objectContaining({ code: "encoding-invalid", line: 2 }),
     ]);
+  });
+
+  it("refuses bad bytes in the body too, though discovery decodes only the frontmatter", async () => {
+    const head = new TextEncoder().encode(`---\nname: a\ndescription: A.\n---\n${"Body.\n".repeat(1000)}`);
+    await temp.write({
+      "nul/SKILL.md": new Uint8Array([...head, 0x00, 0x0a]),
+      "latin/SKILL.md": new Uint8Array([...head, 0xe9, 0x0a]),
+    });
+    for (const parse of [parseSkillFile, async (path: string) => parseSkillFileSync(path)]) {
+      expect((await parse(temp.join("nul/SKILL.md"))).diagnostics).toEqual([
+        expect.objectContaining({ code: "file-binary", line: 1005 }),
+      ]);
+      expect((await parse(temp.join("latin/SKILL.md"))).diagnostics).toEqual([
+        expect.objectContaining({ code: "encoding-invalid", line: 1005 }),
+      ]);
+    }
+  });
+
+  it("reads synchronously with one read, given the stat and no agents folder", async () => {
+    const path = await temp.writeSkill("a", { name: "a", description: "A." });
+    const probing = recording();
+    const sync = parseSkillFileSync(path, { fs: probing.fs as FileSystem & SyncFileReads });
+    expect(sync).toEqual(await parseSkillFile(path));
+    expect(probing.calls.sort()).toEqual([
+      "readFileSync /a/SKILL.md",
+      "readHeadSync /a/agents/openai.yaml 65537",
+      "statSync /a/SKILL.md",
+    ]);
+    const hinted = recording();
+    const stat = await nodeFileSystem.stat(path);
+    parseSkillFileSync(path, { fs: hinted.fs as FileSystem & SyncFileReads, hasAgentsDir: false, stat });
+    expect(hinted.calls).toEqual(["readFileSync /a/SKILL.md"]);
   });
 
   it("refuses a file over 8 MiB by its stat, without reading it", async () => {

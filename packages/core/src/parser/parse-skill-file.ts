@@ -6,15 +6,13 @@ import { dirname } from "node:path";
 import type { FileStat, FileSystem, SyncFileReads } from "../fs/file-system.js";
 import { nodeFileSystem } from "../fs/node-file-system.js";
 import { type Diagnostic, diagnostic } from "../model/diagnostic.js";
-import { decodeSkillBytes, decodeSkillStart } from "./decode-text.js";
+import { decodeFrontmatter } from "./decode-frontmatter.js";
+import { decodeSkillBytes } from "./decode-text.js";
 import { MAX_SKILL_FILE_BYTES, SKILL_HEAD_BYTES } from "./parse-limits.js";
 import { parseSplitSkill } from "./parse-skill-text.js";
 import type { ParseFileOptions, ParseResult } from "./parsed-skill.js";
 import { type OpenAiYamlResult, readOpenAiYaml, readOpenAiYamlSync } from "./read-openai-yaml.js";
 import { type FrontmatterSplit, splitFrontmatter } from "./split-frontmatter.js";
-
-/** Bytes of a whole read decoded first; the rest only when the frontmatter is not complete in them. */
-const TEXT_START_BYTES = 4096;
 
 /**
  * Reads and parses one SKILL.md and its `agents/openai.yaml`. The size is checked with `stat` before
@@ -122,22 +120,20 @@ function parseRead(
   metadata: OpenAiYamlResult,
 ): ParseResult | "truncated" {
   if (!read.ok) return { diagnostics: [read.diagnostic] };
-  const decoded = partial
-    ? decodeSkillBytes(read.bytes, path, { partial })
-    : decodeSkillStart(read.bytes, path, TEXT_START_BYTES);
-  if (!decoded.ok) return { diagnostics: [decoded.diagnostic] };
-  let text = decoded.text;
-  // Of a whole read, only the first lines may have been decoded: enough when they hold the frontmatter.
-  const shortened = "complete" in decoded && !decoded.complete;
-  let split: FrontmatterSplit = splitFrontmatter(text, { partial: partial || shortened });
-  if (shortened && split.kind !== "frontmatter") {
-    // No frontmatter there: the body is needed (lenient fallbacks), or the file is odd; decode it all.
-    const whole = decodeSkillBytes(read.bytes, path);
-    if (!whole.ok) return { diagnostics: [whole.diagnostic] };
-    text = whole.text;
-    split = splitFrontmatter(text);
+  // Usually only the frontmatter is decoded (see decodeFrontmatter); else the whole read, as it is.
+  let text: string;
+  let split: FrontmatterSplit;
+  const short = decodeFrontmatter(read.bytes, path);
+  if (short) {
+    text = short.text;
+    split = short.split;
+  } else {
+    const decoded = decodeSkillBytes(read.bytes, path, { partial });
+    if (!decoded.ok) return { diagnostics: [decoded.diagnostic] };
+    text = decoded.text;
+    split = splitFrontmatter(text, { partial });
+    if (split.kind === "truncated") return "truncated";
   }
-  if (split.kind === "truncated") return "truncated";
   const result = parseSplitSkill(text, split, {
     path,
     dir: dirname(path),

@@ -2,7 +2,7 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { parseSkillFile } from "../parser/index.js";
 import { corpusDir, listSkillFiles } from "../test/index.js";
-import { decodeRecord, encodeRecord } from "./cache-record-codec.js";
+import { decodeRecord, encodeRecord, StringTable } from "./cache-record-codec.js";
 import type { CacheRecord } from "./metadata-cache.js";
 
 describe("cache record codec", () => {
@@ -11,6 +11,7 @@ describe("cache record codec", () => {
     files.push(...listSkillFiles(join(corpusDir(), "official")));
     let plain = 0;
     let compact = 0;
+    const table = new StringTable();
     for (const path of files) {
       const result = await parseSkillFile(path);
       const record: CacheRecord = {
@@ -22,6 +23,8 @@ describe("cache record codec", () => {
       const original = JSON.parse(JSON.stringify(record));
       const stored = JSON.stringify(encodeRecord(record));
       expect(decodeRecord(JSON.parse(stored))).toEqual(original);
+      const tabled = JSON.stringify(encodeRecord(record, table));
+      expect(decodeRecord(JSON.parse(tabled), new StringTable([...table.strings]))).toEqual(original);
       plain += JSON.stringify(record).length;
       compact += stored.length;
     }

@@ -1,157 +1,296 @@
 /**
- * @module The compact on-disk form of a metadata-cache record. A parse result repeats itself a lot (the
- * typed frontmatter copies the raw mapping, the result's diagnostics are the skill's, every diagnostic
- * names the file twice); dropping the repeats makes the cache about a third of the size, and a warm load
- * spends its time reading and parsing that file. Decoding restores records equal to the originals.
+ * @module The compact on-disk form of a metadata-cache record. A warm load spends its time reading and
+ * parsing the cache file, so the form is small and quick to parse: positional tuples instead of keyed
+ * objects, few values per record (each array and string is an allocation), nothing stored twice (the
+ * typed frontmatter mostly copies the raw mapping, the result's diagnostics are the skill's, every
+ * diagnostic names the file twice, codes repeat across records), and nothing recomputed on the way back.
+ * Decoding restores records equal to the originals.
  */
 import { dirname } from "node:path";
-import type { Diagnostic } from "../model/diagnostic.js";
-import type { Frontmatter } from "../model/skill.js";
+import type { Diagnostic, Severity } from "../model/diagnostic.js";
+import type { Frontmatter, OpenAiMetadata } from "../model/skill.js";
 import type { ParsedSkill, ParseResult } from "../parser/index.js";
-import type { CacheRecord } from "./metadata-cache.js";
+import type { CacheRecord, FileStamp } from "./metadata-cache.js";
 
 /** Stands for the record's path inside diagnostic messages. */
 const PATH_MARK = "\u0001";
 
-type StoredDiagnostic = Omit<Diagnostic, "path"> & { path?: string };
+/** An absent optional value (or an empty list). */
+type None = 0;
 
-interface StoredFrontmatter {
-  /** Typed fields that are not plain copies of the raw mapping. */
-  typed: Record<string, unknown>;
-  /** Typed fields equal to the raw value of the same key. */
-  same: string[];
-  /** `extra` when it is not exactly the raw keys it names. */
-  extra?: Record<string, unknown>;
-  /** Keys of `extra`, each equal to its raw value. */
-  extraKeys?: string[];
-  raw: Record<string, unknown>;
+/**
+ * Typed frontmatter fields that keep their raw key; one bit per field marks those that are the raw value
+ * itself. The order is part of the format (bump the cache version to change it).
+ */
+const SHARED_KEYS = [
+  "name",
+  "description",
+  "license",
+  "compatibility",
+  "metadata",
+  "arguments",
+  "context",
+  "agent",
+  "model",
+  "hooks",
+  "globs",
+  "alwaysApply",
+  "version",
+] as const;
+
+/**
+ * Short strings that repeat across records (severities, codes, fields), stored once per file and named
+ * by index. Without a table, records keep them inline.
+ */
+export class StringTable {
+  readonly strings: string[];
+  private readonly indexes = new Map<string, number>();
+
+  constructor(strings: string[] = []) {
+    this.strings = strings;
+    strings.forEach((value, index) => {
+      this.indexes.set(value, index);
+    });
+  }
+
+  /** The index of `value`, added when new. */
+  ref(value: string): number {
+    let index = this.indexes.get(value);
+    if (index === undefined) {
+      index = this.strings.push(value) - 1;
+      this.indexes.set(value, index);
+    }
+    return index;
+  }
+
+  /** The string a reference stands for. Throws on an index the table does not have. */
+  at(ref: StringRef): string {
+    if (typeof ref === "string") return ref;
+    const value = this.strings[ref];
+    if (value === undefined) throw new RangeError(`No string ${ref} in the cache's string table.`);
+    return value;
+  }
 }
 
-type StoredSkill = Omit<
-  ParsedSkill,
-  "path" | "dir" | "mtimeMs" | "size" | "diagnostics" | "frontmatter" | "description"
-> & {
-  /** Absent when equal to the frontmatter's description. */
-  description?: string;
-  frontmatter: StoredFrontmatter;
-  diagnostics: StoredDiagnostic[];
+/** A string, or its index in the file's {@link StringTable}. */
+type StringRef = number | string;
+
+interface Strings {
+  ref(value: string): StringRef;
+  at(ref: StringRef): string;
+}
+
+/** Without a table: every reference is the string itself. */
+const inline: Strings = {
+  ref: (value) => value,
+  at: (ref) => {
+    if (typeof ref !== "string") throw new RangeError("A string index needs the cache's string table.");
+    return ref;
+  },
 };
 
-/** A record as written to the cache file. */
-export interface StoredRecord {
-  path: string;
-  mtimeMs: number;
-  size: number;
-  openai?: CacheRecord["openai"];
-  skill?: StoredSkill;
-  /** The result's diagnostics, when they are not the skill's. */
-  diagnostics?: StoredDiagnostic[];
-}
+/**
+ * `[severity, code, message, line, column, field, path]`: severity, code and field are string references;
+ * the message names the record's path as {@link PATH_MARK}; `path` is absent when it is the record's;
+ * trailing absent values are left out.
+ */
+type StoredDiagnostic = [
+  StringRef,
+  StringRef,
+  string,
+  (number | None)?,
+  (number | None)?,
+  (StringRef | None)?,
+  string?,
+];
 
-function same(a: unknown, b: unknown): boolean {
-  return a === b || (typeof a === "object" && a !== null && JSON.stringify(a) === JSON.stringify(b));
-}
+/**
+ * `[raw, typed, same, extra, extraKeys]`: `same` has a bit per {@link SHARED_KEYS} field that is the raw
+ * value of its key, `typed` holds the other typed fields; `extra` is absent when it is exactly the raw
+ * values of `extraKeys`.
+ */
+type StoredFrontmatter = [
+  Record<string, unknown>,
+  Record<string, unknown> | None,
+  number,
+  Record<string, unknown> | None,
+  string[] | None,
+];
 
-function encodeDiagnostics(list: readonly Diagnostic[], path: string): StoredDiagnostic[] {
+/**
+ * `[name, description, model, user, bodyLine, openai, ...frontmatter, diagnostics]`: `description` is
+ * absent when equal to the frontmatter's; `model`/`user` are the invocation as 1/0.
+ */
+type StoredSkill = [
+  string,
+  string | None,
+  1 | 0,
+  1 | 0,
+  number,
+  OpenAiMetadata | None,
+  ...StoredFrontmatter,
+  StoredDiagnostic[] | None,
+];
+
+/**
+ * A record as written to the cache file: `[path, mtimeMs, size, openai, skill, diagnostics]`, where
+ * `openai` is `[mtimeMs, size]` and `diagnostics` is absent when the result's are the skill's.
+ */
+export type StoredRecord = [
+  string,
+  number,
+  number,
+  [number, number] | None,
+  StoredSkill | None,
+  StoredDiagnostic[] | None,
+];
+
+function encodeDiagnostics(list: readonly Diagnostic[], path: string, strings: Strings): StoredDiagnostic[] {
   return list.map((found) => {
-    const { path: where, message, ...rest } = found;
-    const stored: StoredDiagnostic = { ...rest, message: message.split(path).join(PATH_MARK) };
-    if (where !== path) stored.path = where;
+    const { message } = found;
+    const stored: StoredDiagnostic = [
+      strings.ref(found.severity),
+      strings.ref(found.code),
+      message.includes(path) ? message.replaceAll(path, PATH_MARK) : message,
+      found.line ?? 0,
+      found.column ?? 0,
+      found.field === undefined ? 0 : strings.ref(found.field),
+    ];
+    if (found.path !== path) stored.push(found.path);
+    else while (stored.length > 3 && stored[stored.length - 1] === 0) stored.pop();
     return stored;
   });
 }
 
-/** Restores diagnostics in place (the stored objects are fresh from `JSON.parse`). */
-function decodeDiagnostics(list: StoredDiagnostic[], path: string): Diagnostic[] {
-  for (const stored of list) {
-    stored.path ??= path;
-    if (stored.message.includes(PATH_MARK)) stored.message = stored.message.replaceAll(PATH_MARK, path);
-  }
-  return list as Diagnostic[];
+function decodeDiagnostics(list: StoredDiagnostic[] | None, path: string, strings: Strings): Diagnostic[] {
+  if (list === 0) return [];
+  return list.map(([severity, code, message, line, column, field, where]) => {
+    const found: Diagnostic = {
+      severity: strings.at(severity) as Severity,
+      code: strings.at(code),
+      message: message.includes(PATH_MARK) ? message.replaceAll(PATH_MARK, path) : message,
+      path: where ?? path,
+    };
+    if (line) found.line = line;
+    if (column) found.column = column;
+    if (field) found.field = strings.at(field);
+    return found;
+  });
 }
 
 function encodeFrontmatter(frontmatter: Frontmatter): StoredFrontmatter {
   const { raw, extra, ...typed } = frontmatter;
-  const stored: StoredFrontmatter = { typed: {}, same: [], raw };
-  for (const [key, value] of Object.entries(typed)) {
-    if (key in raw && same(value, raw[key])) stored.same.push(key);
-    else stored.typed[key] = value;
+  const different: Record<string, unknown> = {};
+  let differs = false;
+  let same = 0;
+  // Identity, not deep equality: cheap, and what the parser shares is shared again after decoding.
+  for (const key in typed) {
+    const value = (typed as Record<string, unknown>)[key];
+    const bit = (SHARED_KEYS as readonly string[]).indexOf(key);
+    if (bit !== -1 && value === raw[key] && key in raw) same |= 1 << bit;
+    else {
+      different[key] = value;
+      differs = true;
+    }
   }
   const extraKeys = Object.keys(extra);
-  if (extraKeys.every((key) => key in raw && same(extra[key], raw[key]))) stored.extraKeys = extraKeys;
-  else stored.extra = extra;
-  return stored;
+  const copied = extraKeys.every((key) => extra[key] === raw[key] && key in raw);
+  const keys = copied && extraKeys.length > 0 ? extraKeys : 0;
+  return [raw, differs ? different : 0, same, copied ? 0 : extra, keys];
 }
 
-/** Restores a frontmatter in place. */
-function decodeFrontmatter(stored: StoredFrontmatter): Frontmatter {
-  const { raw, same: copied, extra, extraKeys } = stored;
-  const frontmatter = stored.typed as Record<string, unknown>;
-  for (const key of copied) frontmatter[key] = raw[key];
+function decodeFrontmatter(
+  raw: Record<string, unknown>,
+  typed: Record<string, unknown> | None,
+  same: number,
+  extra: Record<string, unknown> | None,
+  extraKeys: string[] | None,
+): Frontmatter {
+  const frontmatter: Record<string, unknown> = typed || {};
+  SHARED_KEYS.forEach((key, bit) => {
+    if (same & (1 << bit)) frontmatter[key] = raw[key];
+  });
   if (extra) frontmatter.extra = extra;
   else {
     const rebuilt: Record<string, unknown> = {};
-    for (const key of extraKeys ?? []) rebuilt[key] = raw[key];
+    for (const key of extraKeys || []) rebuilt[key] = raw[key];
     frontmatter.extra = rebuilt;
   }
   frontmatter.raw = raw;
   return frontmatter as unknown as Frontmatter;
 }
 
-/** The compact form of a record. */
-export function encodeRecord(record: CacheRecord): StoredRecord {
+/** The compact form of a record; `strings`, when given, takes the repeated strings it names. */
+export function encodeRecord(record: CacheRecord, strings?: StringTable): StoredRecord {
+  const table = strings ?? inline;
   const { path, mtimeMs, size, openai, result } = record;
-  const stored: StoredRecord = { path, mtimeMs, size };
-  if (openai) stored.openai = openai;
   const skill = result.skill;
+  let storedSkill: StoredSkill | None = 0;
   if (skill) {
-    const {
-      path: _path,
-      dir: _dir,
-      mtimeMs: _m,
-      size: _s,
-      diagnostics,
-      frontmatter,
-      description,
-      ...rest
-    } = skill;
-    stored.skill = {
-      ...rest,
-      frontmatter: encodeFrontmatter(frontmatter),
-      diagnostics: encodeDiagnostics(diagnostics, path),
-    };
-    if (description !== frontmatter.description) stored.skill.description = description;
+    const { frontmatter, description, invocation } = skill;
+    storedSkill = [
+      skill.name,
+      description === frontmatter.description ? 0 : description,
+      invocation.model ? 1 : 0,
+      invocation.user ? 1 : 0,
+      skill.bodyLine,
+      skill.openai ?? 0,
+      ...encodeFrontmatter(frontmatter),
+      skill.diagnostics.length === 0 ? 0 : encodeDiagnostics(skill.diagnostics, path, table),
+    ];
   }
-  if (!skill || !same(result.diagnostics, skill.diagnostics)) {
-    stored.diagnostics = encodeDiagnostics(result.diagnostics, path);
-  }
-  return stored;
+  const own =
+    skill && result.diagnostics === skill.diagnostics
+      ? 0
+      : encodeDiagnostics(result.diagnostics, path, table);
+  return [path, mtimeMs, size, openai ? [openai.mtimeMs, openai.size] : 0, storedSkill, own];
+}
+
+/** True when `value` has the shape of a stored record (checked before decoding a cache file's entry). */
+export function isStoredRecord(value: unknown): value is StoredRecord {
+  return (
+    Array.isArray(value) &&
+    value.length === 6 &&
+    typeof value[0] === "string" &&
+    typeof value[1] === "number" &&
+    typeof value[2] === "number" &&
+    (value[4] === 0 || Array.isArray(value[4])) &&
+    (value[5] === 0 || Array.isArray(value[5]))
+  );
 }
 
 /**
- * The record a compact form stands for; `dir` is the folder of `path`. Reuses the objects of `stored`
- * (fresh from `JSON.parse`) instead of copying them: a warm load decodes thousands of records.
+ * The record a compact form stands for; `dir` is the folder of `path`. `strings` is the table the record
+ * was encoded with, if any. Throws on a string index the table does not have.
  */
-export function decodeRecord(stored: StoredRecord): CacheRecord {
-  const { path, mtimeMs, size } = stored;
+export function decodeRecord(stored: StoredRecord, strings?: StringTable): CacheRecord {
+  const table = strings ?? inline;
+  const [path, mtimeMs, size, openai, storedSkill, own] = stored;
   const result: ParseResult = { diagnostics: [] };
-  const skill = stored.skill;
-  if (skill) {
-    const frontmatter = decodeFrontmatter(skill.frontmatter);
-    const diagnostics = decodeDiagnostics(skill.diagnostics, path);
-    const parsed = skill as unknown as ParsedSkill;
-    parsed.frontmatter = frontmatter;
-    parsed.description = skill.description ?? frontmatter.description ?? "";
-    parsed.path = path;
-    parsed.dir = dirname(path);
-    parsed.mtimeMs = mtimeMs;
-    parsed.size = size;
-    parsed.diagnostics = diagnostics;
+  if (storedSkill) {
+    const [name, description, model, user, bodyLine, metadata, raw, typed, same, extra, extraKeys, found] =
+      storedSkill;
+    const frontmatter = decodeFrontmatter(raw, typed, same, extra, extraKeys);
+    const diagnostics = decodeDiagnostics(found, path, table);
+    const parsed: ParsedSkill = {
+      name,
+      description: description === 0 ? (frontmatter.description ?? "") : description,
+      frontmatter,
+      invocation: { model: model === 1, user: user === 1 },
+      path,
+      dir: dirname(path),
+      bodyLine,
+      mtimeMs,
+      size,
+      diagnostics,
+    };
+    if (metadata) parsed.openai = metadata;
     result.skill = parsed;
     result.diagnostics = diagnostics;
   }
-  if (stored.diagnostics) result.diagnostics = decodeDiagnostics(stored.diagnostics, path);
+  // A skill's own list stands for the result's unless the result has a list of its own.
+  if (!storedSkill || own !== 0) result.diagnostics = decodeDiagnostics(own, path, table);
   const record: CacheRecord = { path, mtimeMs, size, result };
-  if (stored.openai) record.openai = stored.openai;
+  if (openai) record.openai = { mtimeMs: openai[0], size: openai[1] } satisfies FileStamp;
   return record;
 }

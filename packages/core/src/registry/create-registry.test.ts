@@ -2,7 +2,7 @@ import { symlink, utimes, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { defaultConfig, type SkillsetConfig } from "../config/config-schema.js";
-import type { FileSystem } from "../fs/file-system.js";
+import type { FileSystem, SyncFileReads } from "../fs/file-system.js";
 import { nodeFileSystem } from "../fs/node-file-system.js";
 import { systemSkillsDir } from "../roots/index.js";
 import { createTempDir, type TempDir } from "../test/index.js";
@@ -264,53 +264,80 @@ describe("createRegistry: discoverFor", () => {
   });
 });
 
-/** A file system that counts reads of SKILL.md files, to prove a warm load parses nothing. */
-function countingFileSystem(): FileSystem & { skillReads: number } {
+/**
+ * A file system that counts reads of SKILL.md files, to prove a warm load parses nothing: async reads only,
+ * or with the synchronous reads too (counted the same way).
+ */
+function countingFileSystem(reads: "async" | "sync" = "async"): FileSystem & { skillReads: number } {
+  const count = (path: string) => {
+    if (/skill\.md$/i.test(path)) counting.skillReads++;
+  };
   const counting = {
     ...nodeFileSystem,
     skillReads: 0,
     readFile(path: string) {
-      if (/skill\.md$/i.test(path)) counting.skillReads++;
+      count(path);
       return nodeFileSystem.readFile(path);
     },
     readText(path: string) {
-      if (/skill\.md$/i.test(path)) counting.skillReads++;
+      count(path);
       return nodeFileSystem.readText(path);
     },
     readHead(path: string, length: number) {
-      if (/skill\.md$/i.test(path)) counting.skillReads++;
+      count(path);
       return nodeFileSystem.readHead(path, length);
     },
   };
-  return counting;
+  if (reads === "async") return counting;
+  const node = nodeFileSystem as FileSystem & SyncFileReads;
+  return Object.assign(counting, {
+    readdirSync: node.readdirSync,
+    statSync: node.statSync,
+    readFileSync(path: string) {
+      count(path);
+      return node.readFileSync(path);
+    },
+    readTextSync(path: string) {
+      count(path);
+      return node.readTextSync(path);
+    },
+    readHeadSync(path: string, length: number) {
+      count(path);
+      return node.readHeadSync(path, length);
+    },
+  });
 }
 
 describe("createRegistry: the persistent metadata cache", () => {
-  it("parses nothing on a warm load and re-parses only a touched file", async () => {
-    for (const name of ["a", "b", "c"]) await temp.writeSkill(`project/.agents/skills/${name}`, skill(name));
-    const cacheFile = temp.join("cache.json");
-    const cold = await open({ cacheFile });
-    expect(cold.stats()).toMatchObject({ parsed: cold.stats().files, reused: 0 });
-    expect(await nodeFileSystem.exists(cacheFile)).toBe(true);
+  it.each(["async", "sync"] as const)(
+    "parses nothing on a warm load and re-parses only a touched file (%s reads)",
+    async (reads) => {
+      for (const name of ["a", "b", "c"])
+        await temp.writeSkill(`project/.agents/skills/${name}`, skill(name));
+      const cacheFile = temp.join("cache.json");
+      const cold = await open({ cacheFile, fs: countingFileSystem(reads) });
+      expect(cold.stats()).toMatchObject({ parsed: cold.stats().files, reused: 0 });
+      expect(await nodeFileSystem.exists(cacheFile)).toBe(true);
 
-    const fs = countingFileSystem();
-    const warm = await open({ cacheFile, fs });
-    expect(warm.stats()).toMatchObject({ parsed: 0, reused: cold.stats().files });
-    expect(fs.skillReads).toBe(0);
-    expect(table(warm)).toEqual(table(cold));
+      const fs = countingFileSystem(reads);
+      const warm = await open({ cacheFile, fs });
+      expect(warm.stats()).toMatchObject({ parsed: 0, reused: cold.stats().files });
+      expect(fs.skillReads).toBe(0);
+      expect(table(warm)).toEqual(table(cold));
 
-    const b = temp.join("project", ".agents", "skills", "b", "SKILL.md");
-    await writeFile(b, "---\nname: b\ndescription: Use when b changed.\n---\nNew body.\n");
-    await utimes(b, new Date(), new Date(Date.now() + 5_000));
-    await warm.reload();
-    expect(warm.stats()).toMatchObject({ parsed: 1 });
-    expect(fs.skillReads).toBe(1);
-    const found = warm.lookup("b");
-    expect(found.kind === "found" && found.entry.skill.description).toBe("Use when b changed.");
+      const b = temp.join("project", ".agents", "skills", "b", "SKILL.md");
+      await writeFile(b, "---\nname: b\ndescription: Use when b changed.\n---\nNew body.\n");
+      await utimes(b, new Date(), new Date(Date.now() + 5_000));
+      await warm.reload();
+      expect(warm.stats()).toMatchObject({ parsed: 1 });
+      expect(fs.skillReads).toBe(1);
+      const found = warm.lookup("b");
+      expect(found.kind === "found" && found.entry.skill.description).toBe("Use when b changed.");
 
-    await warm.reload({ force: true });
-    expect(warm.stats()).toMatchObject({ parsed: warm.stats().files, reused: 0 });
-  });
+      await warm.reload({ force: true });
+      expect(warm.stats()).toMatchObject({ parsed: warm.stats().files, reused: 0 });
+    },
+  );
 
   it("re-parses a skill whose agents/openai.yaml changed", async () => {
     await temp.writeSkill("project/.agents/skills/ci", skill("ci"));
@@ -328,6 +355,34 @@ describe("createRegistry: the persistent metadata cache", () => {
     expect(warm.stats().parsed).toBe(1);
     const after = warm.lookup("ci");
     expect(after.kind === "found" && after.entry.skill.invocation.model).toBe(false);
+  });
+
+  it.each(["async", "sync"] as const)(
+    "notices an agents/openai.yaml added beside an unchanged SKILL.md (%s reads)",
+    async (reads) => {
+      await temp.writeSkill("project/.agents/skills/ci", skill("ci"));
+      await temp.writeSkill("project/.agents/skills/plain", skill("plain"));
+      await temp.write({ "project/.agents/skills/ci/agents/README.md": "Codex metadata goes here.\n" });
+      const cacheFile = temp.join("cache.json");
+      const fs = countingFileSystem(reads);
+      await open({ cacheFile, fs });
+      expect((await open({ cacheFile, fs })).stats()).toMatchObject({ parsed: 0 });
+      await temp.write({
+        "project/.agents/skills/ci/agents/openai.yaml": "policy:\n  allow_implicit_invocation: false\n",
+      });
+      const warm = await open({ cacheFile, fs });
+      expect(warm.stats()).toMatchObject({ parsed: 1 });
+      const found = warm.lookup("ci");
+      expect(found.kind === "found" && found.entry.skill.invocation.model).toBe(false);
+    },
+  );
+
+  it("reports a cache it cannot write, and loads all the same", async () => {
+    await temp.writeSkill("project/.agents/skills/a", skill("a"));
+    await temp.write({ blocker: "a file where the cache folder should be" });
+    const registry = await open({ cacheFile: temp.join("blocker", "cache.json") });
+    expect(codes(registry)).toContain("cache-write-failed");
+    expect(table(registry)).toEqual([["a", "repo", "effective", true]]);
   });
 
   it("uses $XDG_CACHE_HOME/skillset by default", async () => {

@@ -114,9 +114,9 @@ class Registry implements SkillRegistry {
   private loadedOnce = false;
   private readonly ranking = new RankingMemo();
   /** Entries with enablement applied, per ranked entry; replaced whenever the enablement changes. */
-  private finished = new WeakMap<RankedEntry, RegistryEntry>();
-  /** Skills built by earlier composes, reused while their cache record and found file are the same objects. */
-  private built = new WeakMap<CacheRecord, { file: FoundSkillFile; skill: Skill }>();
+  private finished = new Map<RankedEntry, RegistryEntry>();
+  /** Skills built by the last compose, reused while their cache record and found file are the same objects. */
+  private built = new Map<CacheRecord, { file: FoundSkillFile; skill: Skill }>();
   /** Ids re-parsed by the watcher since the last compose (reported as `changed` even with the same stamp). */
   private readonly reparsed = new Set<string>();
 
@@ -249,9 +249,14 @@ class Registry implements SkillRegistry {
     const files = this.uniqueFiles();
     const reused = await this.parseFiles(files, force);
     this.cache.prune(new Set(files.map((file) => file.realPath)));
-    const saved = await this.cache.save();
-    this.cacheDiagnostics = mergeDiagnostics(this.cacheDiagnostics, saved);
+    // The records are encoded now; the bytes go to disk while the entries are composed.
+    const saving = this.cache.save();
     this.compose();
+    const saved = await saving;
+    if (saved.length > 0) {
+      this.cacheDiagnostics = mergeDiagnostics(this.cacheDiagnostics, saved);
+      this.compose();
+    }
     for (const replan of this.rootWatchers) replan();
     this.counters = {
       files: files.length,
@@ -295,7 +300,7 @@ class Registry implements SkillRegistry {
   private async refreshEnablement(): Promise<void> {
     const { enablement, diagnostics } = await loadEnablement(this.location());
     this.enablement = enablement;
-    this.finished = new WeakMap();
+    this.finished = new Map();
     this.stateDiagnostics = diagnostics;
   }
 
@@ -324,13 +329,13 @@ class Registry implements SkillRegistry {
     if (sync) {
       for (const file of files) {
         if (!force && this.isFreshSync(file, sync)) reused++;
-        else this.parseFileSync(file, sync);
+        else this.parseFileSync(file, sync, true);
       }
       return reused;
     }
     await mapLimited(files, FILE_CONCURRENCY, async (file) => {
       if (!force && (await this.isFresh(file))) reused++;
-      else await this.parseFile(file);
+      else await this.parseFile(file, true);
     });
     return reused;
   }
@@ -340,11 +345,12 @@ class Registry implements SkillRegistry {
     if (!record || record.path !== file.path) return false;
     try {
       if (!sameStamp(record, await this.fs.stat(file.realPath))) return false;
-      if (record.openai && !sameStamp(record.openai, await this.fs.stat(openaiPath(file.dir)))) return false;
-      return true;
+      if (record.openai) return sameStamp(record.openai, await this.fs.stat(openaiPath(file.dir)));
     } catch {
       return false;
     }
+    // An `agents` folder but no metadata at parse time: fresh unless an openai.yaml appeared since.
+    return !(file.hasAgentsDir && (await this.fs.exists(openaiPath(file.dir))));
   }
 
   private isFreshSync(file: FoundSkillFile, fs: SyncFileReads): boolean {
@@ -352,20 +358,30 @@ class Registry implements SkillRegistry {
     if (!record || record.path !== file.path) return false;
     try {
       if (!sameStamp(record, fs.statSync(file.realPath))) return false;
-      if (record.openai && !sameStamp(record.openai, fs.statSync(openaiPath(file.dir)))) return false;
-      return true;
+      if (record.openai) return sameStamp(record.openai, fs.statSync(openaiPath(file.dir)));
     } catch {
       return false;
     }
+    if (!file.hasAgentsDir) return true;
+    try {
+      fs.statSync(openaiPath(file.dir));
+      return false;
+    } catch {
+      return true;
+    }
   }
 
-  private async parseFile(file: FoundSkillFile): Promise<CacheRecord> {
+  /**
+   * Parses one file into the cache. `justWalked`: the file comes from a walk that just listed its folder,
+   * so the walk's `hasAgentsDir` still holds (a watcher event may come from an `agents` folder made since).
+   */
+  private async parseFile(file: FoundSkillFile, justWalked = false): Promise<CacheRecord> {
     const sync = syncReads(this.fs);
-    if (sync) return this.parseFileSync(file, sync);
+    if (sync) return this.parseFileSync(file, sync, justWalked);
     const stat = await this.fs.stat(file.realPath).catch(() => undefined);
     let result: ParseResult;
     try {
-      result = await parseSkillFile(file.path, this.parseOptions(file, stat));
+      result = await parseSkillFile(file.path, this.parseOptions(file, stat, justWalked));
     } catch (error) {
       result = parseCrashed(file, error);
     }
@@ -378,7 +394,11 @@ class Registry implements SkillRegistry {
     return record;
   }
 
-  private parseFileSync(file: FoundSkillFile, fs: FileSystem & SyncFileReads): CacheRecord {
+  private parseFileSync(
+    file: FoundSkillFile,
+    fs: FileSystem & SyncFileReads,
+    justWalked: boolean,
+  ): CacheRecord {
     let stat: FileStat | undefined;
     try {
       stat = fs.statSync(file.realPath);
@@ -387,7 +407,7 @@ class Registry implements SkillRegistry {
     }
     let result: ParseResult;
     try {
-      result = parseSkillFileSync(file.path, { ...this.parseOptions(file, stat), fs });
+      result = parseSkillFileSync(file.path, { ...this.parseOptions(file, stat, justWalked), fs });
     } catch (error) {
       result = parseCrashed(file, error);
     }
@@ -404,12 +424,12 @@ class Registry implements SkillRegistry {
     return record;
   }
 
-  private parseOptions(file: FoundSkillFile, stat: FileStat | undefined) {
+  private parseOptions(file: FoundSkillFile, stat: FileStat | undefined, justWalked: boolean) {
     return {
       mode: "lenient" as const,
       fs: this.fs,
       ...(stat ? { stat } : {}),
-      ...(file.hasAgentsDir === undefined ? {} : { hasAgentsDir: file.hasAgentsDir }),
+      ...(justWalked && file.hasAgentsDir !== undefined ? { hasAgentsDir: file.hasAgentsDir } : {}),
     };
   }
 
@@ -430,6 +450,8 @@ class Registry implements SkillRegistry {
     const skills: Skill[] = [];
     const winners = new Map<string, FoundSkillFile>();
     const aliases = new Map<string, string>();
+    // Rebuilt on every compose, so they keep only what is current (a WeakMap cost more per skill).
+    const built = new Map<CacheRecord, { file: FoundSkillFile; skill: Skill }>();
     for (const state of this.rootStates) {
       found.push(...state.diagnostics);
       const byPath = new Map<string, Diagnostic[]>();
@@ -474,30 +496,34 @@ class Registry implements SkillRegistry {
         const walked = byPath.get(file.path);
         let skill: Skill;
         const earlier = walked === undefined ? this.built.get(record) : undefined;
-        if (earlier && earlier.file === file) skill = earlier.skill;
-        else {
+        if (earlier && earlier.file === file) {
+          skill = earlier.skill;
+          built.set(record, earlier);
+        } else {
           const extra = record.result.diagnostics === parsed.diagnostics ? [] : record.result.diagnostics;
           skill = buildSkill(file, parsed, walked ? [...walked, ...extra] : extra);
-          if (walked === undefined) this.built.set(record, { file, skill });
+          if (walked === undefined) built.set(record, { file, skill });
         }
         const filtered = filter(skill);
         if (filtered) found.push(filtered);
         else skills.push(skill);
       }
     }
+    this.built = built;
     const ranking = this.ranking.rank(skills, order);
+    const finished = new Map<RankedEntry, RegistryEntry>();
+    const byId = new Map<string, RegistryEntry>();
     const entries = ranking.entries.map((ranked) => {
-      let entry = this.finished.get(ranked);
-      if (!entry) {
-        entry = { ...ranked, enabled: this.enablement.isEnabled(ranked.skill) };
-        this.finished.set(ranked, entry);
-      }
+      const entry = this.finished.get(ranked) ?? this.finish(ranked);
+      finished.set(ranked, entry);
+      byId.set(entry.skill.id, entry);
       return entry;
     });
+    this.finished = finished;
     const previous = this.entriesById;
     this.composedEntries = entries;
     this.aliases = aliases;
-    this.entriesById = new Map(entries.map((entry) => [entry.skill.id, entry]));
+    this.entriesById = byId;
     this.composedDiagnostics = [
       ...this.stateDiagnostics,
       ...this.cacheDiagnostics,
@@ -507,6 +533,18 @@ class Registry implements SkillRegistry {
     if (this.listeners.size > 0 && this.loadedOnce) this.emitDifferences(previous, entries);
     this.reparsed.clear();
     this.loadedOnce = true;
+  }
+
+  /**
+   * The entry of a ranked skill, with enablement applied. Built field by field (spreading the differently
+   * shaped ranked entries is slow), in the key order of `{ ...ranked, enabled }`.
+   */
+  private finish(ranked: RankedEntry): RegistryEntry {
+    const entry = { skill: ranked.skill, status: ranked.status } as RegistryEntry;
+    if (ranked.shadowedBy !== undefined) entry.shadowedBy = ranked.shadowedBy;
+    if (ranked.ambiguousWith !== undefined) entry.ambiguousWith = ranked.ambiguousWith;
+    entry.enabled = this.enablement.isEnabled(ranked.skill);
+    return entry;
   }
 
   private emitDifferences(before: ReadonlyMap<string, RegistryEntry>, after: readonly RegistryEntry[]): void {

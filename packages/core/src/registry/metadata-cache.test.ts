@@ -52,18 +52,53 @@ describe("MetadataCache", () => {
     expect(pruned.records.size).toBe(0);
   });
 
+  it("writes an ASCII file that restores any text exactly", async () => {
+    const file = temp.join("metadata.json");
+    const text: CacheRecord = {
+      ...record,
+      result: {
+        diagnostics: [
+          { severity: "error", code: "x", message: "帮助 \u2028 🎉 \ud83d alone", path: "/p/é.md", line: 3 },
+        ],
+      },
+    };
+    const cache = new MetadataCache(file, nodeFileSystem);
+    cache.set("/real/ünï/SKILL.md", text);
+    await cache.save();
+    const bytes = await nodeFileSystem.readFile(file);
+    expect(bytes.every((byte) => byte < 0x80)).toBe(true);
+    const again = new MetadataCache(file, nodeFileSystem);
+    expect(await again.load()).toEqual([]);
+    expect(again.records.get("/real/ünï/SKILL.md")).toEqual(text);
+  });
+
   it.each([
     ["not JSON", "{ nope", "is not valid JSON"],
     ["another format", JSON.stringify({ hello: 1 }), "is not a skillset cache"],
     [
       "an older version",
-      JSON.stringify({ format: "skillset-metadata", version: METADATA_CACHE_VERSION - 1, entries: {} }),
+      JSON.stringify({ format: "skillset-metadata", version: METADATA_CACHE_VERSION - 1, records: [] }),
       "has format version",
     ],
     [
       "a malformed entry",
-      JSON.stringify({ format: "skillset-metadata", version: METADATA_CACHE_VERSION, entries: { "/x": 3 } }),
+      JSON.stringify({
+        format: "skillset-metadata",
+        version: METADATA_CACHE_VERSION,
+        records: ["/x", 3],
+        strings: [],
+      }),
       "malformed entry",
+    ],
+    [
+      "a string missing from its table",
+      JSON.stringify({
+        format: "skillset-metadata",
+        version: METADATA_CACHE_VERSION,
+        records: ["/x", ["/x/SKILL.md", 1, 2, 0, 0, [[0, 1, "m"]]]],
+        strings: ["error"],
+      }),
+      "malformed entry for /x",
     ],
   ])("ignores %s with an info diagnostic and rebuilds it", async (_label, text, phrase) => {
     const file = temp.join("metadata.json");

@@ -1,19 +1,18 @@
 /**
- * @module The persistent metadata cache (SPEC §5 Caching and reload): one JSON file per cwd mapping each
+ * @module The persistent metadata cache (SPEC §5 Caching and reload): one file per cwd mapping each
  * SKILL.md's real path to its mtime, size and parse result, so that a warm load is the walk plus one `stat`
  * per file. Written atomically; a corrupt or older-format file is ignored and rebuilt.
  */
-import { createHash } from "node:crypto";
+import { createHash, randomBytes } from "node:crypto";
 import { homedir } from "node:os";
-import { dirname, join, resolve } from "node:path";
+import { basename, dirname, join, resolve } from "node:path";
 import type { FileStat, FileSystem } from "../fs/file-system.js";
 import { type Diagnostic, diagnostic } from "../model/diagnostic.js";
 import type { ParseResult } from "../parser/index.js";
-import { writeFileAtomic } from "../state/index.js";
-import { decodeRecord, encodeRecord, type StoredRecord } from "./cache-record-codec.js";
+import { decodeRecord, encodeRecord, isStoredRecord, StringTable } from "./cache-record-codec.js";
 
-/** Bump when the shape of `ParseResult` (or what the parser puts in it) changes: older files are ignored. */
-export const METADATA_CACHE_VERSION = 2;
+/** Bump when the file's layout or the shape of `ParseResult` (or what the parser puts in it) changes. */
+export const METADATA_CACHE_VERSION = 3;
 
 const FORMAT = "skillset-metadata";
 
@@ -49,15 +48,21 @@ export function sameStamp(stamp: FileStamp, stat: FileStat): boolean {
   return stamp.mtimeMs === stat.mtimeMs && stamp.size === stat.size;
 }
 
-function isStoredRecord(value: unknown): value is StoredRecord {
-  if (typeof value !== "object" || value === null) return false;
-  const record = value as Partial<StoredRecord>;
-  return (
-    typeof record.path === "string" &&
-    typeof record.mtimeMs === "number" &&
-    typeof record.size === "number" &&
-    (record.skill !== undefined || Array.isArray(record.diagnostics))
-  );
+const NON_ASCII = /[^\x00-\x7f]/;
+const NON_ASCII_ALL = /[\u0080-\uffff]/g;
+
+function escapeUnit(unit: string): string {
+  return `\\u${unit.charCodeAt(0).toString(16).padStart(4, "0")}`;
+}
+
+/**
+ * JSON with every non-ASCII code unit escaped (they only occur inside strings, where `\uXXXX` means the
+ * same). An ASCII file decodes to a one-byte string, which `JSON.parse` reads markedly faster, and encodes
+ * without a UTF-8 pass; one non-ASCII character would otherwise make the whole text two-byte.
+ */
+function asciiJson(value: unknown): string {
+  const json = JSON.stringify(value);
+  return NON_ASCII.test(json) ? json.replace(NON_ASCII_ALL, escapeUnit) : json;
 }
 
 /**
@@ -84,13 +89,15 @@ export class MetadataCache {
     this.records.clear();
     this.dirty = false;
     if (this.file === undefined) return [];
-    let text: string;
+    let bytes: Uint8Array;
     try {
-      text = await this.fs.readText(this.file);
+      bytes = await this.fs.readFile(this.file);
     } catch {
       return [];
     }
-    const problem = this.parse(text);
+    const problem = this.parse(
+      Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString("utf8"),
+    );
     if (problem === undefined) return [];
     this.records.clear();
     this.dirty = true;
@@ -104,6 +111,10 @@ export class MetadataCache {
     ];
   }
 
+  /**
+   * Reads the file's text: `{ format, version, records: [realPath, record, realPath, record, …], strings }`,
+   * where `strings` is the table of strings the records name by index.
+   */
   private parse(text: string): string | undefined {
     let data: unknown;
     try {
@@ -111,14 +122,24 @@ export class MetadataCache {
     } catch {
       return "is not valid JSON";
     }
-    const top = data as { format?: unknown; version?: unknown; entries?: unknown } | null;
+    const top = data as { format?: unknown; version?: unknown; records?: unknown; strings?: unknown } | null;
     if (typeof top !== "object" || top === null || top.format !== FORMAT) return "is not a skillset cache";
     if (top.version !== METADATA_CACHE_VERSION) return `has format version ${String(top.version)}`;
-    if (typeof top.entries !== "object" || top.entries === null) return "has no entries";
-    for (const [realPath, stored] of Object.entries(top.entries)) {
-      if (!isStoredRecord(stored)) return `has a malformed entry for ${realPath}`;
+    const records = top.records;
+    if (!Array.isArray(records) || records.length % 2 !== 0) return "has no records";
+    const strings = top.strings;
+    if (!Array.isArray(strings) || !strings.every((value) => typeof value === "string")) {
+      return "has no string table";
+    }
+    const table = new StringTable(strings);
+    for (let index = 0; index < records.length; index += 2) {
+      const realPath: unknown = records[index];
+      const stored: unknown = records[index + 1];
+      if (typeof realPath !== "string" || !isStoredRecord(stored)) {
+        return `has a malformed entry for ${String(realPath)}`;
+      }
       try {
-        this.records.set(realPath, decodeRecord(stored));
+        this.records.set(realPath, decodeRecord(stored, table));
       } catch {
         return `has a malformed entry for ${realPath}`;
       }
@@ -153,26 +174,67 @@ export class MetadataCache {
     }
   }
 
-  /** Writes the file atomically if anything changed. A failed write is an info diagnostic, never a throw. */
+  /**
+   * Writes the file atomically if anything changed. A failed write is an info diagnostic, never a throw.
+   * The records are encoded before the first `await`, so later changes to them do not leak into this
+   * write, and the caller can do other work while the bytes go to disk.
+   */
   async save(): Promise<Diagnostic[]> {
     if (this.file === undefined || !this.dirty) return [];
-    const entries: Record<string, StoredRecord> = {};
-    for (const [realPath, record] of this.records) entries[realPath] = encodeRecord(record);
-    const text = JSON.stringify({ format: FORMAT, version: METADATA_CACHE_VERSION, entries });
+    const file = this.file;
+    const bytes = this.encode();
+    this.dirty = false;
     try {
-      await this.fs.mkdir(dirname(this.file));
-      await writeFileAtomic(this.file, text, { fs: this.fs });
-      this.dirty = false;
+      await this.write(file, bytes);
       return [];
     } catch (error) {
+      this.dirty = true;
       return [
         diagnostic(
           "info",
           "cache-write-failed",
-          `Could not write the metadata cache ${this.file} (${(error as Error).message}); loading works but stays cold. Check that the folder is writable or set XDG_CACHE_HOME.`,
-          this.file,
+          `Could not write the metadata cache ${file} (${(error as Error).message}); loading works but stays cold. Check that the folder is writable or set XDG_CACHE_HOME.`,
+          file,
         ),
       ];
+    }
+  }
+
+  private encode(): Uint8Array {
+    const parts: string[] = [`{"format":"${FORMAT}","version":${METADATA_CACHE_VERSION},"records":[`];
+    const table = new StringTable();
+    let first = true;
+    for (const [realPath, record] of this.records) {
+      parts.push(`${first ? "" : ","}${asciiJson(realPath)},${asciiJson(encodeRecord(record, table))}`);
+      first = false;
+    }
+    // The table is complete only now, so it comes last (JSON objects have no order to keep).
+    parts.push(`],"strings":${asciiJson(table.strings)}}`);
+    // ASCII only (see asciiJson), so latin1 is UTF-8 here, and skips the UTF-8 pass over the text.
+    return Buffer.from(parts.join(""), "latin1");
+  }
+
+  /**
+   * Temp file beside the target, then rename: readers see the old file or the new one. Not flushed to disk
+   * (unlike state files): the cache is disposable, and a file torn by a crash is ignored and rebuilt.
+   */
+  private async write(file: string, bytes: Uint8Array): Promise<void> {
+    const temp = join(
+      dirname(file),
+      `.${basename(file)}.tmp-${process.pid}-${randomBytes(6).toString("hex")}`,
+    );
+    try {
+      await this.fs.writeFile(temp, bytes);
+    } catch (error) {
+      if ((error as { code?: unknown }).code !== "ENOENT") throw error;
+      await this.fs.mkdir(dirname(file));
+      await this.fs.writeFile(temp, bytes);
+    }
+    try {
+      await this.fs.rename(temp, file);
+    } catch (error) {
+      await this.fs.rm(temp).catch(() => {});
+      throw error;
     }
   }
 }

@@ -39,20 +39,30 @@ export function compareSkills(a: Skill, b: Skill, order: readonly Scope[]): numb
   );
 }
 
-/** Precedence inside one name: scope rank, then distance to cwd (nearer wins), then path for stability. */
-function comparePrecedence(a: Skill, b: Skill, order: readonly Scope[]): number {
+/** Rank of every scope under `order`: one table per ranking instead of an `indexOf` per comparison. */
+export type ScopeRanks = Readonly<Record<Scope, number>>;
+
+/** The {@link scopeRank} of every scope under `order`. */
+export function scopeRanks(order: readonly Scope[]): ScopeRanks {
+  const ranks = {} as Record<Scope, number>;
+  for (const scope of SCOPES) ranks[scope] = scopeRank(scope, order);
+  return ranks;
+}
+
+/** Registry order of ranked entries: scope rank, then qualified name, then path. */
+export function compareRanked(a: RankedEntry, b: RankedEntry, ranks: ScopeRanks): number {
+  const x = a.skill;
+  const y = b.skill;
   return (
-    scopeRank(a.scope, order) - scopeRank(b.scope, order) ||
-    (a.source.distance ?? 0) - (b.source.distance ?? 0) ||
-    compareText(a.path, b.path)
+    ranks[x.scope] - ranks[y.scope] ||
+    compareText(x.qualifiedName, y.qualifiedName) ||
+    compareText(x.path, y.path)
   );
 }
 
-function sameTier(a: Skill, b: Skill, order: readonly Scope[]): boolean {
-  return (
-    scopeRank(a.scope, order) === scopeRank(b.scope, order) &&
-    (a.source.distance ?? 0) === (b.source.distance ?? 0)
-  );
+/** Order of precedence diagnostics: path, then code. */
+export function compareRankingDiagnostics(a: Diagnostic, b: Diagnostic): number {
+  return compareText(a.path, b.path) || compareText(a.code, b.code);
 }
 
 function describeWhy(winner: Skill, loser: Skill): string {
@@ -65,69 +75,92 @@ function withDiagnostic(skill: Skill, extra: Diagnostic): Skill {
 }
 
 /**
- * Ranks skills that share a qualified name. Plugin skills are namespaced (`plugin:name`), so they only
- * ever collide with skills of the same plugin. Never drops a skill: every input is in the output.
- *
- * @param skills Skills after duplicate paths and filters were removed, in any order.
- * @param order Scope precedence, highest first (`config.discovery.scopeOrder`).
+ * Ranks the skills of one qualified name (see {@link rankPrecedence}), appending their entries and
+ * diagnostics in no particular order. `group` is not reordered.
  */
-export function rankPrecedence(skills: readonly Skill[], order: readonly Scope[]): Ranking {
+export function rankGroup(
+  name: string,
+  group: readonly Skill[],
+  ranks: ScopeRanks,
+  entries: RankedEntry[],
+  diagnostics: Diagnostic[],
+): void {
+  if (group.length === 1) {
+    entries.push({ skill: group[0]!, status: "effective" });
+    return;
+  }
+  // Precedence: scope rank, then distance to cwd (nearer wins), then path for stability.
+  const byTier = (a: Skill, b: Skill) =>
+    ranks[a.scope] - ranks[b.scope] || (a.source.distance ?? 0) - (b.source.distance ?? 0);
+  const sorted = [...group].sort((a, b) => byTier(a, b) || compareText(a.path, b.path));
+  const first = sorted[0]!;
+  let tied = 1;
+  while (tied < sorted.length && byTier(sorted[tied]!, first) === 0) tied++;
+  const top = sorted.slice(0, tied);
+  if (tied === 1) {
+    entries.push({ skill: first, status: "effective" });
+  } else {
+    const paths = top.map((skill) => skill.path).join(", ");
+    for (const skill of top) {
+      const found = diagnostic(
+        "warning",
+        "ambiguous",
+        `Skill name '${name}' is ambiguous: ${paths} share the ${skill.scope} scope and the same distance, so a bare '${name}' resolves to none of them; rename or remove all but one, or refer to it by path.`,
+        skill.path,
+      );
+      diagnostics.push(found);
+      entries.push({
+        skill: withDiagnostic(skill, found),
+        status: "ambiguous",
+        ambiguousWith: idsExcept(top, skill),
+      });
+    }
+  }
+  const winners = tied === 1 ? first.path : `the ambiguous ${top.map((skill) => skill.path).join(", ")}`;
+  for (let index = tied; index < sorted.length; index++) {
+    const skill = sorted[index]!;
+    const found = diagnostic(
+      "info",
+      "shadowed",
+      `Skill '${name}' at ${skill.path} is shadowed by ${winners} (${describeWhy(first, skill)}); rename it or remove the other copy to use this one.`,
+      skill.path,
+    );
+    diagnostics.push(found);
+    entries.push({ skill: withDiagnostic(skill, found), status: "shadowed", shadowedBy: first.id });
+  }
+}
+
+function idsExcept(skills: readonly Skill[], except: Skill): string[] {
+  const ids: string[] = [];
+  for (const skill of skills) if (skill !== except) ids.push(skill.id);
+  return ids;
+}
+
+/** Groups skills by qualified name, in first-seen order. */
+export function groupByName(skills: readonly Skill[]): Map<string, Skill[]> {
   const groups = new Map<string, Skill[]>();
   for (const skill of skills) {
     const group = groups.get(skill.qualifiedName);
     if (group) group.push(skill);
     else groups.set(skill.qualifiedName, [skill]);
   }
+  return groups;
+}
+
+/**
+ * Ranks skills that share a qualified name. Plugin skills are namespaced (`plugin:name`), so they only
+ * ever collide with skills of the same plugin. Never drops a skill: every input is in the output.
+ * O(n log n): one pass to group, a sort per name, one sort of everything.
+ *
+ * @param skills Skills after duplicate paths and filters were removed, in any order.
+ * @param order Scope precedence, highest first (`config.discovery.scopeOrder`).
+ */
+export function rankPrecedence(skills: readonly Skill[], order: readonly Scope[]): Ranking {
+  const ranks = scopeRanks(order);
   const entries: RankedEntry[] = [];
   const diagnostics: Diagnostic[] = [];
-  for (const [name, group] of groups) {
-    if (group.length === 1) {
-      entries.push({ skill: group[0]!, status: "effective" });
-      continue;
-    }
-    group.sort((a, b) => comparePrecedence(a, b, order));
-    const first = group[0]!;
-    const top = group.filter((skill) => sameTier(skill, first, order));
-    const rest = group.slice(top.length);
-    if (top.length === 1) {
-      entries.push({ skill: first, status: "effective" });
-    } else {
-      const paths = top.map((skill) => skill.path);
-      for (const skill of top) {
-        const found = diagnostic(
-          "warning",
-          "ambiguous",
-          `Skill name '${name}' is ambiguous: ${paths.join(", ")} share the ${skill.scope} scope and the same distance, so a bare '${name}' resolves to none of them; rename or remove all but one, or refer to it by path.`,
-          skill.path,
-        );
-        diagnostics.push(found);
-        entries.push({
-          skill: withDiagnostic(skill, found),
-          status: "ambiguous",
-          ambiguousWith: top.filter((other) => other !== skill).map((other) => other.id),
-        });
-      }
-    }
-    const winners =
-      top.length === 1 ? first.path : `the ambiguous ${top.map((skill) => skill.path).join(", ")}`;
-    for (const skill of rest) {
-      const found = diagnostic(
-        "info",
-        "shadowed",
-        `Skill '${name}' at ${skill.path} is shadowed by ${winners} (${describeWhy(first, skill)}); rename it or remove the other copy to use this one.`,
-        skill.path,
-      );
-      diagnostics.push(found);
-      entries.push({ skill: withDiagnostic(skill, found), status: "shadowed", shadowedBy: first.id });
-    }
-  }
-  const ranks = new Map<Scope, number>(SCOPES.map((scope) => [scope, scopeRank(scope, order)]));
-  entries.sort(
-    (a, b) =>
-      ranks.get(a.skill.scope)! - ranks.get(b.skill.scope)! ||
-      compareText(a.skill.qualifiedName, b.skill.qualifiedName) ||
-      compareText(a.skill.path, b.skill.path),
-  );
-  diagnostics.sort((a, b) => compareText(a.path, b.path) || compareText(a.code, b.code));
+  for (const [name, group] of groupByName(skills)) rankGroup(name, group, ranks, entries, diagnostics);
+  entries.sort((a, b) => compareRanked(a, b, ranks));
+  diagnostics.sort(compareRankingDiagnostics);
   return { entries, diagnostics };
 }

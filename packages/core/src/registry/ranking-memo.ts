@@ -5,17 +5,22 @@
  */
 import type { Diagnostic } from "../model/diagnostic.js";
 import type { Scope, Skill } from "../model/skill.js";
-import { compareText, type RankedEntry, type Ranking, rankPrecedence, scopeRank } from "./rank-precedence.js";
+import {
+  compareRanked,
+  compareRankingDiagnostics,
+  groupByName,
+  type RankedEntry,
+  type Ranking,
+  rankGroup,
+  type ScopeRanks,
+  scopeRanks,
+} from "./rank-precedence.js";
 
 /** Above this many changed names, sorting everything is as cheap as splicing. */
 const DEFAULT_SPLICE_LIMIT = 64;
 
 function sameMembers(a: readonly Skill[], b: readonly Skill[]): boolean {
   return a.length === b.length && a.every((skill, index) => skill === b[index]);
-}
-
-function compareDiagnostics(a: Diagnostic, b: Diagnostic): number {
-  return compareText(a.path, b.path) || compareText(a.code, b.code);
 }
 
 /** Inserts `item` into the sorted `list` after every element that does not sort after it. */
@@ -34,6 +39,7 @@ function insertSorted<T>(list: T[], item: T, compare: (a: T, b: T) => number): v
 export class RankingMemo {
   private groups = new Map<string, { members: Skill[]; ranking: Ranking }>();
   private order: readonly Scope[] = [];
+  private ranks: ScopeRanks = scopeRanks([]);
   private last: Ranking | undefined;
   private readonly spliceLimit: number;
 
@@ -48,13 +54,10 @@ export class RankingMemo {
       this.groups.clear();
       this.last = undefined;
       this.order = [...order];
+      this.ranks = scopeRanks(order);
     }
-    const byName = new Map<string, Skill[]>();
-    for (const skill of skills) {
-      const group = byName.get(skill.qualifiedName);
-      if (group) group.push(skill);
-      else byName.set(skill.qualifiedName, [skill]);
-    }
+    const ranks = this.ranks;
+    const byName = groupByName(skills);
     const next = new Map<string, { members: Skill[]; ranking: Ranking }>();
     const stale: Ranking[] = [];
     const fresh: Ranking[] = [];
@@ -65,19 +68,14 @@ export class RankingMemo {
         continue;
       }
       if (kept) stale.push(kept.ranking);
-      const ranking = rankPrecedence(members, order);
+      const ranking: Ranking = { entries: [], diagnostics: [] };
+      rankGroup(name, members, ranks, ranking.entries, ranking.diagnostics);
       fresh.push(ranking);
       next.set(name, { members, ranking });
     }
     for (const [name, kept] of this.groups) if (!byName.has(name)) stale.push(kept.ranking);
     this.groups = next;
-    const ranks = new Map(
-      [...new Set(skills.map((skill) => skill.scope))].map((scope) => [scope, scopeRank(scope, order)]),
-    );
-    const compareEntries = (a: RankedEntry, b: RankedEntry) =>
-      ranks.get(a.skill.scope)! - ranks.get(b.skill.scope)! ||
-      compareText(a.skill.qualifiedName, b.skill.qualifiedName) ||
-      compareText(a.skill.path, b.skill.path);
+    const compareEntries = (a: RankedEntry, b: RankedEntry) => compareRanked(a, b, ranks);
 
     const last = this.last;
     if (last && stale.length === 0 && fresh.length === 0) return last;
@@ -88,7 +86,7 @@ export class RankingMemo {
       const diagnostics = last.diagnostics.filter((found) => !goneDiagnostics.has(found));
       for (const ranking of fresh) {
         for (const entry of ranking.entries) insertSorted(entries, entry, compareEntries);
-        for (const found of ranking.diagnostics) insertSorted(diagnostics, found, compareDiagnostics);
+        for (const found of ranking.diagnostics) insertSorted(diagnostics, found, compareRankingDiagnostics);
       }
       this.last = { entries, diagnostics };
       return this.last;
@@ -100,7 +98,7 @@ export class RankingMemo {
       for (const found of ranking.diagnostics) diagnostics.push(found);
     }
     entries.sort(compareEntries);
-    diagnostics.sort(compareDiagnostics);
+    diagnostics.sort(compareRankingDiagnostics);
     this.last = { entries, diagnostics };
     return this.last;
   }

@@ -113,6 +113,7 @@ function classifyEntries(
   let lower: DirEntry | undefined;
   let links: string[] | undefined;
   let hasAgentsDir = false;
+  const dirs: string[] = [];
   for (const entry of entries) {
     const name = entry.name;
     if (name === "SKILL.md") upper = entry;
@@ -120,13 +121,18 @@ function classifyEntries(
     else if (name.charCodeAt(0) === 46 /* . */ || name === "node_modules") continue;
     else if (entry.isDirectory) {
       if (name === "agents") hasAgentsDir = true;
-      const path = joinPath(folder.path, name);
-      report.subfolders.push({ path, real: samePath ? path : joinPath(folder.real, name), viaLink: false });
+      dirs.push(name);
     } else if (entry.isSymbolicLink) {
       if (name === "agents") hasAgentsDir = true;
       links ??= [];
       links.push(name);
     }
+  }
+  // Sorting names orders the paths too (they share the folder's prefix), for far fewer compared chars.
+  if (dirs.length > 1) dirs.sort();
+  for (const name of dirs) {
+    const path = joinPath(folder.path, name);
+    report.subfolders.push({ path, real: samePath ? path : joinPath(folder.real, name), viaLink: false });
   }
   // The common case: a plain SKILL.md file, no links to resolve.
   if (upper?.isFile) {
@@ -141,7 +147,7 @@ function classifyEntries(
   if (links || (!report.skillFile && (upper || lower))) {
     return finishWithLinks(folder, report, upper, lower, links ?? [], root, fs, hasAgentsDir);
   }
-  return finish(report);
+  return finish(report, true);
 }
 
 /** The slow path: a linked or odd skill file, a lowercase one, or links to follow. */
@@ -174,15 +180,18 @@ async function finishWithLinks(
     if ("code" in result) diagnostics.push(result);
     else report.subfolders.push(result);
   }
-  return finish(report);
+  return finish(report, followed.length === 0);
 }
 
-/** Drops a skill's resource folders and sorts the rest by name (readdir order differs between systems). */
-function finish(report: FolderReport): FolderReport {
+/**
+ * Drops a skill's resource folders and sorts the rest by name (readdir order differs between systems),
+ * unless they are `sorted` already.
+ */
+function finish(report: FolderReport, sorted: boolean): FolderReport {
   if (report.skillFile && report.subfolders.length > 0) {
     report.subfolders = report.subfolders.filter((sub) => searchable(report, baseName(sub.path)));
   }
-  if (report.subfolders.length > 1) report.subfolders.sort(byPath);
+  if (!sorted && report.subfolders.length > 1) report.subfolders.sort(byPath);
   return report;
 }
 

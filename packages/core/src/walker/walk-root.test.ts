@@ -2,7 +2,7 @@ import { chmodSync, existsSync, mkdirSync, readdirSync, symlinkSync, writeFileSy
 import { relative, sep } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { WalkLimits } from "../config/config-schema.js";
-import type { FileSystem } from "../fs/file-system.js";
+import type { FileSystem, SyncFileReads } from "../fs/file-system.js";
 import { nodeFileSystem } from "../fs/node-file-system.js";
 import type { Root } from "../roots/root.js";
 import { corpusDir, listSkillFiles } from "../test/corpus.js";
@@ -259,34 +259,51 @@ describe("symbolic links", () => {
 });
 
 describe("unreadable folders", () => {
-  /** A file system that refuses to list one folder, as EACCES does for another user's folder. */
-  function refusing(path: string): FileSystem {
-    return {
+  const denied = (dir: string) =>
+    Object.assign(new Error(`EACCES: permission denied, scandir '${dir}'`), { code: "EACCES" });
+
+  /**
+   * A file system that refuses to list one folder, as EACCES does for another user's folder: async only
+   * (a spread of the node file system does not inherit its sync reads), or with sync reads that refuse too.
+   */
+  function refusing(path: string, reads: "async" | "sync"): FileSystem {
+    const fs: FileSystem = {
       ...nodeFileSystem,
-      readdir: (dir) =>
-        dir === path
-          ? Promise.reject(
-              Object.assign(new Error(`EACCES: permission denied, scandir '${dir}'`), { code: "EACCES" }),
-            )
-          : nodeFileSystem.readdir(dir),
+      readdir: (dir) => (dir === path ? Promise.reject(denied(dir)) : nodeFileSystem.readdir(dir)),
+    };
+    if (reads === "async") return fs;
+    const node = nodeFileSystem as FileSystem & SyncFileReads;
+    return {
+      ...fs,
+      statSync: node.statSync,
+      readHeadSync: node.readHeadSync,
+      readFileSync: node.readFileSync,
+      readTextSync: node.readTextSync,
+      readdirSync: (dir) => {
+        if (dir === path) throw denied(dir);
+        return node.readdirSync(dir);
+      },
     };
   }
 
-  it("warns about a folder it cannot read and still finds everything else", async () => {
-    await temp.write({
-      "root/a/SKILL.md": skill("a"),
-      "root/locked/b/SKILL.md": skill("b"),
-      "root/z/SKILL.md": skill("z"),
-    });
-    const result = await walk("root", { fs: refusing(temp.join("root/locked")) });
-    expect(result.paths).toEqual(["root/a/SKILL.md", "root/z/SKILL.md"]);
-    expect(result.codes).toEqual(["unreadable-directory root/locked"]);
-    expect(result.diagnostics[0]?.message).toContain("EACCES");
-  });
+  it.each(["async", "sync"] as const)(
+    "warns about a folder it cannot read and still finds everything else (%s reads)",
+    async (reads) => {
+      await temp.write({
+        "root/a/SKILL.md": skill("a"),
+        "root/locked/b/SKILL.md": skill("b"),
+        "root/z/SKILL.md": skill("z"),
+      });
+      const result = await walk("root", { fs: refusing(temp.join("root/locked"), reads) });
+      expect(result.paths).toEqual(["root/a/SKILL.md", "root/z/SKILL.md"]);
+      expect(result.codes).toEqual(["unreadable-directory root/locked"]);
+      expect(result.diagnostics[0]?.message).toContain("EACCES");
+    },
+  );
 
-  it("warns about an unreadable root", async () => {
+  it.each(["async", "sync"] as const)("warns about an unreadable root (%s reads)", async (reads) => {
     await temp.write({ "root/a/SKILL.md": skill("a") });
-    const result = await walk("root", { fs: refusing(temp.join("root")) });
+    const result = await walk("root", { fs: refusing(temp.join("root"), reads) });
     expect(result.files).toEqual([]);
     expect(result.codes).toEqual(["unreadable-directory root"]);
   });
@@ -306,6 +323,49 @@ describe("unreadable folders", () => {
       }
     },
   );
+});
+
+describe("synchronous and asynchronous reads", () => {
+  it("give the same walk, links, limits and odd files included", async () => {
+    await temp.write({
+      "root/zeta/SKILL.md": skill("zeta"),
+      "root/alpha/SKILL.md": skill("alpha"),
+      "root/alpha/scripts/hidden/SKILL.md": skill("hidden"),
+      "root/alpha/nested/SKILL.md": skill("nested"),
+      "root/lower/skill.md": skill("lower"),
+      "root/folder/SKILL.md/x.txt": "",
+      "root/.hidden/h/SKILL.md": skill("h"),
+      "root/node_modules/n/SKILL.md": skill("n"),
+      "root/deep/a/b/c/d/e/f/g/SKILL.md": skill("g"),
+      "elsewhere/linked/SKILL.md": skill("linked"),
+    });
+    symlinkSync(temp.join("elsewhere"), temp.join("root/link"));
+    symlinkSync(temp.join("root"), temp.join("root/alpha/loop"));
+    symlinkSync(temp.join("nowhere"), temp.join("root/dangling"));
+    const asyncOnly: FileSystem = { ...nodeFileSystem };
+    expect(asyncOnly.readdirSync).toBeUndefined();
+    const sync = await walk("root");
+    const async = await walk("root", { fs: asyncOnly });
+    expect(sync.files).toEqual(async.files);
+    expect(sync.diagnostics).toEqual(async.diagnostics);
+    expect(sync.directories).toBe(async.directories);
+    expect(sync.codes.length).toBeGreaterThan(2);
+  });
+
+  it("reports whether each skill folder has an agents entry", async () => {
+    await temp.write({
+      "root/plain/SKILL.md": skill("plain"),
+      "root/codex/SKILL.md": skill("codex"),
+      "root/codex/agents/openai.yaml": "policy: {}\n",
+    });
+    for (const fs of [nodeFileSystem, { ...nodeFileSystem }]) {
+      const { files } = await walk("root", { fs });
+      expect(files.map((file) => [file.dir.slice(temp.path.length + 1), file.hasAgentsDir])).toEqual([
+        ["root/codex", true],
+        ["root/plain", false],
+      ]);
+    }
+  });
 });
 
 describe("walk join", () => {
