@@ -2,6 +2,7 @@
  * @module @skillset/core — the Agent Skills runtime. Each pipeline stage (SPEC §1) is a folder whose
  * `index.ts` names its public exports; this file re-exports those surfaces, in pipeline order.
  */
+// biome-ignore-all assist/source/organizeImports: re-exports follow the pipeline order, not the alphabet
 export * from "./fs/index.js";
 export * from "./model/index.js";
 export * from "./config/index.js";
