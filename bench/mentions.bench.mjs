@@ -104,9 +104,12 @@ const entries = buildRegistry();
 const prompt = buildPrompt(entries);
 const options = { source: "user", config: { composition: true } };
 
-/** Median and minimum of `runs` timings (after one warm-up); the minimum shows the cost on a quiet machine. */
-function timings(fn, runs = 9) {
-  fn();
+/**
+ * Median and minimum of `runs` timings, after `warmups` untimed runs; the minimum shows the cost on a
+ * quiet machine.
+ */
+function timings(fn, runs = 9, warmups = 1) {
+  for (let warmup = 0; warmup < warmups; warmup++) fn();
   const times = [];
   for (let run = 0; run < runs; run++) {
     const start = performance.now();
@@ -117,28 +120,41 @@ function timings(fn, runs = 9) {
   return { median: times[Math.floor(runs / 2)], min: times[0] };
 }
 
-const coldStart = performance.now();
-const turn = resolveMentions(prompt, entries, options);
-const cold = performance.now() - coldStart;
-const warm = timings(() => resolveMentions(prompt, entries, options));
-const fresh = timings(() => resolveMentions(prompt, [...entries], options), 5);
+function once(fn) {
+  const start = performance.now();
+  const result = fn();
+  return { ms: performance.now() - start, result };
+}
+
+// The very first call of the process: the engine has compiled nothing yet (scanner, lookups, search).
+const cold = once(() => resolveMentions(prompt, entries, options));
+const turn = cold.result;
+// After a registry reload: a new entries array, so the lookup tables of the old one are of no use.
+const fresh = timings(() => resolveMentions(prompt, [...entries], options), 9, 3);
+// The same snapshot every turn. A snapshot scans for its first few link targets and near names and
+// builds those tables once asked often, so the steady state is measured after a few turns.
+const warm = timings(() => resolveMentions(prompt, entries, options), 9, 5);
 const scan = timings(() => scanMentions(prompt));
 const loop = timings(() => floorLoop(prompt));
 const indexOf = timings(() => floorIndexOf(prompt));
+// One first call on yet another new array, with the code compiled: what a reload costs a warm host.
+const reloaded = once(() => resolveMentions(prompt, [...entries], options));
 
 const ms = (value) => `${value.toFixed(2).padStart(8)} ms`;
 const verdict = (value) =>
   value <= TARGET_MS ? `  ok (target ≤ ${TARGET_MS} ms)` : `  OVER target ${TARGET_MS} ms`;
 const line = (label, { median, min }, note = "") =>
   console.log(`${label.padEnd(50)} median ${ms(median)}   min ${ms(min)}${note}`);
+const single = (label, value, note = "") => console.log(`${label.padEnd(50)} once   ${ms(value)}${note}`);
 console.log(
   `prompt ${(prompt.length / 1e6).toFixed(2)} MB, ${SKILLS} skills; found ${turn.mentions.length} mentions, ` +
     `${turn.activations.length} activations, ${turn.diagnostics.length} diagnostics`,
 );
-console.log(`${"resolve, first call (builds lookup tables)".padEnd(50)} once   ${ms(cold)}`);
-line("resolve, new entries array each run", fresh);
+single("resolve, first call in the process (JIT cold)", cold.ms);
+single("resolve, first call on a new array (JIT warm)", reloaded.ms, verdict(reloaded.ms));
+line("resolve, new entries array each run", fresh, verdict(fresh.median));
 line("resolve, same registry snapshot", warm, verdict(warm.median));
 line("scan only", scan);
 line("floor: for loop over charCodeAt", loop);
 line("floor: indexOf('$') pass", indexOf);
-if (warm.median > TARGET_MS) process.exitCode = 1;
+if (warm.median > TARGET_MS || fresh.median > TARGET_MS) process.exitCode = 1;

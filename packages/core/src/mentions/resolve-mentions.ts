@@ -28,7 +28,15 @@ import {
 import { removeMentions } from "./remove-mentions.js";
 import { resolveLinkTarget } from "./resolve-link-target.js";
 import { scanMentions } from "./scan-mentions.js";
-import { findById, findByPath, lookupFor, type SkillLookup, type SkillMatch } from "./skill-lookup.js";
+import {
+  countQualified,
+  findById,
+  findByPath,
+  findNearNames,
+  lookupFor,
+  type SkillLookup,
+  type SkillMatch,
+} from "./skill-lookup.js";
 
 /** Who wrote the text: a person in the composer, a person in the command palette, or the model. */
 export type MentionSource = "user" | "palette" | "model";
@@ -140,8 +148,7 @@ function labels(entries: readonly RegistryEntry[]): string[] {
 
 /** An id that names exactly one of `entries`: a namespaced one first (the `$ns:name` handle), else a link. */
 function disambiguation(entries: readonly RegistryEntry[], lookup: SkillLookup): string {
-  const unique = (entry: RegistryEntry) =>
-    lookup.byQualifiedName.get(entry.skill.qualifiedName)?.length === 1;
+  const unique = (entry: RegistryEntry) => countQualified(lookup, entry.skill.qualifiedName) === 1;
   const pick =
     entries.find((entry) => entry.skill.namespace && unique(entry)) ?? entries.find((entry) => unique(entry));
   if (pick) return `$${pick.skill.qualifiedName}`;
@@ -197,12 +204,9 @@ function check(mention: Mention, entry: RegistryEntry, context: Context): Outcom
 function nearNames(id: string, context: Context): RegistryEntry[] {
   const known = context.suggestions.get(id);
   if (known) return known;
-  const near = context.lookup
-    .nearNames()
-    .suggest(id)
-    .filter(
-      (entry) => entry.enabled && invocable(entry.skill, context.source) && !context.isDenied(entry.skill),
-    );
+  const near = findNearNames(context.lookup, id).filter(
+    (entry) => entry.enabled && invocable(entry.skill, context.source) && !context.isDenied(entry.skill),
+  );
   context.suggestions.set(id, near);
   return near;
 }

@@ -1,11 +1,12 @@
 /**
- * @module Lookup tables over registry entries for mention resolution: by bare name, by qualified name and
- * by path. Built once per entries array (kept while the array is alive), so a host that passes the same
- * registry snapshot every turn pays for the tables once.
+ * @module Lookup tables over registry entries for mention resolution: by name, by qualified name, by
+ * path, and near names. Every table is built on first use and kept while the entries array is alive, so
+ * a turn pays only for what its mentions need (a `$name` never builds the path table; a known name never
+ * searches near names), and a host that passes the same registry snapshot every turn pays once.
  */
 import { normalize } from "node:path";
 import type { RegistryEntry } from "../registry/registry-types.js";
-import { createNameIndex, type NameIndex } from "./suggest-names.js";
+import { createNameIndex, type NameIndex, suggestNames } from "./suggest-names.js";
 
 /** What a name or path means in a registry snapshot. */
 export type SkillMatch =
@@ -13,22 +14,49 @@ export type SkillMatch =
   | { kind: "ambiguous"; entries: RegistryEntry[] }
   | { kind: "not-found" };
 
-/** Lookup tables over one registry snapshot. */
-export interface SkillLookup {
-  entries: readonly RegistryEntry[];
-  /** Entries a name can mean: every entry except shadowed ones, in registry order. */
-  candidates: readonly RegistryEntry[];
-  /** Un-namespaced, not-shadowed entries by `name`. */
-  byName: ReadonlyMap<string, RegistryEntry[]>;
-  /** Namespaced, not-shadowed entries by their bare `name`. */
-  byNamespacedName: ReadonlyMap<string, RegistryEntry[]>;
-  /** Not-shadowed entries by `qualifiedName`. */
-  byQualifiedName: ReadonlyMap<string, RegistryEntry[]>;
-  /** Every entry (shadowed too) by SKILL.md path, real path (`id`) and folder; built on first use. */
-  byPath(): ReadonlyMap<string, RegistryEntry>;
-  /** Near-name search over `candidates` (name and qualified name); built on first use. */
-  nearNames(): NameIndex<RegistryEntry>;
+/** The entries under one key, in registry order: most keys have one, which is stored without an array. */
+type Bucket = RegistryEntry | RegistryEntry[];
+
+/**
+ * Not-shadowed entries by name. `byQualifiedName` holds the namespaced entries (and any other whose
+ * qualified name is not its name): for the rest, `byName` answers qualified-name queries too.
+ */
+interface NameTables {
+  /** Un-namespaced entries by `name`. */
+  byName: Map<string, Bucket>;
+  /** Namespaced entries by their bare `name`. */
+  byNamespacedName: Map<string, Bucket>;
+  /** Namespaced entries, and others whose `qualifiedName` is not their `name`, by `qualifiedName`. */
+  byQualifiedName: Map<string, Bucket>;
 }
+
+/** Lookup tables over one registry snapshot; build with `lookupFor`, query with the functions below. */
+export interface SkillLookup {
+  readonly entries: readonly RegistryEntry[];
+  /** Built on the first name lookup. */
+  names?: NameTables;
+  /** Every entry (shadowed too) by SKILL.md path, real path (`id`) and folder. */
+  paths?: Map<string, RegistryEntry>;
+  /** Path lookups answered by a scan so far (see `PATH_SCANS`). */
+  pathScans: number;
+  /** Near-name search over not-shadowed entries. */
+  nearNames?: NameIndex<RegistryEntry>;
+  /** Near-name searches answered by a scan so far (see `NEAR_NAME_SCANS`). */
+  nearNameScans: number;
+}
+
+/**
+ * Path lookups per snapshot answered by scanning the entries before the path table is built: a scan
+ * costs less than half the table (both normalise every path; the table also hashes and stores them),
+ * and a turn seldom has more than one linked mention.
+ */
+const PATH_SCANS = 2;
+
+/**
+ * Near-name searches per snapshot answered by a scan of the names before the near-name index is built:
+ * the index makes later searches cheaper, but costs more than a scan to build.
+ */
+const NEAR_NAME_SCANS = 4;
 
 /** True when `normalize` would not change `path`: no `//`, `\\`, `.`/`..` segment or trailing `/`. */
 function isClean(path: string): boolean {
@@ -51,82 +79,79 @@ export function pathKey(path: string): string {
   return normalized.length > 1 ? normalized.replace(/[\\/]+$/, "") : normalized;
 }
 
-function add(map: Map<string, RegistryEntry[]>, key: string, entry: RegistryEntry): void {
-  const list = map.get(key);
-  if (list) list.push(entry);
-  else map.set(key, [entry]);
+function add<T>(map: Map<string, T | T[]>, key: string, item: T): void {
+  const bucket = map.get(key);
+  if (bucket === undefined) map.set(key, item);
+  else if (Array.isArray(bucket)) bucket.push(item);
+  else map.set(key, [bucket, item]);
 }
 
-function buildPaths(entries: readonly RegistryEntry[]): Map<string, RegistryEntry> {
-  const byPath = new Map<string, RegistryEntry>();
-  for (const entry of entries) {
-    const { skill } = entry;
-    for (const path of skill.id === skill.path
-      ? [skill.path, skill.dir]
-      : [skill.path, skill.id, skill.dir]) {
-      const key = pathKey(path);
-      if (!byPath.has(key)) byPath.set(key, entry);
-    }
-  }
-  return byPath;
-}
-
-function build(entries: readonly RegistryEntry[]): SkillLookup {
-  const byName = new Map<string, RegistryEntry[]>();
-  const byNamespacedName = new Map<string, RegistryEntry[]>();
-  const byQualifiedName = new Map<string, RegistryEntry[]>();
-  const candidates: RegistryEntry[] = [];
-  for (const entry of entries) {
+/**
+ * One pass over the entries; no strings are built. A qualified name is the very string of the name for
+ * an un-namespaced skill, so comparing the two is a pointer check.
+ */
+function nameTables(lookup: SkillLookup): NameTables {
+  if (lookup.names) return lookup.names;
+  const byName = new Map<string, Bucket>();
+  const byNamespacedName = new Map<string, Bucket>();
+  const byQualifiedName = new Map<string, Bucket>();
+  for (const entry of lookup.entries) {
     if (entry.status === "shadowed") continue;
     const { skill } = entry;
-    candidates.push(entry);
-    add(skill.namespace ? byNamespacedName : byName, skill.name, entry);
-    add(byQualifiedName, skill.qualifiedName, entry);
+    if (skill.namespace) {
+      add(byNamespacedName, skill.name, entry);
+      add(byQualifiedName, skill.qualifiedName, entry);
+    } else {
+      add(byName, skill.name, entry);
+      if (skill.qualifiedName !== skill.name) add(byQualifiedName, skill.qualifiedName, entry);
+    }
   }
-  let byPath: Map<string, RegistryEntry> | undefined;
-  let nearNames: NameIndex<RegistryEntry> | undefined;
-  return {
-    entries,
-    candidates,
-    byName,
-    byNamespacedName,
-    byQualifiedName,
-    byPath: () => {
-      byPath ??= buildPaths(entries);
-      return byPath;
-    },
-    nearNames: () => {
-      nearNames ??= createNameIndex(candidates, ({ skill }) =>
-        skill.namespace ? [skill.name, skill.qualifiedName] : [skill.name],
-      );
-      return nearNames;
-    },
+  lookup.names = { byName, byNamespacedName, byQualifiedName };
+  return lookup.names;
+}
+
+function pathTable(lookup: SkillLookup): Map<string, RegistryEntry> {
+  if (lookup.paths) return lookup.paths;
+  const paths = new Map<string, RegistryEntry>();
+  const keep = (path: string, entry: RegistryEntry) => {
+    const key = pathKey(path);
+    if (!paths.has(key)) paths.set(key, entry);
   };
+  for (const entry of lookup.entries) {
+    const { skill } = entry;
+    keep(skill.path, entry);
+    if (skill.id !== skill.path) keep(skill.id, entry);
+    keep(skill.dir, entry);
+  }
+  lookup.paths = paths;
+  return paths;
 }
 
 const cache = new WeakMap<readonly RegistryEntry[], SkillLookup>();
 
 /**
- * The lookup tables for `entries`, cached per array. The array must not be changed in place after a
- * call (registry snapshots are immutable); a changed length is detected and rebuilds the tables.
+ * The lookup for `entries`, cached per array; its tables are built as queries need them. The array
+ * must not be changed in place after a call (registry snapshots are immutable); a changed length is
+ * detected and starts a new lookup.
  */
 export function lookupFor(entries: readonly RegistryEntry[]): SkillLookup {
   const known = cache.get(entries);
   if (known && known.entries.length === entries.length) return known;
-  const built = build(entries);
-  cache.set(entries, built);
-  return built;
+  const created: SkillLookup = { entries, pathScans: 0, nearNameScans: 0 };
+  cache.set(entries, created);
+  return created;
 }
 
 /**
  * One entry is a match; several are ambiguous, and so is a lone entry the registry marked `ambiguous`
  * (its rivals were left out of the snapshot): ambiguity is never settled by picking one.
  */
-function matchOf(list: readonly RegistryEntry[] | undefined): SkillMatch | undefined {
-  if (!list || list.length === 0) return undefined;
-  const [first] = list;
-  if (list.length === 1 && first && first.status !== "ambiguous") return { kind: "found", entry: first };
-  return { kind: "ambiguous", entries: [...list] };
+function matchOf(bucket: Bucket | undefined): SkillMatch | undefined {
+  if (bucket === undefined) return undefined;
+  if (Array.isArray(bucket)) return { kind: "ambiguous", entries: [...bucket] };
+  return bucket.status === "ambiguous"
+    ? { kind: "ambiguous", entries: [bucket] }
+    : { kind: "found", entry: bucket };
 }
 
 /**
@@ -135,22 +160,88 @@ function matchOf(list: readonly RegistryEntry[] | undefined): SkillMatch | undef
  * Shadowed skills are never what a name means; two skills with the same id are ambiguous.
  */
 export function findById(lookup: SkillLookup, id: string): SkillMatch {
+  const { byName, byNamespacedName, byQualifiedName } = nameTables(lookup);
+  // When no un-namespaced skill is named `id`, the skills whose qualified name is `id` are all in
+  // `byQualifiedName`.
   return (
-    matchOf(lookup.byName.get(id)) ??
-    (id.includes(":") ? matchOf(lookup.byQualifiedName.get(id)) : undefined) ??
-    matchOf(lookup.byNamespacedName.get(id)) ?? { kind: "not-found" }
+    matchOf(byName.get(id)) ??
+    (id.includes(":") ? matchOf(byQualifiedName.get(id)) : undefined) ??
+    matchOf(byNamespacedName.get(id)) ?? { kind: "not-found" }
   );
+}
+
+function countWhere(bucket: Bucket | undefined, test: (entry: RegistryEntry) => boolean): number {
+  if (bucket === undefined) return 0;
+  if (!Array.isArray(bucket)) return test(bucket) ? 1 : 0;
+  return bucket.filter(test).length;
+}
+
+/** How many not-shadowed entries have `qualifiedName` (1: it names exactly one skill). */
+export function countQualified(lookup: SkillLookup, qualifiedName: string): number {
+  const { byName, byQualifiedName } = nameTables(lookup);
+  const plain = countWhere(byName.get(qualifiedName), ({ skill }) => skill.qualifiedName === skill.name);
+  return plain + countWhere(byQualifiedName.get(qualifiedName), () => true);
+}
+
+/**
+ * The first entry, in table order, with a path whose key is `key`; else the first whose key is `folder`.
+ * The answer the path table gives, without building it.
+ */
+function scanPaths(
+  entries: readonly RegistryEntry[],
+  key: string,
+  folder: string | undefined,
+): RegistryEntry | undefined {
+  let inFolder: RegistryEntry | undefined;
+  for (const entry of entries) {
+    const { skill } = entry;
+    const path = pathKey(skill.path);
+    const id = skill.id === skill.path ? path : pathKey(skill.id);
+    const dir = pathKey(skill.dir);
+    if (path === key || id === key || dir === key) return entry;
+    if (
+      inFolder === undefined &&
+      folder !== undefined &&
+      (path === folder || id === folder || dir === folder)
+    ) {
+      inFolder = entry;
+    }
+  }
+  return inFolder;
 }
 
 /** The entry at a SKILL.md path or skill folder (shadowed entries included), if any. */
 export function findByPath(lookup: SkillLookup, path: string): RegistryEntry | undefined {
   const key = pathKey(path);
-  const paths = lookup.byPath();
-  const direct = paths.get(key);
-  if (direct) return direct;
   const slash = Math.max(key.lastIndexOf("/"), key.lastIndexOf("\\"));
-  if (slash > 0 && key.slice(slash + 1).toLowerCase() === "skill.md") {
-    return paths.get(key.slice(0, slash));
+  const folder =
+    slash > 0 && key.slice(slash + 1).toLowerCase() === "skill.md" ? key.slice(0, slash) : undefined;
+  if (!lookup.paths && lookup.pathScans < PATH_SCANS) {
+    lookup.pathScans++;
+    return scanPaths(lookup.entries, key, folder);
   }
-  return undefined;
+  const paths = pathTable(lookup);
+  return paths.get(key) ?? (folder === undefined ? undefined : paths.get(folder));
+}
+
+const NO_NAMES: readonly string[] = [];
+
+/** The names a person may use for an entry; none for a shadowed one (a name never means it). */
+function namesOf({ skill, status }: RegistryEntry): readonly string[] {
+  if (status === "shadowed") return NO_NAMES;
+  return skill.namespace ? [skill.name, skill.qualifiedName] : [skill.name];
+}
+
+/**
+ * Not-shadowed entries whose name or qualified name is near `id`, best first (see `suggestNames`).
+ * Only asked when a mention named no skill: the first searches on a snapshot scan the names, and only
+ * a snapshot searched often gets a near-name index.
+ */
+export function findNearNames(lookup: SkillLookup, id: string): RegistryEntry[] {
+  if (!lookup.nearNames && lookup.nearNameScans < NEAR_NAME_SCANS) {
+    lookup.nearNameScans++;
+    return suggestNames(id, lookup.entries, namesOf);
+  }
+  lookup.nearNames ??= createNameIndex(lookup.entries, namesOf);
+  return lookup.nearNames.suggest(id);
 }

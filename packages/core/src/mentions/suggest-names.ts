@@ -7,6 +7,9 @@
 /** Shortest query that is matched as a prefix or substring (shorter ones would match nearly everything). */
 const MIN_SUBSTRING_LENGTH = 3;
 
+/** Ranks of typo matches: below every prefix, substring and initials match (0–2), best distance first. */
+const TYPO_RANK = 10;
+
 /** How many edits still count as a typo for a query of this length. */
 function allowedEdits(length: number): number {
   if (length <= 2) return 0;
@@ -15,19 +18,23 @@ function allowedEdits(length: number): number {
   return 3;
 }
 
-/** The first letters of a name's `-`/`_`/`:` separated parts: `test-driven-development` → `tdd`. */
-function initials(name: string): string {
-  let result = "";
+/**
+ * True when the first letters of `name`'s `-`/`_`/`:` separated parts spell `query` exactly:
+ * `test-driven-development` → `tdd`. Compares as it goes, so a mismatch costs no allocation.
+ */
+function hasInitials(name: string, query: string): boolean {
+  let matched = 0;
   let atStart = true;
   for (let index = 0; index < name.length; index++) {
     const code = name.charCodeAt(index);
     if (code === 0x2d || code === 0x5f || code === 0x3a) atStart = true;
     else if (atStart) {
-      result += name[index];
+      if (matched === query.length || query.charCodeAt(matched) !== code) return false;
+      matched++;
       atStart = false;
     }
   }
-  return result;
+  return matched === query.length;
 }
 
 /** Buckets per character histogram (char code modulo 32; merged buckets only weaken the bound). */
@@ -50,6 +57,29 @@ function histogramBound(a: Uint8Array, b: Uint8Array, offset: number): number {
     total += Math.abs((a[bucket] ?? 0) - (b[offset + bucket] ?? 0));
   }
   return total / 2;
+}
+
+/**
+ * The histogram bound of `histogramBound` for `name` against a query whose bucket counts are `counts`
+ * (exact counts, so never weaker), without building a histogram: each character of `name` takes one
+ * from its bucket, and one it cannot take is an excess. Half the L1 distance is then
+ * `excess + (queryLength - name.length) / 2`. Stops once that is over `limit`; `counts` is restored.
+ */
+function countsBound(counts: Int32Array, queryLength: number, name: string, limit: number): number {
+  const base = (queryLength - name.length) / 2;
+  let excess = 0;
+  let taken = 0;
+  while (taken < name.length && base + excess <= limit) {
+    const bucket = name.charCodeAt(taken) & (BUCKETS - 1);
+    if ((counts[bucket] ?? 0) <= 0) excess++;
+    counts[bucket] = (counts[bucket] ?? 0) - 1;
+    taken++;
+  }
+  for (let index = 0; index < taken; index++) {
+    const bucket = name.charCodeAt(index) & (BUCKETS - 1);
+    counts[bucket] = (counts[bucket] ?? 0) + 1;
+  }
+  return base + excess;
 }
 
 /**
@@ -91,14 +121,27 @@ export function editDistanceWithin(a: string, b: string, limit: number): number 
 }
 
 /** How well `query` (lowercase) matches `name` (lowercase): lower is better, undefined is no match. */
-function matchRank(query: string, name: string, nameInitials: string): number | undefined {
+function matchRank(query: string, name: string): number | undefined {
   if (name === query) return 0;
   if (query.length >= MIN_SUBSTRING_LENGTH) {
     if (name.startsWith(query)) return 1;
     if (name.includes(query)) return 2;
   }
-  if (query.length >= 2 && nameInitials === query) return 2;
+  if (query.length >= 2 && hasInitials(name, query)) return 2;
   return undefined;
+}
+
+/** The items ranked in `rankOf` (input position → best rank), best first; ties keep the input order. */
+function ranked<T>(items: readonly T[], rankOf: ReadonlyMap<number, number>): T[] {
+  return [...rankOf]
+    .sort(([ownerA, rankA], [ownerB, rankB]) => rankA - rankB || ownerA - ownerB)
+    .map(([owner]) => items[owner] as T);
+}
+
+/** Records `rank` for the item at `owner` unless it already has a better one. */
+function consider(rankOf: Map<number, number>, owner: number, rank: number): void {
+  const known = rankOf.get(owner);
+  if (known === undefined || rank < known) rankOf.set(owner, rank);
 }
 
 /** Near-name search over a fixed list; build once, query many times. */
@@ -117,7 +160,6 @@ export function createNameIndex<T>(
   namesOf: (item: T) => readonly string[],
 ): NameIndex<T> {
   const names: string[] = [];
-  const nameInitials: string[] = [];
   const owners: number[] = [];
   const byLength = new Map<number, number[]>();
   items.forEach((item, order) => {
@@ -125,7 +167,6 @@ export function createNameIndex<T>(
       const lower = name.toLowerCase();
       const slot = names.length;
       names.push(lower);
-      nameInitials.push(initials(lower));
       owners.push(order);
       const bucket = byLength.get(lower.length);
       if (bucket) bucket.push(slot);
@@ -133,7 +174,7 @@ export function createNameIndex<T>(
     }
   });
   let histograms: Uint8Array | undefined;
-  const typoCandidates = (needle: string, limit: number, consider: (slot: number, rank: number) => void) => {
+  const typoCandidates = (needle: string, limit: number, rankOf: Map<number, number>) => {
     if (!histograms) {
       histograms = new Uint8Array(names.length * BUCKETS);
       for (let slot = 0; slot < names.length; slot++)
@@ -145,7 +186,7 @@ export function createNameIndex<T>(
       for (const slot of byLength.get(length) ?? []) {
         if (histogramBound(own, histograms, slot * BUCKETS) > limit) continue;
         const distance = editDistanceWithin(needle, names[slot] ?? "", limit);
-        if (distance <= limit) consider(slot, 10 + distance);
+        if (distance <= limit) consider(rankOf, owners[slot] ?? 0, TYPO_RANK + distance);
       }
     }
   };
@@ -153,28 +194,22 @@ export function createNameIndex<T>(
     suggest(query) {
       const needle = query.toLowerCase();
       const rankOf = new Map<number, number>();
-      const consider = (slot: number, rank: number) => {
-        const owner = owners[slot] ?? 0;
-        const known = rankOf.get(owner);
-        if (known === undefined || rank < known) rankOf.set(owner, rank);
-      };
       for (let slot = 0; slot < names.length; slot++) {
-        const rank = matchRank(needle, names[slot] ?? "", nameInitials[slot] ?? "");
-        if (rank !== undefined) consider(slot, rank);
+        const rank = matchRank(needle, names[slot] ?? "");
+        if (rank !== undefined) consider(rankOf, owners[slot] ?? 0, rank);
       }
       const limit = allowedEdits(needle.length);
-      if (rankOf.size === 0 && limit > 0) typoCandidates(needle, limit, consider);
-      return [...rankOf]
-        .sort(([ownerA, rankA], [ownerB, rankB]) => rankA - rankB || ownerA - ownerB)
-        .map(([owner]) => items[owner] as T);
+      if (rankOf.size === 0 && limit > 0) typoCandidates(needle, limit, rankOf);
+      return ranked(items, rankOf);
     },
   };
 }
 
 /**
  * Returns the items whose names are near `query`, best first (ties keep the input order). The typo
- * pass (edit distance) runs only when no prefix, substring or initials match was found. For repeated
- * searches over the same items, build a `createNameIndex` once instead.
+ * pass (edit distance) runs only when no prefix, substring or initials match was found. One scan over
+ * the names, with nothing prepared in advance: the cost of a single search. For many searches over the
+ * same items, build a `createNameIndex` once instead.
  *
  * @example suggestNames("systematic-debug", skills, (s) => [s.name]) // → [systematic-debugging]
  */
@@ -183,5 +218,30 @@ export function suggestNames<T>(
   items: readonly T[],
   namesOf: (item: T) => readonly string[],
 ): T[] {
-  return createNameIndex(items, namesOf).suggest(query);
+  const needle = query.toLowerCase();
+  const rankOf = new Map<number, number>();
+  for (let owner = 0; owner < items.length; owner++) {
+    for (const name of namesOf(items[owner] as T)) {
+      const rank = matchRank(needle, name.toLowerCase());
+      if (rank !== undefined) consider(rankOf, owner, rank);
+    }
+  }
+  const limit = allowedEdits(needle.length);
+  if (rankOf.size === 0 && limit > 0) {
+    const counts = new Int32Array(BUCKETS);
+    for (let index = 0; index < needle.length; index++) {
+      const bucket = needle.charCodeAt(index) & (BUCKETS - 1);
+      counts[bucket] = (counts[bucket] ?? 0) + 1;
+    }
+    for (let owner = 0; owner < items.length; owner++) {
+      for (const name of namesOf(items[owner] as T)) {
+        const lower = name.toLowerCase();
+        if (Math.abs(lower.length - needle.length) > limit) continue;
+        if (countsBound(counts, needle.length, lower, limit) > limit) continue;
+        const distance = editDistanceWithin(needle, lower, limit);
+        if (distance <= limit) consider(rankOf, owner, TYPO_RANK + distance);
+      }
+    }
+  }
+  return ranked(items, rankOf);
 }
