@@ -4,12 +4,15 @@
  * (`.agents/skills`, `.claude/skills`, `skills/.curated`…) except version-control folders and
  * `node_modules`, so that "validate this tree" checks every `SKILL.md` in it.
  */
-import { basename, join } from "node:path";
+import { basename, join, sep } from "node:path";
 import type { DirEntry, FileSystem } from "../fs/file-system.js";
+import { syncReads } from "../fs/sync-reads.js";
 import { type Diagnostic, diagnostic } from "../model/diagnostic.js";
 
 /** Folders never searched. */
 export const SKIPPED_FOLDERS: readonly string[] = [".git", ".hg", ".jj", ".svn", "node_modules"];
+
+const skippedFolders = new Set(SKIPPED_FOLDERS);
 
 /** Bounds of the search; generous, because the user pointed at this tree on purpose. */
 export interface FindSkillFilesOptions {
@@ -18,7 +21,7 @@ export interface FindSkillFilesOptions {
   maxDepth?: number;
   /** Most folders read (default 200,000). */
   maxDirectories?: number;
-  /** Folders read at once (default 32). */
+  /** Folders read at once when the file system has no synchronous reads (default 32). */
   concurrency?: number;
 }
 
@@ -40,11 +43,15 @@ export function pickSkillFile(entries: readonly DirEntry[]): DirEntry | undefine
 }
 
 /**
- * Every `SKILL.md` (or lowercase `skill.md`) below `dir`, including `dir` itself. Folder links are
- * followed once per real path, so link loops end. Never throws: unreadable folders become warnings.
+ * Every `SKILL.md` (or lowercase `skill.md`) below `dir`, including `dir` itself, searched level by level.
+ * With a file system that has synchronous reads (the node one does), folders are listed synchronously:
+ * on a tree of thousands of small folders that costs about what a plain `readdirSync` walk costs.
+ * Otherwise a bounded pool lists them. Folder links are followed once per real path, so link loops end.
+ * Never throws: unreadable folders become warnings.
  */
 export async function findSkillFiles(dir: string, options: FindSkillFilesOptions): Promise<FoundSkillFiles> {
   const { fs, maxDepth = 32, maxDirectories = 200_000, concurrency = 32 } = options;
+  const sync = syncReads(fs);
   const files: string[] = [];
   const diagnostics: Diagnostic[] = [];
   const visited = new Set<string>();
@@ -57,61 +64,97 @@ export async function findSkillFiles(dir: string, options: FindSkillFilesOptions
   } catch {
     // The caller checked the path exists; a failure here is reported by readdir below.
   }
+
+  const unreadable = (folder: string, error: unknown): string[] => {
+    const code = (error as NodeJS.ErrnoException).code ?? "unknown error";
+    diagnostics.push(
+      diagnostic(
+        "warning",
+        "folder-unreadable",
+        `Could not read folder ${folder} (${code}); skills inside it were not checked. Fix its permissions or pass a different path.`,
+        folder,
+      ),
+    );
+    return [];
+  };
+
+  /** Folder links that lead to folders not searched yet. */
+  const followLinks = async (links: string[], subfolders: string[]): Promise<string[]> => {
+    for (const path of links) {
+      try {
+        const stat = sync ? sync.statSync(path) : await fs.stat(path);
+        if (!stat.isDirectory) continue;
+        const real = await fs.realpath(path);
+        if (visited.has(real)) continue;
+        visited.add(real);
+        followedLinks = true;
+        subfolders.push(path);
+      } catch {
+        // A dangling link is not a folder to search.
+      }
+    }
+    return subfolders;
+  };
+
+  /** Notes the folder's skill file and returns its sub-folders (a promise only when links need resolving). */
+  const classify = (folder: string, entries: DirEntry[], root: boolean): string[] | Promise<string[]> => {
+    // Below the root, paths are already normalised: plain concatenation is what `join` would return.
+    const child = (name: string) => (root ? join(folder, name) : folder + sep + name);
+    const skillFile = pickSkillFile(entries);
+    if (skillFile) files.push(child(skillFile.name));
+    const subfolders: string[] = [];
+    let links: string[] | undefined;
+    for (const entry of entries) {
+      if (skippedFolders.has(entry.name)) continue;
+      if (entry.isDirectory) subfolders.push(child(entry.name));
+      else if (entry.isSymbolicLink) {
+        links ??= [];
+        links.push(child(entry.name));
+      }
+    }
+    return links ? followLinks(links, subfolders) : subfolders;
+  };
+
   for (let depth = 0; level.length > 0; depth++) {
     if (depth > maxDepth || directories + level.length > maxDirectories) {
       limited = true;
       break;
     }
     directories += level.length;
-    const next: string[][] = new Array(level.length);
-    let cursor = 0;
-    const worker = async () => {
-      while (cursor < level.length) {
-        const index = cursor++;
-        next[index] = await readFolder(level[index]!);
-      }
-    };
-    const readFolder = async (folder: string): Promise<string[]> => {
-      let entries: DirEntry[];
-      try {
-        entries = await fs.readdir(folder);
-      } catch (error) {
-        const code = (error as NodeJS.ErrnoException).code ?? "unknown error";
-        diagnostics.push(
-          diagnostic(
-            "warning",
-            "folder-unreadable",
-            `Could not read folder ${folder} (${code}); skills inside it were not checked. Fix its permissions or pass a different path.`,
-            folder,
-          ),
-        );
-        return [];
-      }
-      const skillFile = pickSkillFile(entries);
-      if (skillFile) files.push(join(folder, skillFile.name));
-      const subfolders: string[] = [];
-      for (const entry of entries) {
-        if (SKIPPED_FOLDERS.includes(entry.name)) continue;
-        const path = join(folder, entry.name);
-        if (entry.isDirectory) {
-          subfolders.push(path);
-        } else if (entry.isSymbolicLink) {
-          try {
-            const stat = await fs.stat(path);
-            if (!stat.isDirectory) continue;
-            const real = await fs.realpath(path);
-            if (visited.has(real)) continue;
-            visited.add(real);
-            followedLinks = true;
-            subfolders.push(path);
-          } catch {
-            // A dangling link is not a folder to search.
-          }
+    const root = depth === 0;
+    const current = level;
+    const next: string[][] = new Array(current.length);
+    if (sync) {
+      for (let index = 0; index < current.length; index++) {
+        const folder = current[index]!;
+        let entries: DirEntry[];
+        try {
+          entries = sync.readdirSync(folder);
+        } catch (error) {
+          next[index] = unreadable(folder, error);
+          continue;
         }
+        const found = classify(folder, entries, root);
+        next[index] = found instanceof Promise ? await found : found;
       }
-      return subfolders;
-    };
-    await Promise.all(Array.from({ length: Math.min(concurrency, level.length) }, worker));
+    } else {
+      let cursor = 0;
+      const worker = async () => {
+        while (cursor < current.length) {
+          const index = cursor++;
+          const folder = current[index]!;
+          let entries: DirEntry[];
+          try {
+            entries = await fs.readdir(folder);
+          } catch (error) {
+            next[index] = unreadable(folder, error);
+            continue;
+          }
+          next[index] = await classify(folder, entries, root);
+        }
+      };
+      await Promise.all(Array.from({ length: Math.min(concurrency, current.length) }, worker));
+    }
     level = next.flat().sort();
   }
   if (limited) {

@@ -17,7 +17,12 @@ export { lintPaths, lintSkillFiles } from "./lint-paths.js";
 export { keyPosition, type LintContext, type LintRule, type LintTarget, lintKey } from "./lint-rule.js";
 export { type LintOptions, type LintResult, lintSkills } from "./lint-skills.js";
 export { type LintFile, type LoadedLintTarget, loadLintTarget } from "./load-lint-target.js";
-export { type ReadSkillDocumentResult, readSkillDocument } from "./read-skill-document.js";
+export {
+  type ReadSkillDocumentOptions,
+  type ReadSkillDocumentResult,
+  readSkillDocument,
+  readSkillDocumentSync,
+} from "./read-skill-document.js";
 export type { RuleDescriptor } from "./rule-descriptor.js";
 export { KNOWN_TOOLS } from "./rules/allowed-tools-form.js";
 export { estimateTokens, MAX_BODY_LINES, MAX_BODY_TOKENS } from "./rules/body-too-long.js";
@@ -51,5 +56,10 @@ export {
 export { type FrontmatterCheckOptions, validateFrontmatter } from "./validate-frontmatter.js";
 export { type NameCheckOptions, validateName } from "./validate-name.js";
 export { type ValidatePathsOptions, validatePaths } from "./validate-paths.js";
-export { type ValidateOptions, validateSkillDir, validateSkillFile } from "./validate-skill.js";
+export {
+  type ValidateOptions,
+  validateSkillDir,
+  validateSkillFile,
+  validateSkillFileSync,
+} from "./validate-skill.js";
 export { summarizeReports, type ValidationReport, type ValidationSummary } from "./validation-report.js";

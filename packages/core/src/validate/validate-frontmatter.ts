@@ -21,6 +21,7 @@ export interface FrontmatterCheckOptions {
   severity?: Severity;
 }
 
+const allowedFields = new Set(ALLOWED_FIELDS);
 const allowedList = `[${ALLOWED_FIELDS.map((field) => `'${field}'`).join(", ")}]`;
 
 /**
@@ -40,14 +41,19 @@ export function validateFrontmatter(
     const line = keyLines[key];
     return line === undefined ? undefined : { line, column: 1 };
   };
+  // Built without spreads: this runs for every skill of a tree, and most real skills have findings.
+  const where = (field: string) => {
+    const line = keyLines[field];
+    return line === undefined ? { field } : { line, column: 1, field };
+  };
   const report = (code: string, field: string, message: string) =>
-    diagnostic(severity, code, message, path, { ...at(field), field });
+    diagnostic(severity, code, message, path, where(field));
   const found: Diagnostic[] = [];
 
-  const unexpected = Object.keys(raw)
-    .filter((key) => !ALLOWED_FIELDS.includes(key))
-    .sort();
+  const unexpected: string[] = [];
+  for (const key of Object.keys(raw)) if (!allowedFields.has(key)) unexpected.push(key);
   if (unexpected.length > 0) {
+    unexpected.sort();
     const first = unexpected.find((key) => keyLines[key] !== undefined) ?? unexpected[0]!;
     found.push(
       diagnostic(
@@ -55,7 +61,7 @@ export function validateFrontmatter(
         "unexpected-fields",
         `Unexpected fields in frontmatter: ${unexpected.join(", ")}. Only ${allowedList} are allowed. Move them under metadata: or remove them from SKILL.md.`,
         path,
-        { ...at(first), field: first },
+        where(first),
       ),
     );
   }
@@ -96,7 +102,8 @@ export function validateFrontmatter(
         ),
       );
     } else {
-      const length = codePointLength(description);
+      // Code points never outnumber UTF-16 units: count them only when the text could be too long.
+      const length = description.length > MAX_DESCRIPTION_LENGTH ? codePointLength(description) : 0;
       if (length > MAX_DESCRIPTION_LENGTH) {
         found.push(
           report(
@@ -128,7 +135,7 @@ export function validateFrontmatter(
         ),
       );
     } else {
-      const length = codePointLength(compatibility);
+      const length = compatibility.length > MAX_COMPATIBILITY_LENGTH ? codePointLength(compatibility) : 0;
       if (length > MAX_COMPATIBILITY_LENGTH) {
         found.push(
           report(

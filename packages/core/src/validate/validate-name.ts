@@ -41,8 +41,8 @@ function quoteList(characters: string[]): string {
  * script fails.
  */
 export function validateName(value: unknown, options: NameCheckOptions): Diagnostic[] {
-  const { path, dirName, at = {}, severity = "error" } = options;
-  const where = { ...at, field: "name" };
+  const { path, dirName, at, severity = "error" } = options;
+  const where = at ? { line: at.line, column: at.column, field: "name" } : { field: "name" };
   const report = (code: string, message: string) => diagnostic(severity, code, message, path, where);
   const text = frontmatterText(value);
   if (text === undefined || text.trim() === "") {

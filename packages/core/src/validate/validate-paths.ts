@@ -2,20 +2,23 @@
  * @module Validates every skill under the paths given to `skillset validate`.
  */
 import { nodeFileSystem } from "../fs/node-file-system.js";
+import { syncReads } from "../fs/sync-reads.js";
 import { collectSkillFiles } from "./collect-skill-files.js";
 import { mapConcurrently } from "./limit-concurrency.js";
-import { type ValidateOptions, validateSkillFile } from "./validate-skill.js";
+import { type ValidateOptions, validateSkillFile, validateSkillFileSync } from "./validate-skill.js";
 import type { ValidationReport } from "./validation-report.js";
 
 /** Options of {@link validatePaths}. */
 export interface ValidatePathsOptions extends ValidateOptions {
-  /** Files validated at once (default 32). */
+  /** Files validated at once when the file system has no synchronous reads (default 32). */
   concurrency?: number;
 }
 
 /**
  * Validates every skill under absolute `paths` (skill folders, SKILL.md files or trees of skills).
- * Returns one report per skill (clean ones included) in path order, then one per unusable path.
+ * Returns one report per skill (clean ones included) in path order, then one per unusable path. With a
+ * file system that has synchronous reads (the node one does) files are read one after another
+ * synchronously, which on thousands of small files costs a fraction of overlapping async reads.
  * Never throws.
  */
 export async function validatePaths(
@@ -23,10 +26,13 @@ export async function validatePaths(
   options: ValidatePathsOptions = {},
 ): Promise<ValidationReport[]> {
   const fs = options.fs ?? nodeFileSystem;
-  const validateOptions: ValidateOptions = { fs, mode: options.mode ?? "strict" };
+  const mode = options.mode ?? "strict";
   const { files, problems } = await collectSkillFiles(paths, { fs });
-  const reports = await mapConcurrently(files, options.concurrency ?? 32, (file) =>
-    validateSkillFile(file, validateOptions),
-  );
+  const sync = syncReads(fs);
+  const reports = sync
+    ? files.map((file) => validateSkillFileSync(file, { fs: sync, mode }))
+    : await mapConcurrently(files, options.concurrency ?? 32, (file) =>
+        validateSkillFile(file, { fs, mode }),
+      );
   return [...reports, ...problems];
 }

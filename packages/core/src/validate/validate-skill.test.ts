@@ -4,6 +4,7 @@ import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { FileSystem } from "../fs/file-system.js";
 import { nodeFileSystem } from "../fs/node-file-system.js";
+import { syncReads } from "../fs/sync-reads.js";
 import { corpusDir } from "../test/corpus.js";
 import { createTempDir, type TempDir } from "../test/temp-tree.js";
 import { validatePaths } from "./validate-paths.js";
@@ -20,6 +21,31 @@ afterEach(async () => {
 
 const description = "Fill PDF forms. Use when the user asks to fill a PDF.";
 const codes = (report: { diagnostics: { code: string }[] }) => report.diagnostics.map((d) => d.code);
+
+/**
+ * The node file system with every file read denied (EACCES): with synchronous reads that deny too, or
+ * spread into a plain object, which drops the node file system's non-enumerable synchronous reads.
+ */
+function denyingReads(withSyncReads: boolean): FileSystem {
+  const denied = (path: string) =>
+    Object.assign(new Error(`EACCES: permission denied, open '${path}'`), { code: "EACCES" });
+  const deny = async (path: string): Promise<never> => {
+    throw denied(path);
+  };
+  const fs: FileSystem = { ...nodeFileSystem, readFile: deny, readHead: deny, readText: deny };
+  if (!withSyncReads) return fs;
+  const node = syncReads(nodeFileSystem)!;
+  const refuse = (path: string): never => {
+    throw denied(path);
+  };
+  return Object.assign(fs, {
+    readdirSync: node.readdirSync,
+    statSync: node.statSync,
+    readHeadSync: refuse,
+    readFileSync: refuse,
+    readTextSync: refuse,
+  });
+}
 
 /** Lists every file under the temp dir, to prove a command wrote nothing. */
 function snapshotTree(dir: string): string[] {
@@ -132,18 +158,23 @@ describe("bad input", () => {
     expect(missing.diagnostics.map((d) => d.message)).toEqual([`Path does not exist: ${temp.join("nope")}`]);
   });
 
-  it("an unreadable file (EACCES)", async () => {
+  it.each([
+    ["synchronous reads", true],
+    ["asynchronous reads", false],
+  ])("an unreadable file (EACCES), with %s", async (_, withSyncReads) => {
     await temp.writeSkill("pdf", { name: "pdf", description });
-    const deny = async (path: string): Promise<never> => {
-      throw Object.assign(new Error(`EACCES: permission denied, open '${path}'`), { code: "EACCES" });
-    };
-    const denied: FileSystem = { ...nodeFileSystem, readFile: deny, readHead: deny, readText: deny };
-    const report = await validateSkillDir(temp.join("pdf"), { fs: denied });
-    expect(report.valid).toBe(false);
-    expect(report.diagnostics).toHaveLength(1);
-    expect(report.diagnostics[0]?.code).toBe("file-unreadable");
-    expect(report.diagnostics[0]?.message).toContain(temp.join("pdf", "SKILL.md"));
-    expect(report.diagnostics[0]?.message).toContain("EACCES");
+    const denied = denyingReads(withSyncReads);
+    expect(syncReads(denied) !== undefined).toBe(withSyncReads);
+    for (const report of [
+      await validateSkillDir(temp.join("pdf"), { fs: denied }),
+      ...(await validatePaths([temp.path], { fs: denied })),
+    ]) {
+      expect(report.valid).toBe(false);
+      expect(report.diagnostics).toHaveLength(1);
+      expect(report.diagnostics[0]?.code).toBe("file-unreadable");
+      expect(report.diagnostics[0]?.message).toContain(temp.join("pdf", "SKILL.md"));
+      expect(report.diagnostics[0]?.message).toContain("EACCES");
+    }
   });
 
   it("invalid UTF-8 and a binary SKILL.md", async () => {

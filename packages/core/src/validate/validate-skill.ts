@@ -2,12 +2,16 @@
  * @module Validates one skill folder or SKILL.md, like the reference validator's `validate` (SPEC §4).
  */
 import { basename, join } from "node:path";
-import type { DirEntry, FileSystem } from "../fs/file-system.js";
+import type { DirEntry, FileSystem, SyncFileReads } from "../fs/file-system.js";
 import { nodeFileSystem } from "../fs/node-file-system.js";
 import { type Diagnostic, diagnostic, hasErrors } from "../model/diagnostic.js";
 import { pickSkillFile } from "./find-skill-files.js";
 import { frontmatterText } from "./frontmatter-text.js";
-import { readSkillDocument } from "./read-skill-document.js";
+import {
+  type ReadSkillDocumentResult,
+  readSkillDocument,
+  readSkillDocumentSync,
+} from "./read-skill-document.js";
 import { validateFrontmatter } from "./validate-frontmatter.js";
 import type { ValidationReport } from "./validation-report.js";
 
@@ -42,8 +46,24 @@ export async function validateSkillFile(
   options: ValidateOptions = {},
 ): Promise<ValidationReport> {
   const { mode = "strict", fs = nodeFileSystem } = options;
-  const read = await readSkillDocument(path, { fs, mode, body: false });
-  const { dir, parsed } = read;
+  return checkDocument(await readSkillDocument(path, { fs, mode, body: false }), mode);
+}
+
+/**
+ * {@link validateSkillFile} with the synchronous reads (see `syncReads`), for validating many files in a
+ * row. Same report. Never throws.
+ */
+export function validateSkillFileSync(
+  path: string,
+  options: Omit<ValidateOptions, "fs"> & { fs: FileSystem & SyncFileReads },
+): ValidationReport {
+  const { mode = "strict", fs } = options;
+  return checkDocument(readSkillDocumentSync(path, { fs, mode, body: false }), mode);
+}
+
+/** The report on a SKILL.md as read: the parser's findings, and in strict mode the spec's rules. */
+function checkDocument(read: ReadSkillDocumentResult, mode: "strict" | "lenient"): ValidationReport {
+  const { path, dir, parsed } = read;
   if (!parsed) return report(path, dir, read.diagnostics);
   const { document } = parsed;
   const rawName = frontmatterText(document.raw?.name)?.trim();
