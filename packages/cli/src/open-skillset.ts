@@ -29,6 +29,19 @@ export interface OpenedRegistry {
   configFiles: string[];
 }
 
+/** Registries opened per command run, so the dispatcher can wait for their cache writes. */
+const openedBy = new WeakMap<CommandContext, SkillRegistry[]>();
+
+/**
+ * Waits until every registry opened for `context` has settled (its metadata cache written: a load
+ * resolves before that, so a command prints first). The dispatcher calls it after the command returns.
+ */
+export async function settleRegistries(context: CommandContext): Promise<void> {
+  const registries = openedBy.get(context) ?? [];
+  openedBy.delete(context);
+  await Promise.all(registries.map((registry) => registry.settled()));
+}
+
 /**
  * Opens and loads the registry for `context.cwd`. Throws `SkillsetError` (`config-invalid`,
  * `config-unreadable`) for bad configuration, which the dispatcher prints with exit code 1.
@@ -61,6 +74,9 @@ export async function openRegistry(
     ...(home === undefined ? {} : { home }),
     ...(options.cacheFile === undefined ? {} : { cacheFile: options.cacheFile }),
   });
+  const opened = openedBy.get(context);
+  if (opened) opened.push(registry);
+  else openedBy.set(context, [registry]);
   await registry.load();
   return { registry, config: loaded.config, configFiles: loaded.files };
 }

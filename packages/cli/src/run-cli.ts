@@ -17,6 +17,7 @@ import {
   UsageError,
 } from "./command.js";
 import { commands } from "./commands/index.js";
+import { settleRegistries } from "./open-skillset.js";
 import { skillsetVersion } from "./version.js";
 
 export interface RunCliOptions {
@@ -135,5 +136,8 @@ export async function runCli(options: RunCliOptions): Promise<number> {
       return EXIT_FINDINGS;
     }
     throw error;
+  } finally {
+    // The output is out; the registry's metadata cache is written now, before the process exits.
+    await settleRegistries(context);
   }
 }

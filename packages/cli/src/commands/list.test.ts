@@ -1,3 +1,4 @@
+import { readdir } from "node:fs/promises";
 import type { TempDir } from "@skillset/core/test";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { createTempProject, isolatedEnv, runCliCaptured } from "../testing/index.js";
@@ -118,6 +119,13 @@ describe("skillset list", () => {
     const bad = await cli(["list", "--scope", "galaxy"]);
     expect(bad.code).toBe(2);
     expect(bad.stderr).toContain("unknown scope 'galaxy'; use one of repo, user");
+  });
+
+  it("writes the metadata cache before the command returns, so the next run reuses it", async () => {
+    await writeSkills();
+    expect((await cli(["list"])).code).toBe(0);
+    const cached = await readdir(temp.join("home", ".cache", "skillset"));
+    expect(cached).toEqual([expect.stringMatching(/^metadata-[0-9a-f]+\.json$/)]);
   });
 
   it("points to doctor when a skill could not be loaded", async () => {

@@ -35,6 +35,20 @@ export interface SyncFileReads {
   readHeadSync(path: string, length: number): Uint8Array;
   readFileSync(path: string): Uint8Array;
   readTextSync(path: string): string;
+  /**
+   * Optional: the stat of a file and at most `length` bytes from its start, from one `open` (one path
+   * lookup instead of a `stat` and a read). Reads no bytes when it is not a regular file, and never
+   * blocks on a FIFO. The bytes may share memory with other reads' (copy them to keep them for long).
+   * Without it, callers use `statSync` and a read.
+   */
+  readHeadWithStatSync?(path: string, length: number): StatAndHead;
+}
+
+/** What {@link SyncFileReads.readHeadWithStatSync} returns. */
+export interface StatAndHead {
+  stat: FileStat;
+  /** Empty when `stat` is not a regular file. */
+  bytes: Uint8Array;
 }
 
 /**

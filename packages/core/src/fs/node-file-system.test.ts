@@ -1,3 +1,4 @@
+import { execFileSync } from "node:child_process";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { createTempDir, type TempDir } from "../test/temp-tree.js";
 import type { FileSystem, SyncFileReads } from "./file-system.js";
@@ -26,6 +27,38 @@ describe("the node file system's synchronous reads", () => {
       const async = Buffer.from(await node.readHead(temp.join("a/big.md"), length));
       expect(sync.length).toBe(Math.min(length, big.length));
       expect(sync.equals(async)).toBe(true);
+    }
+  });
+
+  it("stat and read a file's head through one open, never blocking on a FIFO", async () => {
+    const big = "b".repeat(200_000);
+    await temp.write({ "a/one.md": "héllo\n", "a/big.md": big, "a/empty.md": "" });
+    for (const name of ["one.md", "big.md", "empty.md"]) {
+      for (const length of [3, 150_000]) {
+        const { stat, bytes } = node.readHeadWithStatSync!(temp.join("a", name), length);
+        expect(stat).toEqual(node.statSync(temp.join("a", name)));
+        expect(Buffer.from(bytes).equals(Buffer.from(node.readHeadSync(temp.join("a", name), length)))).toBe(
+          true,
+        );
+      }
+    }
+    // Small heads share a slab, but never each other's bytes.
+    const first = node.readHeadWithStatSync!(temp.join("a/one.md"), 100).bytes;
+    node.readHeadWithStatSync!(temp.join("a/big.md"), 100);
+    expect(Buffer.from(first).toString()).toBe("héllo\n");
+    expect(node.readHeadWithStatSync!(temp.join("a"), 10)).toMatchObject({
+      stat: { isDirectory: true },
+      bytes: new Uint8Array(0),
+    });
+    expect(() => node.readHeadWithStatSync!(temp.join("missing"), 10)).toThrow(
+      expect.objectContaining({ code: "ENOENT" }),
+    );
+    if (process.platform !== "win32") {
+      execFileSync("mkfifo", [temp.join("fifo")]);
+      expect(node.readHeadWithStatSync!(temp.join("fifo"), 10)).toMatchObject({
+        stat: { isFile: false },
+        bytes: new Uint8Array(0),
+      });
     }
   });
 

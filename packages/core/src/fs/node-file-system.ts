@@ -3,7 +3,9 @@
  */
 import {
   closeSync,
+  constants,
   type Dirent,
+  fstatSync,
   openSync,
   readdir as readdirCallback,
   readdirSync,
@@ -13,7 +15,7 @@ import {
   statSync,
 } from "node:fs";
 import * as fs from "node:fs/promises";
-import type { DirEntry, FileStat, FileSystem, SyncFileReads } from "./file-system.js";
+import type { DirEntry, FileStat, FileSystem, StatAndHead, SyncFileReads } from "./file-system.js";
 
 function toStat(stats: Stats): FileStat {
   return {
@@ -40,17 +42,71 @@ function toEntries(entries: Dirent[]): DirEntry[] {
 /** Head reads land here first and are copied out at their real length: no 68 KiB buffer per small file. */
 const scratch = new Uint8Array(128 * 1024);
 
+/** Reads from the start of `fd` into `buffer` until `length` bytes or the end of the file; returns the count. */
+function readInto(fd: number, buffer: Uint8Array, length: number): number {
+  let total = 0;
+  while (total < length) {
+    const read = readSync(fd, buffer, total, length - total, total);
+    if (read === 0) break;
+    total += read;
+  }
+  return total;
+}
+
 function readHeadSync(path: string, length: number): Uint8Array {
   const fd = openSync(path, "r");
   try {
-    const buffer = length <= scratch.length ? scratch : new Uint8Array(length);
-    let total = 0;
-    while (total < length) {
-      const read = readSync(fd, buffer, total, length - total, total);
-      if (read === 0) break;
-      total += read;
-    }
-    return buffer === scratch ? scratch.slice(0, total) : buffer.subarray(0, total);
+    return readHeadOf(fd, length);
+  } finally {
+    closeSync(fd);
+  }
+}
+
+function readHeadOf(fd: number, length: number): Uint8Array {
+  const buffer = length <= scratch.length ? scratch : new Uint8Array(length);
+  const total = readInto(fd, buffer, length);
+  return buffer === scratch ? scratch.slice(0, total) : buffer.subarray(0, total);
+}
+
+/** Non-blocking, so that a FIFO named SKILL.md cannot hang discovery; no effect on regular files. */
+const READ_NONBLOCKING = constants.O_RDONLY | (constants.O_NONBLOCK ?? 0);
+
+const noBytes = new Uint8Array(0);
+
+/** Size of the slabs small heads are cut from, and the largest head cut from one. */
+const SLAB_BYTES = 64 * 1024;
+const LARGEST_PIECE = 16 * 1024;
+let slab: Buffer | undefined;
+let slabUsed = 0;
+
+/**
+ * An unzeroed buffer for a head of `size` bytes. Small ones are cut from a shared slab, as Node's own pool
+ * does under 4 KiB: discovery reads thousands of files of a few KiB, and an ArrayBuffer of its own for each
+ * costs an allocation, and memory the garbage collector tracks one by one. Pieces never overlap; a slab is
+ * freed once no piece of it is referenced.
+ */
+function headBuffer(size: number): Buffer {
+  if (size > LARGEST_PIECE) return Buffer.allocUnsafe(size);
+  if (slab === undefined || slabUsed + size > slab.length) {
+    slab = Buffer.allocUnsafeSlow(SLAB_BYTES);
+    slabUsed = 0;
+  }
+  const piece = slab.subarray(slabUsed, slabUsed + size);
+  slabUsed += size;
+  return piece;
+}
+
+function readHeadWithStatSync(path: string, length: number): StatAndHead {
+  const fd = openSync(path, READ_NONBLOCKING);
+  try {
+    const stat = toStat(fstatSync(fd));
+    if (!stat.isFile) return { stat, bytes: noBytes };
+    // A size of 0 may hide content (procfs): read as far as `length` then.
+    if (stat.size === 0) return { stat, bytes: readHeadOf(fd, length) };
+    // Sized by the stat, as readFileSync does. A Buffer is a Uint8Array, and the decoder needs no view.
+    const buffer = headBuffer(Math.min(stat.size, length));
+    const total = readInto(fd, buffer, buffer.length);
+    return { stat, bytes: total === buffer.length ? buffer : buffer.subarray(0, total) };
   } finally {
     closeSync(fd);
   }
@@ -66,6 +122,7 @@ const syncMethods: SyncFileReads = {
     return new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   },
   readTextSync: (path) => readFileSync(path, "utf8"),
+  readHeadWithStatSync,
 };
 
 /** Creates the default, real-disk file system (async methods, plus the synchronous reads). */

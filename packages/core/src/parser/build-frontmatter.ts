@@ -53,27 +53,58 @@ export function buildFrontmatter(
   path: string,
 ): { frontmatter: Frontmatter; diagnostics: Diagnostic[] } {
   const { mapping } = source;
-  const diagnostics: Diagnostic[] = [];
-  const at = (key: string) => {
-    const line = source.keyLines?.[key];
-    return line === undefined ? { field: key } : { field: key, line };
-  };
-  const warn = (key: string, message: string, code = "field-type") =>
-    diagnostics.push(diagnostic("warning", code, `${path}: ${message}`, path, at(key)));
-  const dropped = (key: string, value: unknown, expected: string) =>
-    warn(
+  const read = new FieldReader(source, path);
+  const frontmatter: Frontmatter = { extra: {}, raw: mapping };
+  // One pass over the keys: unknown ones go to `extra`; most skills have no known key but these two.
+  let moreKnownKeys = false;
+  for (const key of Object.keys(mapping)) {
+    if (!KNOWN_FRONTMATTER_KEYS.has(key)) frontmatter.extra[key] = mapping[key];
+    else if (key !== "name" && key !== "description") moreKnownKeys = true;
+  }
+  const name = read.text("name");
+  if (name !== undefined) frontmatter.name = name;
+  const description = read.text("description");
+  if (description !== undefined) frontmatter.description = description;
+  if (moreKnownKeys) readKnownKeys(mapping, frontmatter, read);
+  return { frontmatter, diagnostics: read.diagnostics };
+}
+
+/**
+ * Reads fields of one mapping, collecting the warnings of one {@link buildFrontmatter} call. A class, not
+ * closures: discovery builds thousands of frontmatters, and one object costs less than ten functions.
+ */
+class FieldReader {
+  readonly diagnostics: Diagnostic[] = [];
+
+  constructor(
+    private readonly source: FrontmatterSource,
+    private readonly path: string,
+  ) {}
+
+  warn(key: string, message: string, code = "field-type"): void {
+    const line = this.source.keyLines?.[key];
+    const at = line === undefined ? { field: key } : { field: key, line };
+    this.diagnostics.push(diagnostic("warning", code, `${this.path}: ${message}`, this.path, at));
+  }
+
+  dropped(key: string, value: unknown, expected: string): void {
+    this.warn(
       key,
       `\`${key}\` must be ${expected} but is ${describe(value)}; it was ignored. Write it as ${expected}.`,
     );
+  }
 
-  const text = (key: string, options: { scalarsSilently?: boolean; listAsWritten?: boolean } = {}) => {
-    const value = mapping[key];
+  text(
+    key: string,
+    options: { scalarsSilently?: boolean; listAsWritten?: boolean } = {},
+  ): string | undefined {
+    const value = this.source.mapping[key];
     if (value === undefined || value === null) return undefined;
     if (typeof value === "string") return value;
     if (typeof value === "number" || typeof value === "boolean" || typeof value === "bigint") {
-      const written = source.valueSource?.(key) ?? String(value);
+      const written = this.source.valueSource?.(key) ?? String(value);
       if (!options.scalarsSilently) {
-        warn(
+        this.warn(
           key,
           `\`${key}\` is ${describe(value)}; it was read as the text "${written}". Quote it: ${key}: "${written}".`,
         );
@@ -81,23 +112,23 @@ export function buildFrontmatter(
       return written;
     }
     if (Array.isArray(value) && options.listAsWritten) {
-      const written = source.valueSource?.(key);
+      const written = this.source.valueSource?.(key);
       if (written?.startsWith("[")) return written;
     }
     if (Array.isArray(value) && key === "description" && value.every(isScalar)) {
       const joined = value.map(String).join(" ");
-      warn(
+      this.warn(
         key,
         "`description` is a list; its items were joined into one text. Write the description as one string.",
       );
       return joined;
     }
-    dropped(key, value, "a string");
+    this.dropped(key, value, "a string");
     return undefined;
-  };
+  }
 
-  const flag = (key: string) => {
-    const value = mapping[key];
+  flag(key: string): boolean | undefined {
+    const value = this.source.mapping[key];
     if (value === undefined || value === null) return undefined;
     if (typeof value === "boolean") return value;
     if (typeof value === "string") {
@@ -109,23 +140,23 @@ export function buildFrontmatter(
             ? false
             : undefined;
       if (read !== undefined) {
-        warn(
+        this.warn(
           key,
           `\`${key}\` is the text "${value}"; it was read as ${read}. Write it without quotes: ${key}: ${read}.`,
         );
         return read;
       }
     }
-    dropped(key, value, "true or false");
+    this.dropped(key, value, "true or false");
     return undefined;
-  };
+  }
 
-  const list = (key: string, split: (text: string) => string[]) => {
-    const value = mapping[key];
+  list(key: string, split: (text: string) => string[]): string[] | undefined {
+    const value = this.source.mapping[key];
     if (value === undefined || value === null) return undefined;
     if (typeof value === "string") return split(value);
     if (!Array.isArray(value)) {
-      dropped(key, value, "a list or a space-separated string");
+      this.dropped(key, value, "a list or a space-separated string");
       return undefined;
     }
     const items: string[] = [];
@@ -144,32 +175,32 @@ export function buildFrontmatter(
       }
     }
     if (odd.length > 0) {
-      warn(
+      this.warn(
         key,
         `\`${key}\` has ${odd.length} item(s) that are not strings (${odd.map(describe).join(", ")}); numbers were read as text, others ignored. Write each item as a string.`,
       );
     }
     return items;
-  };
+  }
+}
 
-  const frontmatter: Frontmatter = { extra: {}, raw: mapping };
+/** The known keys after `name` and `description`, in the order their warnings are reported. */
+function readKnownKeys(mapping: Record<string, unknown>, frontmatter: Frontmatter, read: FieldReader): void {
   const set = <K extends keyof Frontmatter>(key: K, value: Frontmatter[K] | undefined) => {
     if (value !== undefined) frontmatter[key] = value;
   };
-  set("name", text("name"));
-  set("description", text("description"));
-  set("license", text("license"));
-  set("compatibility", text("compatibility"));
-  set("metadata", readMetadata(mapping.metadata, warn, dropped));
-  set("allowedTools", list("allowed-tools", splitToolList));
-  set("disallowedTools", list("disallowed-tools", splitToolList));
-  set("argumentHint", text("argument-hint", { listAsWritten: true }));
-  set("arguments", list("arguments", splitToolList));
-  set("disableModelInvocation", flag("disable-model-invocation"));
-  const invocable = flag("user-invocable");
+  set("license", read.text("license"));
+  set("compatibility", read.text("compatibility"));
+  set("metadata", readMetadata(mapping.metadata, read));
+  set("allowedTools", read.list("allowed-tools", splitToolList));
+  set("disallowedTools", read.list("disallowed-tools", splitToolList));
+  set("argumentHint", read.text("argument-hint", { listAsWritten: true }));
+  set("arguments", read.list("arguments", splitToolList));
+  set("disableModelInvocation", read.flag("disable-model-invocation"));
+  const invocable = read.flag("user-invocable");
   if ("user-invokable" in mapping) {
-    const misspelled = flag("user-invokable");
-    warn(
+    const misspelled = read.flag("user-invokable");
+    read.warn(
       "user-invokable",
       invocable === undefined
         ? "`user-invokable` is a misspelling of `user-invocable`; it was read as `user-invocable`. Rename the key."
@@ -180,43 +211,36 @@ export function buildFrontmatter(
   } else {
     set("userInvocable", invocable);
   }
-  const context = text("context");
+  const context = read.text("context");
   if (context !== undefined) {
     const word = context.trim().toLowerCase();
     if (word === "inline" || word === "fork") frontmatter.context = word;
     else
-      warn(
+      read.warn(
         "context",
         `\`context\` must be \`inline\` or \`fork\` but is "${context}"; it was ignored. Write context: fork or remove it.`,
       );
   }
-  set("agent", text("agent"));
-  set("model", text("model"));
+  set("agent", read.text("agent"));
+  set("model", read.text("model"));
   const hooks = mapping.hooks;
   if (isRecord(hooks)) frontmatter.hooks = hooks as HookSpec;
-  else if (hooks !== undefined && hooks !== null) dropped("hooks", hooks, "a mapping of events to hooks");
+  else if (hooks !== undefined && hooks !== null)
+    read.dropped("hooks", hooks, "a mapping of events to hooks");
   const splitGlobs = (value: string) =>
     value
       .split(",")
       .map((glob) => glob.trim())
       .filter((glob) => glob !== "");
-  set("globs", list("globs", splitGlobs) ?? list("paths", splitGlobs));
-  set("alwaysApply", flag("alwaysApply"));
-  set("version", text("version", { scalarsSilently: true }));
-  for (const key of Object.keys(mapping)) {
-    if (!KNOWN_FRONTMATTER_KEYS.has(key)) frontmatter.extra[key] = mapping[key];
-  }
-  return { frontmatter, diagnostics };
+  set("globs", read.list("globs", splitGlobs) ?? read.list("paths", splitGlobs));
+  set("alwaysApply", read.flag("alwaysApply"));
+  set("version", read.text("version", { scalarsSilently: true }));
 }
 
-function readMetadata(
-  value: unknown,
-  warn: (key: string, message: string) => void,
-  dropped: (key: string, value: unknown, expected: string) => void,
-): Record<string, string> | undefined {
+function readMetadata(value: unknown, read: FieldReader): Record<string, string> | undefined {
   if (value === undefined || value === null) return undefined;
   if (!isRecord(value)) {
-    dropped("metadata", value, "a mapping of keys to strings");
+    read.dropped("metadata", value, "a mapping of keys to strings");
     return undefined;
   }
   const metadata: Record<string, string> = {};
@@ -232,7 +256,7 @@ function readMetadata(
     else metadata[key] = String(item);
   }
   if (converted.length > 0) {
-    warn(
+    read.warn(
       "metadata",
       `\`metadata\` values must be strings; ${converted.map((k) => `\`${k}\``).join(", ")} ${converted.length === 1 ? "was" : "were"} converted to text. Quote them, or move nested data out of \`metadata\`.`,
     );

@@ -46,9 +46,12 @@ export function checkSpecFields(input: SpecFieldsInput): Diagnostic[] {
   };
   const name = nfkc(input.name);
   const problems: string[] = [];
-  if (name !== name.toLowerCase()) problems.push("must be lowercase");
-  if (name !== "" && !NAME_CHARACTERS.test(name))
-    problems.push("has invalid characters (only letters, digits and hyphens)");
+  // Most names are lowercase ASCII letters, digits and hyphens: then case and characters are fine.
+  if (!isLowercaseAscii(name)) {
+    if (name !== name.toLowerCase()) problems.push("must be lowercase");
+    if (name !== "" && !NAME_CHARACTERS.test(name))
+      problems.push("has invalid characters (only letters, digits and hyphens)");
+  }
   if (name.startsWith("-") || name.endsWith("-")) problems.push("cannot start or end with a hyphen");
   if (name.includes("--")) problems.push("cannot contain consecutive hyphens");
   if (problems.length > 0) {
@@ -96,6 +99,15 @@ export function checkSpecFields(input: SpecFieldsInput): Diagnostic[] {
     }
   }
   return found;
+}
+
+/** Only `a`–`z`, `0`–`9` and `-`, and not empty. */
+function isLowercaseAscii(name: string): boolean {
+  for (let i = 0; i < name.length; i++) {
+    const c = name.charCodeAt(i);
+    if (!((c >= 0x61 && c <= 0x7a) || (c >= 0x30 && c <= 0x39) || c === 0x2d)) return false;
+  }
+  return name.length > 0;
 }
 
 /** NFKC, skipped for plain ASCII (which NFKC leaves as it is). */

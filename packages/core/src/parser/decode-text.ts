@@ -78,10 +78,23 @@ export function decodeSkillBytes(bytes: Uint8Array, path: string, options: Decod
  * without building a string.
  */
 export function isDecodable(bytes: Uint8Array): boolean {
+  return isDecodableBuffer(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength));
+}
+
+/** {@link isDecodable} for a Buffer (no view to make). */
+export function isDecodableBuffer(bytes: Buffer): boolean {
   const utf16 =
     bytes.length >= 2 &&
     ((bytes[0] === 0xff && bytes[1] === 0xfe) || (bytes[0] === 0xfe && bytes[1] === 0xff));
-  return !utf16 && indexOfNul(bytes) === -1 && isUtf8(bytes);
+  return !utf16 && bytes.indexOf(0) === -1 && isUtf8(bytes);
+}
+
+/**
+ * The text of bytes that {@link isDecodable} accepted (or a prefix of them ending at a line break), a UTF-8
+ * byte-order mark stripped: what {@link decodeSkillBytes} returns for them, without checking them again.
+ */
+export function decodeCheckedUtf8(bytes: Uint8Array): string {
+  return wholeDecoder.decode(bytes);
 }
 
 /** Index of the first NUL byte, or -1; through a Buffer view, whose native search is several times faster. */

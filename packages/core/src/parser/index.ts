@@ -26,7 +26,13 @@ export {
   MAX_YAML_ALIAS_COUNT,
   SKILL_HEAD_BYTES,
 } from "./parse-limits.js";
-export { type ParseFileSyncOptions, parseSkillFile, parseSkillFileSync } from "./parse-skill-file.js";
+export {
+  type ParsedWithStat,
+  type ParseFileSyncOptions,
+  parseSkillFile,
+  parseSkillFileSync,
+  parseSkillFileWithStatSync,
+} from "./parse-skill-file.js";
 export { type LocatedFrontmatter, locateFrontmatter, parseSkillText } from "./parse-skill-text.js";
 export type {
   ParsedSkill,

@@ -57,13 +57,11 @@ export function parseFrontmatterYaml(yaml: string, options: FrontmatterYamlOptio
   });
 
   let text = yaml.includes("\r") ? yaml.replaceAll("\r\n", "\n") : yaml;
-  const simple = readSimpleYaml(text);
+  const simple = readSimpleYaml(text, firstLine);
   if (simple !== undefined) {
-    const keyLines: Record<string, number> = {};
-    for (const key in simple.keyLines) keyLines[key] = firstLine + simple.keyLines[key]!;
     return {
       mapping: simple.mapping,
-      keyLines,
+      keyLines: simple.keyLines,
       valueSource: simple.valueSource,
       repairs: [],
       diagnostics,

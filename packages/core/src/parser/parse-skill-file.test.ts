@@ -4,8 +4,8 @@ import type { FileSystem, SyncFileReads } from "../fs/file-system.js";
 import { nodeFileSystem } from "../fs/node-file-system.js";
 import { SkillsetError } from "../model/errors.js";
 import { createTempDir, type TempDir } from "../test/temp-tree.js";
-import { MAX_SKILL_FILE_BYTES } from "./parse-limits.js";
-import { parseSkillFile, parseSkillFileSync } from "./parse-skill-file.js";
+import { MAX_SKILL_FILE_BYTES, SKILL_HEAD_BYTES } from "./parse-limits.js";
+import { parseSkillFile, parseSkillFileSync, parseSkillFileWithStatSync } from "./parse-skill-file.js";
 import { readSkillBody } from "./read-skill-body.js";
 
 let temp: TempDir;
@@ -131,20 +131,51 @@ describe("parseSkillFile", () => {
     }
   });
 
-  it("reads synchronously with one read, given the stat and no agents folder", async () => {
+  it("reads synchronously with one open, or one read given the stat and no agents folder", async () => {
     const path = await temp.writeSkill("a", { name: "a", description: "A." });
     const probing = recording();
-    const sync = parseSkillFileSync(path, { fs: probing.fs as FileSystem & SyncFileReads });
-    expect(sync).toEqual(await parseSkillFile(path));
+    const sync = parseSkillFileWithStatSync(path, { fs: probing.fs as FileSystem & SyncFileReads });
+    expect(sync.result).toEqual(await parseSkillFile(path));
+    expect(sync.stat).toEqual(await nodeFileSystem.stat(path));
     expect(probing.calls.sort()).toEqual([
-      "readFileSync /a/SKILL.md",
       "readHeadSync /a/agents/openai.yaml 65537",
-      "statSync /a/SKILL.md",
+      `readHeadWithStatSync /a/SKILL.md ${SKILL_HEAD_BYTES}`,
     ]);
+    // A file system without the combined read (a wrapper that leaves it out): a stat, then a read.
+    const node = nodeFileSystem as FileSystem & SyncFileReads;
+    const calls: string[] = [];
+    const record = (name: string, file: string) => calls.push(`${name} ${file.slice(temp.path.length)}`);
+    const plain: FileSystem & SyncFileReads = {
+      ...nodeFileSystem,
+      readdirSync: node.readdirSync,
+      readHeadSync: node.readHeadSync,
+      readTextSync: node.readTextSync,
+      statSync(file) {
+        record("statSync", file);
+        return node.statSync(file);
+      },
+      readFileSync(file) {
+        record("readFileSync", file);
+        return node.readFileSync(file);
+      },
+    };
+    expect(parseSkillFileSync(path, { fs: plain, hasAgentsDir: false })).toEqual(sync.result);
+    expect(calls).toEqual(["statSync /a/SKILL.md", "readFileSync /a/SKILL.md"]);
     const hinted = recording();
     const stat = await nodeFileSystem.stat(path);
     parseSkillFileSync(path, { fs: hinted.fs as FileSystem & SyncFileReads, hasAgentsDir: false, stat });
     expect(hinted.calls).toEqual(["readFileSync /a/SKILL.md"]);
+  });
+
+  it("parses a head read beforehand without reading the file again", async () => {
+    const path = await temp.writeSkill("a", { name: "a", description: "A." });
+    const node = nodeFileSystem as FileSystem & SyncFileReads;
+    const head = node.readHeadWithStatSync!(path, SKILL_HEAD_BYTES);
+    const probing = recording();
+    const fs = probing.fs as FileSystem & SyncFileReads;
+    const parsed = parseSkillFileWithStatSync(path, { fs, head, hasAgentsDir: false });
+    expect(parsed).toEqual({ result: parseSkillFileSync(path), stat: head.stat });
+    expect(probing.calls).toEqual([]);
   });
 
   it("refuses a file over 8 MiB by its stat, without reading it", async () => {

@@ -3,14 +3,14 @@
  * model (SPEC §3). Bad input becomes diagnostics, never exceptions.
  */
 import { dirname } from "node:path";
-import type { FileStat, FileSystem, SyncFileReads } from "../fs/file-system.js";
+import type { FileStat, FileSystem, StatAndHead, SyncFileReads } from "../fs/file-system.js";
 import { nodeFileSystem } from "../fs/node-file-system.js";
 import { type Diagnostic, diagnostic } from "../model/diagnostic.js";
 import { decodeFrontmatter } from "./decode-frontmatter.js";
 import { decodeSkillBytes } from "./decode-text.js";
 import { MAX_SKILL_FILE_BYTES, SKILL_HEAD_BYTES } from "./parse-limits.js";
 import { parseSplitSkill } from "./parse-skill-text.js";
-import type { ParseFileOptions, ParseResult } from "./parsed-skill.js";
+import type { ParseFileOptions, ParseResult, ParseTextOptions } from "./parsed-skill.js";
 import { type OpenAiYamlResult, readOpenAiYaml, readOpenAiYamlSync } from "./read-openai-yaml.js";
 import { type FrontmatterSplit, splitFrontmatter } from "./split-frontmatter.js";
 
@@ -38,7 +38,7 @@ export async function parseSkillFile(path: string, options: ParseFileOptions = {
   const noMetadata: Promise<OpenAiYamlResult> = Promise.resolve({ diagnostics: [] });
   const [read, metadata] = await Promise.all([
     readBytes(() => (partial ? fs.readHead(path, SKILL_HEAD_BYTES) : fs.readFile(path)), path),
-    options.hasAgentsDir === false ? noMetadata : readOpenAiYaml(dirname(path), fs),
+    options.hasAgentsDir === false ? noMetadata : readOpenAiYaml(options.dir ?? dirname(path), fs),
   ]);
   const parsed = parseRead(path, stat, read, partial, options, metadata);
   if (parsed !== "truncated") return parsed;
@@ -48,7 +48,15 @@ export async function parseSkillFile(path: string, options: ParseFileOptions = {
 }
 
 /** Options of {@link parseSkillFileSync}: the file system must have the synchronous reads. */
-export type ParseFileSyncOptions = Omit<ParseFileOptions, "fs"> & { fs?: FileSystem & SyncFileReads };
+export type ParseFileSyncOptions = Omit<ParseFileOptions, "fs"> & {
+  fs?: FileSystem & SyncFileReads;
+  /**
+   * The file's stat and first {@link SKILL_HEAD_BYTES} bytes, already read with `readHeadWithStatSync`
+   * (a caller reading many files can read a run of them back to back). Then nothing is read again unless
+   * the frontmatter runs past them.
+   */
+  head?: StatAndHead;
+};
 
 /**
  * {@link parseSkillFile} with synchronous reads, for discovery of many small files at start-up, where a
@@ -56,26 +64,60 @@ export type ParseFileSyncOptions = Omit<ParseFileOptions, "fs"> & { fs?: FileSys
  * input.
  */
 export function parseSkillFileSync(path: string, options: ParseFileSyncOptions = {}): ParseResult {
+  return parseSkillFileWithStatSync(path, options).result;
+}
+
+/** What {@link parseSkillFileWithStatSync} returns. */
+export interface ParsedWithStat {
+  result: ParseResult;
+  /** The stat the parse went by (the one given, or the one taken); undefined when the file cannot be read. */
+  stat?: FileStat;
+}
+
+/**
+ * {@link parseSkillFileSync}, also returning the file's stat (the registry keeps its mtime and size with
+ * the result). Without a given `stat`, a file system with `readHeadWithStatSync` stats and reads the file
+ * through one `open`.
+ */
+export function parseSkillFileWithStatSync(path: string, options: ParseFileSyncOptions = {}): ParsedWithStat {
   const fs = options.fs ?? (nodeFileSystem as FileSystem & SyncFileReads);
-  let stat: FileStat;
-  try {
-    stat = options.stat ?? fs.statSync(path);
-  } catch (error) {
-    return { diagnostics: [unreadable(path, error)] };
+  let stat = options.stat;
+  let read: ReadOutcome | undefined;
+  if (options.head !== undefined) {
+    stat = options.head.stat;
+    read = { ok: true, bytes: options.head.bytes };
+  } else if (stat === undefined && fs.readHeadWithStatSync !== undefined) {
+    try {
+      const opened = fs.readHeadWithStatSync(path, SKILL_HEAD_BYTES);
+      stat = opened.stat;
+      read = { ok: true, bytes: opened.bytes };
+    } catch {
+      // Failing to open can hide what a stat would say (a large file without read permission): go the
+      // long way, which reports exactly what it always did.
+    }
+  }
+  if (stat === undefined) {
+    try {
+      stat = fs.statSync(path);
+    } catch (error) {
+      return { result: { diagnostics: [unreadable(path, error)] } };
+    }
   }
   const refused = refuseStat(path, stat);
-  if (refused) return refused;
+  if (refused) return { result: refused, stat };
   const partial = stat.size > SKILL_HEAD_BYTES;
-  const read = readBytesSync(
+  read ??= readBytesSync(
     () => (partial ? fs.readHeadSync(path, SKILL_HEAD_BYTES) : fs.readFileSync(path)),
     path,
   );
   const metadata =
-    options.hasAgentsDir === false ? { diagnostics: [] } : readOpenAiYamlSync(dirname(path), fs);
+    options.hasAgentsDir === false
+      ? { diagnostics: [] }
+      : readOpenAiYamlSync(options.dir ?? dirname(path), fs);
   const parsed = parseRead(path, stat, read, partial, options, metadata);
-  if (parsed !== "truncated") return parsed;
+  if (parsed !== "truncated") return { result: parsed, stat };
   const whole = readBytesSync(() => fs.readFileSync(path), path);
-  return parseRead(path, stat, whole, false, options, metadata) as ParseResult;
+  return { result: parseRead(path, stat, whole, false, options, metadata) as ParseResult, stat };
 }
 
 /** The result for a stat that rules the file out (not a file, too large), else undefined. */
@@ -116,7 +158,7 @@ function parseRead(
   stat: FileStat,
   read: ReadOutcome,
   partial: boolean,
-  options: Pick<ParseFileOptions, "mode">,
+  options: Pick<ParseFileOptions, "mode" | "dir">,
   metadata: OpenAiYamlResult,
 ): ParseResult | "truncated" {
   if (!read.ok) return { diagnostics: [read.diagnostic] };
@@ -134,17 +176,19 @@ function parseRead(
     split = splitFrontmatter(text, { partial });
     if (split.kind === "truncated") return "truncated";
   }
-  const result = parseSplitSkill(text, split, {
+  const textOptions: ParseTextOptions = {
     path,
-    dir: dirname(path),
+    dir: options.dir ?? dirname(path),
     mode: options.mode ?? "lenient",
-    ...(metadata.openai === undefined ? {} : { openai: metadata.openai }),
     mtimeMs: stat.mtimeMs,
     size: stat.size,
-  });
+  };
+  if (metadata.openai !== undefined) textOptions.openai = metadata.openai;
+  const result = parseSplitSkill(text, split, textOptions);
   // A loaded skill shares the result's diagnostics list, so one push reaches both.
-  result.diagnostics.push(...metadata.diagnostics);
-  return { ...(result.skill === undefined ? {} : { skill: result.skill }), diagnostics: result.diagnostics };
+  for (const found of metadata.diagnostics) result.diagnostics.push(found);
+  const { skill, diagnostics } = result;
+  return skill === undefined ? { diagnostics } : { skill, diagnostics };
 }
 
 type ReadOutcome = { ok: true; bytes: Uint8Array } | { ok: false; diagnostic: Diagnostic };

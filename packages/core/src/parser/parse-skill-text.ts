@@ -5,13 +5,19 @@ import { basename, dirname } from "node:path";
 import { type Diagnostic, diagnostic } from "../model/diagnostic.js";
 import type { Frontmatter } from "../model/skill.js";
 import { buildFrontmatter } from "./build-frontmatter.js";
-import { checkSpecFields } from "./check-spec-fields.js";
+import { checkSpecFields, type SpecFieldsInput } from "./check-spec-fields.js";
 import { detectLinkStub } from "./detect-link-stub.js";
 import { firstParagraph } from "./first-paragraph.js";
 import { normalizeDescription } from "./normalize-description.js";
 import { type FrontmatterYaml, parseFrontmatterYaml } from "./parse-frontmatter-yaml.js";
 import { MAX_FRONTMATTER_BYTES } from "./parse-limits.js";
-import type { ParseMode, ParseTextOptions, ParseTextResult, SkillDocument } from "./parsed-skill.js";
+import type {
+  ParsedSkill,
+  ParseMode,
+  ParseTextOptions,
+  ParseTextResult,
+  SkillDocument,
+} from "./parsed-skill.js";
 import { resolveInvocation } from "./resolve-invocation.js";
 import { type FrontmatterSplit, splitFrontmatter, splitUnopenedFrontmatter } from "./split-frontmatter.js";
 
@@ -92,13 +98,10 @@ export function parseSplitSkill(
     body: split.kind === "frontmatter" || split.kind === "none" ? split.body : "",
     repaired: (yaml?.repairs.length ?? 0) > 0,
   };
-  const fail = (...found: Diagnostic[]): ParseTextResult => ({
-    diagnostics: [...diagnostics, ...found],
-    document,
-  });
 
   if (split.kind === "too-large" || split.kind === "truncated") {
-    return fail(
+    return failed(
+      document,
       diagnostic(
         "error",
         "frontmatter-too-large",
@@ -109,7 +112,8 @@ export function parseSplitSkill(
     );
   }
   if (split.kind === "unterminated") {
-    return fail(
+    return failed(
+      document,
       diagnostic(
         "error",
         "frontmatter-unterminated",
@@ -127,7 +131,8 @@ export function parseSplitSkill(
   if (split.kind === "none") {
     const linked = detectLinkStub(split.body);
     if (lenient && linked !== undefined) {
-      return fail(
+      return failed(
+        document,
         diagnostic(
           "error",
           "link-stub",
@@ -138,7 +143,8 @@ export function parseSplitSkill(
       );
     }
     if (!lenient) {
-      return fail(
+      return failed(
+        document,
         diagnostic(
           "error",
           "missing-frontmatter",
@@ -174,7 +180,10 @@ export function parseSplitSkill(
         ),
       );
     }
-    const built = buildFrontmatter({ ...yaml, mapping: yaml.mapping }, path);
+    const built = buildFrontmatter(
+      { mapping: yaml.mapping, keyLines: yaml.keyLines, valueSource: yaml.valueSource },
+      path,
+    );
     diagnostics.push(...built.diagnostics);
     frontmatter = built.frontmatter;
     document.raw = yaml.mapping;
@@ -216,35 +225,60 @@ export function parseSplitSkill(
     diagnostics.push(missingDescription(path, split, document));
   }
   if (lenient && name !== undefined) {
-    diagnostics.push(
-      ...checkSpecFields({
-        path,
-        dirName,
-        name,
-        nameFromFrontmatter,
-        ...(frontmatter.description === undefined ? {} : { description: frontmatter.description }),
-        ...(frontmatter.compatibility === undefined ? {} : { compatibility: frontmatter.compatibility }),
-        keyLines: document.keyLines,
-      }),
-    );
+    const fields: SpecFieldsInput = { path, dirName, name, nameFromFrontmatter, keyLines: document.keyLines };
+    if (frontmatter.description !== undefined) fields.description = frontmatter.description;
+    if (frontmatter.compatibility !== undefined) fields.compatibility = frontmatter.compatibility;
+    for (const found of checkSpecFields(fields)) diagnostics.push(found);
   }
-  if (name === undefined || normalized === "" || diagnostics.some((d) => d.severity === "error")) {
+  if (name === undefined || normalized === "" || hasError(diagnostics)) {
     return { diagnostics, document };
   }
-  const skill = {
-    name,
-    description: normalized,
-    frontmatter,
-    ...(options.openai === undefined ? {} : { openai: options.openai }),
-    invocation: resolveInvocation(frontmatter, options.openai),
-    path,
-    dir,
-    bodyLine: document.bodyLine,
-    mtimeMs: options.mtimeMs ?? 0,
-    size: options.size ?? Buffer.byteLength(text, "utf8"),
-    diagnostics,
-  };
-  return { skill, diagnostics, document };
+  const { openai } = options;
+  const invocation = resolveInvocation(frontmatter, openai);
+  const mtimeMs = options.mtimeMs ?? 0;
+  const size = options.size ?? Buffer.byteLength(text, "utf8");
+  const { bodyLine } = document;
+  // A copy sized to its items: the list lives as long as the skill, and a grown one keeps room for 16.
+  const kept = diagnostics.slice();
+  // Two literals rather than a conditional spread: cheaper per skill at discovery, same key order.
+  const skill: ParsedSkill =
+    openai === undefined
+      ? {
+          name,
+          description: normalized,
+          frontmatter,
+          invocation,
+          path,
+          dir,
+          bodyLine,
+          mtimeMs,
+          size,
+          diagnostics: kept,
+        }
+      : {
+          name,
+          description: normalized,
+          frontmatter,
+          openai,
+          invocation,
+          path,
+          dir,
+          bodyLine,
+          mtimeMs,
+          size,
+          diagnostics: kept,
+        };
+  return { skill, diagnostics: kept, document };
+}
+
+/** The result of an early failure: nothing was reported before it, so its error is the only one. */
+function failed(document: SkillDocument, found: Diagnostic): ParseTextResult {
+  return { diagnostics: [found], document };
+}
+
+function hasError(diagnostics: readonly Diagnostic[]): boolean {
+  for (const found of diagnostics) if (found.severity === "error") return true;
+  return false;
 }
 
 function missingDescription(path: string, split: FrontmatterSplit, document: SkillDocument): Diagnostic {

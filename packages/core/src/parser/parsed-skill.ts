@@ -56,6 +56,8 @@ export interface ParseFileOptions {
   hasAgentsDir?: boolean;
   /** The file's `stat`, when the caller already has it; saves one system call. */
   stat?: FileStat;
+  /** The file's folder, when the caller already has it (the walker does). Default `dirname(path)`. */
+  dir?: string;
 }
 
 /** Everything read from a SKILL.md text, loaded or not: what the validate stage checks (SPEC §4). */

@@ -10,7 +10,7 @@ import { type CollectionTag, isScalar, type ScalarTag, Schema } from "yaml";
 /** A frontmatter mapping read by {@link readSimpleYaml}. */
 export interface SimpleYaml {
   mapping: Record<string, unknown>;
-  /** 0-based line index (in the YAML text) of each top-level key. */
+  /** Line of each top-level key: its 0-based index in the YAML text, plus `firstLine`. */
   keyLines: Record<string, number>;
   /** Source text of a top-level value as written (the whole lines for multi-line values). */
   valueSource(key: string): string | undefined;
@@ -24,10 +24,10 @@ export interface SimpleYaml {
  * schema tags (null, booleans, numbers). Returns undefined for anything else (anchors, aliases, tags,
  * tabs, escapes, explicit indentation, duplicate keys, invalid YAML…). Linear in the input.
  */
-export function readSimpleYaml(text: string): SimpleYaml | undefined {
+export function readSimpleYaml(text: string, firstLine = 0): SimpleYaml | undefined {
   if (text.includes("\t") || text.includes("\r")) return undefined;
   try {
-    return new SubsetReader(text.split("\n")).document();
+    return new SubsetReader(text.split("\n")).document(firstLine);
   } catch (error) {
     if (error === OUTSIDE_SUBSET) return undefined;
     throw error;
@@ -52,31 +52,33 @@ class SubsetReader {
 
   constructor(private readonly lines: string[]) {}
 
-  document(): SimpleYaml {
-    const keyLines: Record<string, number> = {};
-    const ranges = new Map<string, [line: number, from: number, to: number]>();
+  document(firstLine: number): SimpleYaml {
     const first = this.nextContent(0);
     if (first < this.lines.length && indentOf(this.lines[first]!) !== 0) outside();
-    const mapping = this.mapping(0, undefined, (key, line, from, to) => {
-      keyLines[key] = line;
-      ranges.set(key, [line, from, to]);
-    });
+    // Top-level keys in order, and for each its line, value start and end line (for `valueSource`).
+    const keys: string[] = [];
+    const spans: number[] = [];
+    const mapping = this.mapping(0, undefined, keys, spans);
     if (this.nextContent(this.at) < this.lines.length) outside();
+    const keyLines: Record<string, number> = {};
+    for (let k = 0; k < keys.length; k++) keyLines[keys[k]!] = firstLine + spans[3 * k]!;
     const valueSource = (key: string) => {
-      const range = ranges.get(key);
-      return range === undefined ? undefined : this.source(...range);
+      const k = keys.indexOf(key);
+      return k === -1 ? undefined : this.source(spans[3 * k]!, spans[3 * k + 1]!, spans[3 * k + 2]!);
     };
     return { mapping, keyLines, valueSource };
   }
 
   /**
    * A block mapping whose keys sit at column `indent`. With `startColumn`, its first key is on the current
-   * line at that column (after a `- `).
+   * line at that column (after a `- `). With `keys` and `spans`, records each key, and its line, value
+   * start and end line.
    */
   private mapping(
     indent: number,
     startColumn?: number,
-    onEntry?: (key: string, line: number, from: number, to: number) => void,
+    keys?: string[],
+    spans?: number[],
   ): Record<string, unknown> {
     const result: Record<string, unknown> = {};
     let firstEntry = startColumn !== undefined;
@@ -100,7 +102,10 @@ class SubsetReader {
       const value =
         entry.valueStart === -1 ? this.nested(indent, true) : this.value(index, entry.valueStart, indent);
       result[entry.key] = value;
-      onEntry?.(entry.key, index, entry.valueStart, this.at);
+      if (keys !== undefined && spans !== undefined) {
+        keys.push(entry.key);
+        spans.push(index, entry.valueStart, this.at);
+      }
     }
     return result;
   }
@@ -334,7 +339,8 @@ function readKey(line: string, column: number): { key: string; valueStart: numbe
   while (i < line.length && isKeyPart(line.charCodeAt(i))) i++;
   if (line.charCodeAt(i) !== 0x3a) return undefined;
   const key = line.slice(column, i);
-  if (key === "__proto__" || key.length > 1024 || typeof resolvePlain(key) !== "string") return undefined;
+  // A key starts with a letter or `_`, so only the null and boolean words would resolve to a non-string.
+  if (key === "__proto__" || key.length > 1024 || NON_STRING_WORDS.has(key)) return undefined;
   if (i + 1 === line.length) return { key, valueStart: -1 };
   if (line.charCodeAt(i + 1) !== 0x20) return undefined;
   const start = skipSpaces(line, i + 1);
@@ -464,6 +470,12 @@ const ESCAPES: Record<string, string> = {
  * break; an escape at the end of a line, or an invalid one, is left to yaml.
  */
 function readDoubleQuoted(text: string, from: number): QuotedPiece {
+  // Most values have no escape: find the closing quote natively and take the text in one slice.
+  const close = text.indexOf('"', from);
+  if (close !== -1) {
+    const piece = text.slice(from, close);
+    if (!piece.includes("\\") && !piece.includes("\n")) return { value: piece, close, escaped: false };
+  }
   let value = "";
   let escaped = false;
   let chunk = from;
@@ -557,17 +569,38 @@ function isCommentOrEnd(text: string, at: number): boolean {
 
 let coreTags: ScalarTag[] | undefined;
 
+/**
+ * The core schema's null and boolean words: the only plain scalars starting with a letter that do not
+ * resolve to a string (the number forms start with a digit, a sign, `.`; null is also `~` and empty).
+ */
+const NON_STRING_WORDS: ReadonlyMap<string, null | boolean> = new Map([
+  ["null", null],
+  ["Null", null],
+  ["NULL", null],
+  ["true", true],
+  ["True", true],
+  ["TRUE", true],
+  ["false", false],
+  ["False", false],
+  ["FALSE", false],
+]);
+
 /** Resolves a plain scalar exactly as the `yaml` package does with its core schema. */
 function resolvePlain(text: string): unknown {
   const first = text.charCodeAt(0);
-  // Only null/bool/number spellings can resolve to non-strings; skip the tag tests for everything else.
+  if ((first >= 0x61 && first <= 0x7a) || (first >= 0x41 && first <= 0x5a)) {
+    // Most values are text starting with a letter: one lookup instead of the tag tests.
+    const word = text.length <= 5 ? NON_STRING_WORDS.get(text) : undefined;
+    return word === undefined ? text : word;
+  }
+  // Only null/number spellings can resolve to non-strings; skip the tag tests for everything else.
   const maybe =
     first === 0x7e ||
     first === 0x2b ||
     first === 0x2d ||
     first === 0x2e ||
     (first >= 0x30 && first <= 0x39) ||
-    "nNtTfF".includes(text[0] ?? "");
+    text === "";
   if (!maybe) return text;
   if (coreTags === undefined) {
     const tags = new Schema({ schema: "core" }).tags as Array<ScalarTag | CollectionTag>;

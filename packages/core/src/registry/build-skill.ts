@@ -13,8 +13,15 @@ function diagnosticKey(found: Diagnostic): string {
 
 /** Concatenates diagnostic lists, keeping the first of identical findings. */
 export function mergeDiagnostics(...lists: readonly (readonly Diagnostic[])[]): Diagnostic[] {
-  const filled = lists.filter((list) => list.length > 0);
-  if (filled.length <= 1) return [...(filled[0] ?? [])];
+  // Usually at most one list has findings: a plain copy, without building the list of lists.
+  let filled: readonly Diagnostic[] | undefined;
+  let count = 0;
+  for (const list of lists) {
+    if (list.length === 0) continue;
+    filled = list;
+    count++;
+  }
+  if (count <= 1) return filled === undefined ? [] : [...filled];
   const seen = new Set<string>();
   const merged: Diagnostic[] = [];
   for (const list of lists) {

@@ -1,3 +1,4 @@
+import { existsSync } from "node:fs";
 import { symlink, utimes, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
@@ -36,6 +37,8 @@ function withDiscovery(discovery: Partial<SkillsetConfig["discovery"]>): Skillse
 async function open(options: Partial<RegistryOptions> = {}): Promise<SkillRegistry> {
   const registry = createRegistry({ cwd: temp.join("project"), env, cacheFile: false, ...options });
   await registry.load();
+  // The metadata cache is written after `load` resolves; tests that reopen it need it on disk.
+  await registry.settled();
   return registry;
 }
 
@@ -376,6 +379,19 @@ describe("createRegistry: the persistent metadata cache", () => {
       expect(found.kind === "found" && found.entry.skill.invocation.model).toBe(false);
     },
   );
+
+  it("resolves load before writing the cache, and settled after", async () => {
+    await temp.writeSkill("project/.agents/skills/a", skill("a"));
+    const cacheFile = temp.join("cache.json");
+    const registry = createRegistry({ cwd: temp.join("project"), env, cacheFile });
+    await registry.load();
+    expect(table(registry)).toEqual([["a", "repo", "effective", true]]);
+    expect(existsSync(cacheFile)).toBe(false);
+    await registry.settled();
+    expect(await nodeFileSystem.exists(cacheFile)).toBe(true);
+    const warm = await open({ cacheFile });
+    expect(warm.stats()).toMatchObject({ parsed: 0 });
+  });
 
   it("reports a cache it cannot write, and loads all the same", async () => {
     await temp.writeSkill("project/.agents/skills/a", skill("a"));

@@ -101,13 +101,10 @@ export function rankGroup(
     entries.push({ skill: first, status: "effective" });
   } else {
     const paths = top.map((skill) => skill.path).join(", ");
+    // Tied skills share their scope, so they share one message (built once, not once per skill).
+    const message = `Skill name '${name}' is ambiguous: ${paths} share the ${first.scope} scope and the same distance, so a bare '${name}' resolves to none of them; rename or remove all but one, or refer to it by path.`;
     for (const skill of top) {
-      const found = diagnostic(
-        "warning",
-        "ambiguous",
-        `Skill name '${name}' is ambiguous: ${paths} share the ${skill.scope} scope and the same distance, so a bare '${name}' resolves to none of them; rename or remove all but one, or refer to it by path.`,
-        skill.path,
-      );
+      const found = diagnostic("warning", "ambiguous", message, skill.path);
       diagnostics.push(found);
       entries.push({
         skill: withDiagnostic(skill, found),
@@ -131,8 +128,10 @@ export function rankGroup(
 }
 
 function idsExcept(skills: readonly Skill[], except: Skill): string[] {
-  const ids: string[] = [];
-  for (const skill of skills) if (skill !== except) ids.push(skill.id);
+  // Sized up front: one list per ambiguous skill stays in the registry, and a grown list keeps spare room.
+  const ids = new Array<string>(skills.length - 1);
+  let next = 0;
+  for (const skill of skills) if (skill !== except) ids[next++] = skill.id;
   return ids;
 }
 

@@ -8,6 +8,7 @@ import type { Scope, Skill } from "../model/skill.js";
 import {
   compareRanked,
   compareRankingDiagnostics,
+  compareText,
   groupByName,
   type RankedEntry,
   type Ranking,
@@ -91,15 +92,38 @@ export class RankingMemo {
       this.last = { entries, diagnostics };
       return this.last;
     }
-    const entries: RankedEntry[] = [];
     const diagnostics: Diagnostic[] = [];
     for (const { ranking } of next.values()) {
-      for (const entry of ranking.entries) entries.push(entry);
       for (const found of ranking.diagnostics) diagnostics.push(found);
     }
-    entries.sort(compareEntries);
     diagnostics.sort(compareRankingDiagnostics);
-    this.last = { entries, diagnostics };
+    this.last = { entries: registryOrder(next, ranks), diagnostics };
     return this.last;
   }
+}
+
+/**
+ * Every ranked entry in registry order (scope rank, name, path), as `compareRanked` sorts them: the names
+ * are sorted once and each name's few entries by rank and path, instead of comparing every entry with
+ * every other by name. Paths are unique, so there are no ties to keep stable.
+ */
+function registryOrder(groups: ReadonlyMap<string, { ranking: Ranking }>, ranks: ScopeRanks): RankedEntry[] {
+  const byRank = new Map<number, RankedEntry[]>();
+  const byRankAndPath = (a: RankedEntry, b: RankedEntry) =>
+    ranks[a.skill.scope] - ranks[b.skill.scope] || compareText(a.skill.path, b.skill.path);
+  for (const name of [...groups.keys()].sort(compareText)) {
+    let entries = groups.get(name)!.ranking.entries;
+    if (entries.length > 1) entries = [...entries].sort(byRankAndPath);
+    for (const entry of entries) {
+      const rank = ranks[entry.skill.scope];
+      const bucket = byRank.get(rank);
+      if (bucket) bucket.push(entry);
+      else byRank.set(rank, [entry]);
+    }
+  }
+  const ordered: RankedEntry[] = [];
+  for (const rank of [...byRank.keys()].sort((a, b) => a - b)) {
+    for (const entry of byRank.get(rank)!) ordered.push(entry);
+  }
+  return ordered;
 }

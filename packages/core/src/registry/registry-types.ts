@@ -109,10 +109,20 @@ export interface SkillRegistry {
   readonly projectRoot: string;
   /** The configuration in use (valid after `load`). */
   readonly config: SkillsetConfig;
-  /** Scans the roots and parses the skills; a second call reuses the first load. */
+  /**
+   * Scans the roots and parses the skills; a second call reuses the first load. Resolves as soon as the
+   * skills are usable; the metadata cache is written afterwards (see `settled`).
+   */
   load(): Promise<void>;
   /** Scans again; unchanged files come from the metadata cache unless `force`. */
   reload(options?: ReloadOptions): Promise<void>;
+  /**
+   * Resolves when the work started so far has finished: loads, watcher batches, and the metadata cache
+   * write that follows each load (`load` resolves before it, as soon as the skills are usable). Await it
+   * before the process exits so the cache is on disk for the next start. Never rejects.
+   * @example await registry.load(); print(registry.entries()); await registry.settled();
+   */
+  settled(): Promise<void>;
   /** Every skill, including shadowed, ambiguous and disabled ones; ordered by scope rank, name, path. */
   entries(): readonly RegistryEntry[];
   /** Finds a skill by qualified name (`ns:name` or a bare name) or by path (SKILL.md, its real path or dir). */

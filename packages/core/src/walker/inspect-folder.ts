@@ -113,7 +113,8 @@ function classifyEntries(
   let lower: DirEntry | undefined;
   let links: string[] | undefined;
   let hasAgentsDir = false;
-  const dirs: string[] = [];
+  // Most folders searched are skill folders with no sub-folder: allocate the list only when needed.
+  let dirs: string[] | undefined;
   for (const entry of entries) {
     const name = entry.name;
     if (name === "SKILL.md") upper = entry;
@@ -121,6 +122,7 @@ function classifyEntries(
     else if (name.charCodeAt(0) === 46 /* . */ || name === "node_modules") continue;
     else if (entry.isDirectory) {
       if (name === "agents") hasAgentsDir = true;
+      dirs ??= [];
       dirs.push(name);
     } else if (entry.isSymbolicLink) {
       if (name === "agents") hasAgentsDir = true;
@@ -128,11 +130,13 @@ function classifyEntries(
       links.push(name);
     }
   }
-  // Sorting names orders the paths too (they share the folder's prefix), for far fewer compared chars.
-  if (dirs.length > 1) dirs.sort();
-  for (const name of dirs) {
-    const path = joinPath(folder.path, name);
-    report.subfolders.push({ path, real: samePath ? path : joinPath(folder.real, name), viaLink: false });
+  if (dirs) {
+    // Sorting names orders the paths too (they share the folder's prefix), for far fewer compared chars.
+    if (dirs.length > 1) dirs.sort();
+    for (const name of dirs) {
+      const path = joinPath(folder.path, name);
+      report.subfolders.push({ path, real: samePath ? path : joinPath(folder.real, name), viaLink: false });
+    }
   }
   // The common case: a plain SKILL.md file, no links to resolve.
   if (upper?.isFile) {

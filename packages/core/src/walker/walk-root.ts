@@ -84,7 +84,7 @@ export async function walkRoot(root: Root, options: WalkOptions): Promise<WalkRe
     }
     entries += report.entries;
     result.directories++;
-    for (const item of report.diagnostics ?? []) result.diagnostics.push(item);
+    if (report.diagnostics) for (const item of report.diagnostics) result.diagnostics.push(item);
     const file = report.skillFile;
     if (file && !seenFiles.has(file.realPath)) {
       seenFiles.add(file.realPath);
