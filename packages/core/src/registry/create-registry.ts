@@ -7,6 +7,7 @@ import { basename, dirname, join, sep } from "node:path";
 import { defaultConfig, type SkillsetConfig } from "../config/config-schema.js";
 import { loadConfig } from "../config/load-config.js";
 import type { FileStat, FileSystem, StatAndHead, SyncFileReads } from "../fs/file-system.js";
+import { mapConcurrently } from "../fs/map-concurrently.js";
 import { nodeFileSystem } from "../fs/node-file-system.js";
 import { syncReads } from "../fs/sync-reads.js";
 import { type Diagnostic, diagnostic } from "../model/diagnostic.js";
@@ -24,7 +25,6 @@ import { loadEnablement, setSkillEnabled } from "../state/index.js";
 import { type FoundSkillFile, walkRoot } from "../walker/index.js";
 import { buildSkill, mergeDiagnostics } from "./build-skill.js";
 import { lookupEntry } from "./lookup-entry.js";
-import { mapLimited } from "./map-limited.js";
 import { type CacheRecord, MetadataCache, metadataCachePath, sameStamp } from "./metadata-cache.js";
 import { createNameFilter } from "./name-filter.js";
 import { compareText, type RankedEntry, scopeRank } from "./rank-precedence.js";
@@ -366,7 +366,7 @@ class Registry implements SkillRegistry {
       this.parseRunsSync(stale, sync);
       return reused;
     }
-    await mapLimited(files, FILE_CONCURRENCY, async (file) => {
+    await mapConcurrently(files, FILE_CONCURRENCY, async (file) => {
       if (!force && (await this.isFresh(file))) reused++;
       else await this.parseFile(file, true);
     });

@@ -1,10 +1,11 @@
 /**
  * @module Lints skill files: a lenient parse (what loading reports) plus the lint rules, per skill.
  */
+
+import { mapConcurrently } from "../fs/map-concurrently.js";
 import { nodeFileSystem } from "../fs/node-file-system.js";
 import { hasErrors } from "../model/diagnostic.js";
 import { collectSkillFiles } from "./collect-skill-files.js";
-import { mapConcurrently } from "./limit-concurrency.js";
 import { type LintOptions, lintSkills } from "./lint-skills.js";
 import { type LintFile, loadLintTarget } from "./load-lint-target.js";
 import type { ValidationReport } from "./validation-report.js";

@@ -1,10 +1,11 @@
 /**
  * @module Validates every skill under the paths given to `skillset validate`.
  */
+
+import { mapConcurrently } from "../fs/map-concurrently.js";
 import { nodeFileSystem } from "../fs/node-file-system.js";
 import { syncReads } from "../fs/sync-reads.js";
 import { collectSkillFiles } from "./collect-skill-files.js";
-import { mapConcurrently } from "./limit-concurrency.js";
 import { type ValidateOptions, validateSkillFile, validateSkillFileSync } from "./validate-skill.js";
 import type { ValidationReport } from "./validation-report.js";
 

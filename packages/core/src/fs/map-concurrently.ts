@@ -1,5 +1,6 @@
 /**
- * @module Bounded concurrency for checking many skills: disk reads overlap, but at most `limit` at once.
+ * @module Bounded concurrency for file work: thousands of stats, reads and parses without opening thousands
+ * of files at once (EMFILE) or flooding libuv's thread pool.
  */
 
 /** Maps `items` through `fn` with at most `limit` calls pending; results keep the input order. */
