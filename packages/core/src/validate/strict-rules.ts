@@ -43,9 +43,43 @@ export const strictRules: readonly RuleDescriptor[] = [
     "Start SKILL.md with ---, name:, description:, ---.",
   ),
   rule(
-    "invalid-yaml",
+    "yaml-invalid",
     "The frontmatter is valid YAML mapping.",
     "Quote values that contain ': ' or start with a special character.",
+  ),
+  rule(
+    "yaml-alias-limit",
+    "The frontmatter uses few YAML aliases.",
+    "Write the values out instead of using aliases.",
+  ),
+  rule("yaml-duplicate-key", "Each frontmatter key appears once.", "Remove the repeated key."),
+  rule(
+    "frontmatter-unterminated",
+    "The frontmatter ends with a --- line.",
+    "Add a line with --- after the last field.",
+  ),
+  rule("frontmatter-too-large", "The frontmatter is at most 64 KiB.", "Move long text into the body."),
+  rule(
+    "frontmatter-not-mapping",
+    "The frontmatter is a YAML mapping of fields.",
+    "Write one key: value per line.",
+  ),
+  rule(
+    "link-stub",
+    "SKILL.md holds instructions, not the path of another file.",
+    "Check out the link target.",
+  ),
+  rule(
+    "field-type",
+    "Each known field has the type the specification gives it.",
+    "Fix the value's type.",
+    "warning",
+  ),
+  rule(
+    "user-invokable-misspelled",
+    "The field is spelled user-invocable.",
+    "Rename user-invokable to user-invocable.",
+    "warning",
   ),
   rule(
     "unexpected-fields",
