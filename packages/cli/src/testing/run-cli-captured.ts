@@ -2,7 +2,7 @@
  * @module Runs the CLI in-process for tests: collects stdout and stderr as strings, with an isolated
  * environment inside a temp directory so the user's own skills, config and state never leak in.
  */
-import type { TempDir } from "@skillset/core/test";
+import { isolatedEnv as isolatedCoreEnv, type TempDir } from "@skillset/core/test";
 import { runCli } from "../run-cli.js";
 
 /** What `runCliCaptured` needs; `argv`, `cwd` and `env` go to `runCli` unchanged. */
@@ -57,16 +57,7 @@ export async function runCliCaptured(options: RunCliCapturedOptions): Promise<Ca
   return { code, stdout: clean(stdout), stderr: clean(stderr) };
 }
 
-/**
- * An environment that keeps the CLI inside `temp`: `HOME` is `<temp>/home` (XDG config and cache below
- * it), the admin folder is `<temp>/etc`, and `NO_COLOR` is set.
- */
+/** The core fixtures' isolated environment, plus `NO_COLOR` so output is plain text. */
 export function isolatedEnv(temp: TempDir): Record<string, string> {
-  return {
-    HOME: temp.join("home"),
-    XDG_CONFIG_HOME: temp.join("home/.config"),
-    XDG_CACHE_HOME: temp.join("home/.cache"),
-    SKILLSET_ADMIN_DIR: temp.join("etc"),
-    NO_COLOR: "1",
-  };
+  return { ...isolatedCoreEnv(temp), NO_COLOR: "1" };
 }

@@ -6,7 +6,7 @@ import { defaultConfig, type SkillsetConfig } from "../config/config-schema.js";
 import type { FileSystem, SyncFileReads } from "../fs/file-system.js";
 import { nodeFileSystem } from "../fs/node-file-system.js";
 import { systemSkillsDir } from "../roots/index.js";
-import { createTempDir, type TempDir } from "../test/index.js";
+import { createTempDir, isolatedEnv, type TempDir } from "../test/index.js";
 import { createRegistry } from "./create-registry.js";
 import { clearRegistryCache, getRegistry } from "./get-registry.js";
 import type { RegistryOptions, SkillRegistry } from "./registry-types.js";
@@ -16,12 +16,7 @@ let env: Record<string, string>;
 
 beforeEach(async () => {
   temp = await createTempDir("skillset-registry-");
-  env = {
-    HOME: temp.join("home"),
-    XDG_CONFIG_HOME: temp.join("home", ".config"),
-    XDG_CACHE_HOME: temp.join("home", ".cache"),
-    SKILLSET_ADMIN_DIR: temp.join("etc"),
-  };
+  env = isolatedEnv(temp);
   await temp.write({ "project/.git/HEAD": "ref: refs/heads/main\n", "home/.keep": "" });
 });
 afterEach(() => temp.cleanup());

@@ -1,6 +1,6 @@
 import { mkdir, rename, rm, writeFile } from "node:fs/promises";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { createTempDir, renderSkillFile, type TempDir } from "../test/index.js";
+import { createTempDir, isolatedEnv, renderSkillFile, type TempDir } from "../test/index.js";
 import { createRegistry } from "./create-registry.js";
 import type { RegistryEvent, RegistryWatcher, SkillRegistry } from "./registry-types.js";
 
@@ -10,12 +10,7 @@ let watcher: RegistryWatcher | undefined;
 
 beforeEach(async () => {
   temp = await createTempDir("skillset-watch-");
-  env = {
-    HOME: temp.join("home"),
-    XDG_CONFIG_HOME: temp.join("home", ".config"),
-    XDG_CACHE_HOME: temp.join("home", ".cache"),
-    SKILLSET_ADMIN_DIR: temp.join("etc"),
-  };
+  env = isolatedEnv(temp);
   await temp.write({ "project/.git/HEAD": "ref: refs/heads/main\n", "home/.keep": "" });
 });
 afterEach(async () => {

@@ -46,3 +46,16 @@ export async function createTempDir(prefix = "skillset-test-"): Promise<TempDir>
   };
   return temp;
 }
+
+/**
+ * An environment that keeps skillset inside `temp`: `HOME` is `<temp>/home` (XDG config and cache below it)
+ * and the admin folder is `<temp>/etc`, so the user's own skills, config, state and cache never leak in.
+ */
+export function isolatedEnv(temp: TempDir): Record<string, string> {
+  return {
+    HOME: temp.join("home"),
+    XDG_CONFIG_HOME: temp.join("home", ".config"),
+    XDG_CACHE_HOME: temp.join("home", ".cache"),
+    SKILLSET_ADMIN_DIR: temp.join("etc"),
+  };
+}
