@@ -7,7 +7,7 @@ const here = (path: string) => fileURLToPath(new URL(path, import.meta.url));
 export default defineConfig({
   resolve: {
     alias: [
-      { find: /^@skillset\/core\/test$/, replacement: here("./packages/core/src/test/index.ts") },
+      { find: /^@skillset\/core\/([a-z-]+)$/, replacement: here("./packages/core/src/$1/index.ts") },
       { find: /^@skillset\/core$/, replacement: here("./packages/core/src/index.ts") },
     ],
   },

@@ -2,15 +2,9 @@
  * @module Opening the registry for a command: finds the project root, loads the configuration (with the
  * command's flags as the top layer), then creates and loads the registry. HOME comes from `context.env`.
  */
-import {
-  type ConfigLayer,
-  createRegistry,
-  defaultConfig,
-  findProjectRoot,
-  loadConfig,
-  type SkillRegistry,
-  type SkillsetConfig,
-} from "@skillset/core";
+import { type ConfigLayer, defaultConfig, loadConfig, type SkillsetConfig } from "@skillset/core/config";
+import { createRegistry, type SkillRegistry } from "@skillset/core/registry";
+import { findProjectRoot } from "@skillset/core/roots";
 import type { CommandContext } from "./command.js";
 
 /** Options of `openRegistry`. */

@@ -3,7 +3,8 @@
  * its line:column, severity, message and code, then a summary line. Coloured unless NO_COLOR.
  */
 import { isAbsolute, relative, sep } from "node:path";
-import type { Diagnostic, Severity, ValidationReport, ValidationSummary } from "@skillset/core";
+import type { Diagnostic, Severity } from "@skillset/core/model";
+import type { ValidationReport, ValidationSummary } from "@skillset/core/validate";
 import { painter, type Style } from "./color.js";
 
 /** Options of {@link formatDiagnostics}. */

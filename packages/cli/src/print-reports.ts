@@ -2,7 +2,12 @@
  * @module Prints validation or lint reports in the format the user chose (human, `--json`, `--sarif`)
  * and turns them into the exit code: 1 when any finding is an error, else 0.
  */
-import { type RuleDescriptor, summarizeReports, toSarif, type ValidationReport } from "@skillset/core";
+import {
+  type RuleDescriptor,
+  summarizeReports,
+  toSarif,
+  type ValidationReport,
+} from "@skillset/core/validate";
 import { type CommandContext, EXIT_FINDINGS, EXIT_OK, UsageError } from "./command.js";
 import { formatDiagnostics, formatSummary } from "./print-diagnostics.js";
 import { skillsetVersion } from "./version.js";

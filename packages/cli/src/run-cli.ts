@@ -4,7 +4,8 @@
  */
 import { resolve } from "node:path";
 import { parseArgs } from "node:util";
-import { SkillsetError, suggestNames } from "@skillset/core";
+import { suggestNames } from "@skillset/core/mentions";
+import { SkillsetError } from "@skillset/core/model";
 import { shouldColor } from "./color.js";
 import {
   type Command,

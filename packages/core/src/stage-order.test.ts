@@ -1,4 +1,4 @@
-import { readdirSync, readFileSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
@@ -14,12 +14,19 @@ const stages = [
   "parser",
   "validate",
   "registry",
+  "policy",
   "catalog",
   "mentions",
+  "completion",
+  "search",
+  "loader",
+  "tools",
+  "session",
 ];
 const here = fileURLToPath(new URL(".", import.meta.url));
 
 function sourceFiles(folder: string): string[] {
+  if (!existsSync(join(here, folder))) return [];
   return readdirSync(join(here, folder), { recursive: true, encoding: "utf8" })
     .filter((file) => file.endsWith(".ts") && !file.endsWith(".test.ts"))
     .map((file) => join(folder, file));

@@ -2,7 +2,7 @@
  * @module `skillset catalog` — prints the catalog the model would see for the skills discovered here,
  * fitted into its token budget (SPEC §7, §13), and reports on stderr what was shortened or left out.
  */
-import { type CatalogFormatName, type CatalogResult, renderCatalog } from "@skillset/core";
+import { type CatalogFormatName, type CatalogResult, renderCatalog } from "@skillset/core/catalog";
 import { painter } from "../color.js";
 import { type Command, type CommandContext, EXIT_FINDINGS, EXIT_OK, UsageError } from "../command.js";
 import { openRegistry } from "../open-skillset.js";

@@ -2,7 +2,8 @@
  * @module `skillset doctor` — where skillset looked and what it found: roots, project root, config files,
  * precedence, skills that failed to load, shadowed, ambiguous and disabled skills, unmet dependencies.
  */
-import { type Diagnostic, type RegistryEntry, SCOPES, type Skill } from "@skillset/core";
+import { type Diagnostic, SCOPES, type Skill } from "@skillset/core/model";
+import type { RegistryEntry } from "@skillset/core/registry";
 import { painter } from "../color.js";
 import { type Command, EXIT_FINDINGS, EXIT_OK } from "../command.js";
 import { openRegistry } from "../open-skillset.js";

@@ -3,7 +3,8 @@
  * off in the user state, or the project's with `--project` (SPEC §6).
  */
 import { resolve } from "node:path";
-import { configPaths, looksLikePath } from "@skillset/core";
+import { configPaths } from "@skillset/core/config";
+import { looksLikePath } from "@skillset/core/registry";
 import { type Command, EXIT_OK } from "../command.js";
 import { openRegistry } from "../open-skillset.js";
 import { unknownSkillMessage } from "./show.js";

@@ -2,14 +2,14 @@
  * @module `skillset lint` — check skills for problems beyond the specification (SPEC §4, §13).
  */
 import { resolve } from "node:path";
+import type { Diagnostic } from "@skillset/core/model";
 import {
-  type Diagnostic,
   type LintFile,
   lintPaths,
   lintRules,
   lintSkillFiles,
   type ValidationReport,
-} from "@skillset/core";
+} from "@skillset/core/validate";
 import type { Command, CommandContext } from "../command.js";
 import { openRegistry } from "../open-skillset.js";
 import { printReports, reportFormat } from "../print-reports.js";

@@ -1,7 +1,8 @@
 /**
  * @module `skillset list` — the skills in effect here, as a table or JSON (SPEC §13).
  */
-import { type Diagnostic, type RegistryEntry, SCOPES, type Scope } from "@skillset/core";
+import { type Diagnostic, SCOPES, type Scope } from "@skillset/core/model";
+import type { RegistryEntry } from "@skillset/core/registry";
 import { painter, type Style } from "../color.js";
 import { type Command, EXIT_OK, UsageError } from "../command.js";
 import { openRegistry } from "../open-skillset.js";

@@ -3,8 +3,8 @@
  */
 import { mkdir, writeFile } from "node:fs/promises";
 import { join, resolve } from "node:path";
+import type { Diagnostic } from "@skillset/core/model";
 import {
-  type Diagnostic,
   type LintTarget,
   lintRules,
   lintSkillFiles,
@@ -12,7 +12,7 @@ import {
   validateFrontmatter,
   validateName,
   validateSkillDir,
-} from "@skillset/core";
+} from "@skillset/core/validate";
 import { painter } from "../color.js";
 import { type Command, type CommandContext, EXIT_FINDINGS, EXIT_OK, UsageError } from "../command.js";
 import { displayPath } from "../print-diagnostics.js";

@@ -3,7 +3,9 @@
  * validator's `read-properties` (SPEC §4).
  */
 import { basename, join, resolve } from "node:path";
-import { type Diagnostic, nodeFileSystem, pickSkillFile, readSkillDocument } from "@skillset/core";
+import { nodeFileSystem } from "@skillset/core/fs";
+import type { Diagnostic } from "@skillset/core/model";
+import { pickSkillFile, readSkillDocument } from "@skillset/core/validate";
 import { type Command, type CommandContext, EXIT_FINDINGS, EXIT_OK } from "../command.js";
 
 /** The SKILL.md of a folder (or the file itself), or the message saying why there is none. */

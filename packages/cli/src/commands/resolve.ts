@@ -2,7 +2,7 @@
  * @module `skillset resolve "<text>"` — what a turn would do with a message (SPEC §8, §13): the
  * `Using skill:` lines, each diagnostic, and the task that remains. Nothing is loaded or run.
  */
-import { type MentionResolution, type MentionSource, resolveMentions } from "@skillset/core";
+import { type MentionResolution, type MentionSource, resolveMentions } from "@skillset/core/mentions";
 import { painter } from "../color.js";
 import { type Command, EXIT_FINDINGS, EXIT_OK, UsageError } from "../command.js";
 import { openRegistry } from "../open-skillset.js";

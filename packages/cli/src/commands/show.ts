@@ -1,7 +1,9 @@
 /**
  * @module `skillset show <name|path>` — one skill's metadata, location, state and diagnostics.
  */
-import { type RegistryEntry, type SkillRegistry, suggestNames } from "@skillset/core";
+
+import { suggestNames } from "@skillset/core/mentions";
+import type { RegistryEntry, SkillRegistry } from "@skillset/core/registry";
 import { painter } from "../color.js";
 import { type Command, EXIT_FINDINGS, EXIT_OK } from "../command.js";
 import { openRegistry } from "../open-skillset.js";

@@ -4,7 +4,8 @@
  */
 import { readdir, stat } from "node:fs/promises";
 import { basename, dirname, join, resolve } from "node:path";
-import { type AvailableSkill, formatAvailableSkills, parseSkillFile } from "@skillset/core";
+import { type AvailableSkill, formatAvailableSkills } from "@skillset/core/catalog";
+import { parseSkillFile } from "@skillset/core/parser";
 import { type Command, type CommandContext, EXIT_FINDINGS, EXIT_OK } from "../command.js";
 
 type Found = { ok: true; skill: AvailableSkill } | { ok: false; problem: string };

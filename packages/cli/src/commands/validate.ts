@@ -2,7 +2,7 @@
  * @module `skillset validate` — check skills against the Agent Skills specification (SPEC §4, §13).
  */
 import { resolve } from "node:path";
-import { strictRules, validatePaths } from "@skillset/core";
+import { strictRules, validatePaths } from "@skillset/core/validate";
 import type { Command } from "../command.js";
 import { printReports, reportFormat } from "../print-reports.js";
 

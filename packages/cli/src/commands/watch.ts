@@ -2,7 +2,7 @@
  * @module `skillset watch` — prints skills as they are added, changed or removed, until stopped
  * (Ctrl-C), or after `--timeout` milliseconds, or after the first batch of changes with `--once`.
  */
-import type { RegistryEvent } from "@skillset/core";
+import type { RegistryEvent } from "@skillset/core/registry";
 import { painter } from "../color.js";
 import { type Command, EXIT_OK, UsageError } from "../command.js";
 import { openRegistry } from "../open-skillset.js";

@@ -1,5 +1,6 @@
 export { type Diagnostic, diagnostic, hasErrors, type Severity } from "./diagnostic.js";
 export { SkillsetError } from "./errors.js";
+export { hasControls, type InertOptions, inertForTerminal, stripControls } from "./inert-text.js";
 export {
   type Frontmatter,
   type HookSpec,
