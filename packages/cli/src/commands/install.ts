@@ -1,0 +1,34 @@
+/**
+ * @module `skillset install`: restore every skill in the lock from the exact commit or URL it records,
+ * refusing any whose digest differs (SPEC §14).
+ */
+import type { Command } from "../command.js";
+import { globalOption, limitOptions, limitsFrom, terminalIo } from "../install-terminal.js";
+import { printRefresh } from "./update.js";
+
+export const installCommand: Command = {
+  name: "install",
+  summary: "Restore the skills recorded in skills-lock.json, verifying their digests",
+  usage: "install [names…] [--force] [--global]",
+  options: {
+    ...globalOption,
+    force: { type: "boolean", description: "Overwrite skills edited since they were installed" },
+    ...limitOptions,
+  },
+  positionals: { max: 1000 },
+  async run(context) {
+    const { refreshFromLock } = await import("@skillset/install");
+    return printRefresh(
+      context,
+      await refreshFromLock("install", {
+        cwd: context.cwd,
+        env: context.env,
+        global: context.values.global === true,
+        names: context.positionals,
+        force: context.values.force === true,
+        limits: limitsFrom(context),
+        io: terminalIo(context),
+      }),
+    );
+  },
+};
