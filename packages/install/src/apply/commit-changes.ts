@@ -41,7 +41,9 @@ export async function stagingFolder(scope: InstallScope, name: string): Promise<
 /** Removes a staged skill that will not be committed (with its container). */
 export async function discardStaged(staged: string): Promise<void> {
   await rm(dirname(staged), { recursive: true, force: true });
+  // The staging area, then `.agents` itself, when this left them empty: a refused install leaves no trace.
   await rmdir(dirname(dirname(staged))).catch(() => {});
+  await rmdir(dirname(dirname(dirname(staged)))).catch(() => {});
 }
 
 /** Applies `swaps` and writes `lockText` as one recoverable step. Call under the scope's state lock. */

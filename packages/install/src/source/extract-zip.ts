@@ -7,12 +7,13 @@ import type { InstallLimits } from "../limits.js";
 import { ArchiveEntries } from "./archive-entries.js";
 
 const TYPE_MASK = 0o170000;
-const FILE_TYPES: Record<number, string> = {
-  2401: "a FIFO",
-  4802: "a device file",
-  14406: "a device file",
-  26411: "a socket",
-};
+/** Unix file types (the `S_IFMT` bits of the mode kept in the high half of the external attributes). */
+const FILE_TYPES = new Map<number, string>([
+  [0o010000, "a FIFO"],
+  [0o020000, "a device file"],
+  [0o060000, "a device file"],
+  [0o140000, "a socket"],
+]);
 
 /** Parses `archive` into checked entries; throws on the first unsafe or oversized one. */
 export async function readZip(
@@ -24,7 +25,7 @@ export async function readZip(
   const zip = await new Promise<ZipFile>((resolve, reject) =>
     yauzl.fromBuffer(
       archive,
-      { lazyEntries: true, decodeStrings: false, validateEntrySizes: true },
+      { lazyEntries: true, decodeStrings: false, validateEntrySizes: false },
       (error, file) => (error ? reject(error) : resolve(file)),
     ),
   );
@@ -51,20 +52,28 @@ async function admit(zip: ZipFile, entry: Entry, entries: ArchiveEntries): Promi
     if (path !== "") entries.folders.add(path);
     return;
   }
-  const refusedKind = FILE_TYPES[mode];
+  const refusedKind = FILE_TYPES.get(mode);
   if (refusedKind) entries.refuse(path, `${refusedKind}; skills hold only files and folders`);
   entries.declareFile(path, entry.uncompressedSize);
-  const content = await readEntry(zip, entry);
+  const content = await readEntry(zip, entry, entry.uncompressedSize);
   if (mode === 0o120000) entries.addLink(path, content.toString("utf8"), true);
   else entries.files.set(path, content);
 }
 
-function readEntry(zip: ZipFile, entry: Entry): Promise<Buffer> {
+/** The entry's bytes; more than it declared (already checked against the limits) is an error. */
+function readEntry(zip: ZipFile, entry: Entry, declared: number): Promise<Buffer> {
   return new Promise((resolve, reject) =>
     zip.openReadStream(entry, (error, stream) => {
       if (error) return reject(error);
       const chunks: Buffer[] = [];
-      stream.on("data", (chunk: Buffer) => chunks.push(chunk));
+      let total = 0;
+      stream.on("data", (chunk: Buffer) => {
+        total += chunk.length;
+        if (total > declared) {
+          stream.destroy();
+          reject(new Error(`${entry.fileName} inflates past its declared size of ${declared} bytes`));
+        } else chunks.push(chunk);
+      });
       stream.on("error", reject);
       stream.on("end", () => resolve(Buffer.concat(chunks)));
     }),

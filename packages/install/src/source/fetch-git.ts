@@ -27,7 +27,7 @@ export async function fetchGit(
       await run(["init", "--quiet", into]);
       await run(["remote", "add", "origin", spec.location], into);
       await run(["fetch", "--quiet", "--depth", "1", "--no-tags", "origin", spec.ref], into);
-      if (sparse) await run(["sparse-checkout", "set", "--no-cone", `/${spec.subpath}/`], into);
+      if (sparse) await run(["sparse-checkout", "set", "--no-cone", `/${spec.subpath}`], into);
       await run(["checkout", "--quiet", "FETCH_HEAD"], into);
     } else {
       const clone = ["clone", "--quiet", "--depth", "1", "--single-branch", "--no-tags"];
@@ -35,7 +35,7 @@ export async function fetchGit(
       if (sparse) clone.push("--no-checkout");
       await run([...clone, "--", spec.location, into]);
       if (sparse) {
-        await run(["sparse-checkout", "set", "--no-cone", `/${spec.subpath}/`], into);
+        await run(["sparse-checkout", "set", "--no-cone", `/${spec.subpath}`], into);
         await run(["checkout", "--quiet"], into);
       }
     }
