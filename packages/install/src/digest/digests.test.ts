@@ -16,7 +16,10 @@ async function vercelComputedHash(dir: string): Promise<string> {
       if (entry.isDirectory()) {
         if (entry.name !== ".git" && entry.name !== "node_modules") await collect(full);
       } else if (entry.isFile()) {
-        files.push({ relativePath: relative(dir, full).split("\\").join("/"), content: await readFile(full) });
+        files.push({
+          relativePath: relative(dir, full).split("\\").join("/"),
+          content: await readFile(full),
+        });
       }
     }
   };
@@ -38,7 +41,18 @@ afterEach(() => temp.cleanup());
 
 describe("computedHash (vercel interop)", () => {
   it("equals vercel's algorithm on mixed-case names where localeCompare and code-point order differ", async () => {
-    const names = ["B.md", "a.md", "_under.md", "Zeta/x.md", "alpha/Y.md", "alpha/b.md", "é.md", "e.md", "10.md", "9.md"];
+    const names = [
+      "B.md",
+      "a.md",
+      "_under.md",
+      "Zeta/x.md",
+      "alpha/Y.md",
+      "alpha/b.md",
+      "é.md",
+      "e.md",
+      "10.md",
+      "9.md",
+    ];
     await temp.write({
       ...Object.fromEntries(names.map((name, index) => [`skill/${name}`, `content ${index}\n`])),
       "skill/.git/HEAD": "ignored\n",
@@ -54,7 +68,12 @@ describe("computedHash (vercel interop)", () => {
   });
 
   it("ignores .git and node_modules in both digests", async () => {
-    await temp.write({ "one/SKILL.md": "x", "two/SKILL.md": "x", "two/.git/config": "y", "two/node_modules/m.js": "z" });
+    await temp.write({
+      "one/SKILL.md": "x",
+      "two/SKILL.md": "x",
+      "two/.git/config": "y",
+      "two/node_modules/m.js": "z",
+    });
     expect(await hashSkillFolder(temp.join("two"))).toEqual(await hashSkillFolder(temp.join("one")));
   });
 });
@@ -70,8 +89,11 @@ describe("integrity", () => {
 
   it("is SHA-256 over sorted '<sha256>  <path>' lines", async () => {
     await temp.write({ "skill/b.txt": "two", "skill/A.txt": "one" });
-    const line = (content: string, path: string) => `${createHash("sha256").update(content).digest("hex")}  ${path}\n`;
-    const expected = createHash("sha256").update(line("one", "A.txt") + line("two", "b.txt")).digest("hex");
+    const line = (content: string, path: string) =>
+      `${createHash("sha256").update(content).digest("hex")}  ${path}\n`;
+    const expected = createHash("sha256")
+      .update(line("one", "A.txt") + line("two", "b.txt"))
+      .digest("hex");
     expect((await hashSkillFolder(temp.join("skill"))).integrity).toBe(`sha256:${expected}`);
   });
 

@@ -20,13 +20,19 @@ beforeEach(async () => {
 });
 afterEach(() => temp.cleanup());
 
-const env = () => ({ ...isolatedEnv(temp), TMPDIR: temp.join("tmp"), SKILLSET_GITHUB_URL: `file://${temp.path}/hub` });
+const env = () => ({
+  ...isolatedEnv(temp),
+  TMPDIR: temp.join("tmp"),
+  SKILLSET_GITHUB_URL: `file://${temp.path}/hub`,
+});
 const add = (source: string, extra: Partial<Parameters<typeof addSkills>[0]> = {}) =>
   addSkills({ source, cwd: temp.join("project"), env: env(), all: true, io: testIo(), ...extra });
 
 /** Everything under the temp dir except the fixtures: what an install may have written. */
 function writtenOutside(): string[] {
-  const listing = execFileSync("find", [temp.path, "-mindepth", "1"], { encoding: "utf8" }).split("\n").filter(Boolean);
+  const listing = execFileSync("find", [temp.path, "-mindepth", "1"], { encoding: "utf8" })
+    .split("\n")
+    .filter(Boolean);
   return listing
     .map((path) => path.slice(temp.path.length + 1))
     .filter((path) => !/^(project\/\.git|tmp|hub|repo)(\/|$)|^project$|^home$|^repo/.test(path));
@@ -43,8 +49,18 @@ async function expectRefused(source: string, code: string, message: RegExp): Pro
 const good: ArchiveEntry[] = [{ path: "pkg/skills/good/SKILL.md", content: skillText("good") }];
 
 const hostile: Array<[string, ArchiveEntry[], string, RegExp]> = [
-  ["a '../' entry", [...good, { path: "pkg/../../evil.txt", content: "x" }], "install-unsafe-path", /'\.\.' segment/],
-  ["an absolute path", [...good, { path: "/tmp/skillset-evil.txt", content: "x" }], "install-unsafe-path", /absolute path/],
+  [
+    "a '../' entry",
+    [...good, { path: "pkg/../../evil.txt", content: "x" }],
+    "install-unsafe-path",
+    /'\.\.' segment/,
+  ],
+  [
+    "an absolute path",
+    [...good, { path: "/tmp/skillset-evil.txt", content: "x" }],
+    "install-unsafe-path",
+    /absolute path/,
+  ],
   [
     "a symlink out of the archive",
     [...good, { path: "pkg/skills/good/passwd", type: "symlink", linkTarget: "../../../../../etc/passwd" }],
@@ -58,7 +74,12 @@ const hostile: Array<[string, ArchiveEntry[], string, RegExp]> = [
     /outside the archive/,
   ],
   ["a FIFO", [...good, { path: "pkg/skills/good/pipe", type: "fifo" }], "install-unsafe-entry", /FIFO/],
-  ["a device", [...good, { path: "pkg/skills/good/tty", type: "char-device" }], "install-unsafe-entry", /device/],
+  [
+    "a device",
+    [...good, { path: "pkg/skills/good/tty", type: "char-device" }],
+    "install-unsafe-entry",
+    /device/,
+  ],
   [
     "a 1 GB file (declared size, no data behind it)",
     [...good, { path: "pkg/skills/good/huge.bin", size: 1024 ** 3, content: "tiny" }],
@@ -81,7 +102,8 @@ describe.each([
   it("many tiny files: stopped at the count limit", async () => {
     const count = extension === "zip" ? 60_000 : 100_000; // plain zip counts stop at 65,535 entries
     const entries: ArchiveEntry[] = [...good];
-    for (let index = 0; index < count; index++) entries.push({ path: `pkg/skills/good/f/${index}`, content: "" });
+    for (let index = 0; index < count; index++)
+      entries.push({ path: `pkg/skills/good/f/${index}`, content: "" });
     const path = `/many.${extension}`;
     server.route(path, make(entries));
     const started = Date.now();

@@ -68,7 +68,7 @@ function explain(error: unknown, spec: SourceSpec): unknown {
       },
     );
   if (
-    /does not appear to be a git repository|not found|Could not resolve|Connection refused|Failed to connect|unable to access/i.test(
+    /does not appear to be a git repository|not found|Could not read from remote|Could not resolve|Connection refused|Failed to connect|unable to access/i.test(
       message,
     )
   )

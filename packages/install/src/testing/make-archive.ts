@@ -15,7 +15,14 @@ export interface ArchiveEntry {
   mode?: number;
 }
 
-const TAR_TYPES = { file: "0", hardlink: "1", symlink: "2", "char-device": "3", dir: "5", fifo: "6" } as const;
+const TAR_TYPES = {
+  file: "0",
+  hardlink: "1",
+  symlink: "2",
+  "char-device": "3",
+  dir: "5",
+  fifo: "6",
+} as const;
 
 function octal(value: number, width: number): string {
   return `${value.toString(8).padStart(width - 1, "0")}\0`;
@@ -65,11 +72,18 @@ export function makeZip(entries: readonly ArchiveEntry[]): Buffer {
   const centrals: Buffer[] = [];
   let offset = 0;
   for (const entry of entries) {
-    const name = Buffer.from(entry.type === "dir" && !entry.path.endsWith("/") ? `${entry.path}/` : entry.path);
+    const name = Buffer.from(
+      entry.type === "dir" && !entry.path.endsWith("/") ? `${entry.path}/` : entry.path,
+    );
     const content = Buffer.from(entry.type === "symlink" ? (entry.linkTarget ?? "") : (entry.content ?? ""));
-    const typeBits = { file: 0o100000, dir: 0o040000, symlink: 0o120000, hardlink: 0o100000, fifo: 0o010000, "char-device": 0o020000 }[
-      entry.type ?? "file"
-    ];
+    const typeBits = {
+      file: 0o100000,
+      dir: 0o040000,
+      symlink: 0o120000,
+      hardlink: 0o100000,
+      fifo: 0o010000,
+      "char-device": 0o020000,
+    }[entry.type ?? "file"];
     const mode = typeBits | (entry.mode ?? 0o644);
     const crc = crc32(content);
     const declared = entry.size ?? content.length;

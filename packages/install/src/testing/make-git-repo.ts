@@ -7,7 +7,18 @@ import { mkdir, rm, symlink, writeFile } from "node:fs/promises";
 import { dirname, join } from "node:path";
 import { pathToFileURL } from "node:url";
 
-const identity = ["-c", "user.name=test", "-c", "user.email=test@localhost", "-c", "init.defaultBranch=main", "-c", "commit.gpgsign=false", "-c", "tag.gpgsign=false"];
+const identity = [
+  "-c",
+  "user.name=test",
+  "-c",
+  "user.email=test@localhost",
+  "-c",
+  "init.defaultBranch=main",
+  "-c",
+  "commit.gpgsign=false",
+  "-c",
+  "tag.gpgsign=false",
+];
 
 /** A working repository plus its bare twin (what sources point at). */
 export interface GitFixture {
@@ -24,7 +35,8 @@ export async function makeGitRepo(dir: string, name = "repo"): Promise<GitFixtur
   const work = join(dir, `${name}-work`);
   const bare = join(dir, `${name}.git`);
   await mkdir(work, { recursive: true });
-  const git = (...args: string[]) => execFileSync("git", [...identity, ...args], { cwd: work, encoding: "utf8" }).trim();
+  const git = (...args: string[]) =>
+    execFileSync("git", [...identity, ...args], { cwd: work, encoding: "utf8" }).trim();
   git("init", "-q");
   execFileSync("git", ["-c", "init.defaultBranch=main", "init", "-q", "--bare", bare]);
   git("remote", "add", "origin", bare);
