@@ -26,8 +26,8 @@ export interface ParseSourceOptions {
  */
 export function parseSource(source: string, options: ParseSourceOptions): SourceSpec {
   const text = source.trim();
-  if (/^(file|ssh|git):\/\//i.test(text) || /^git\+https?:\/\//i.test(text) || /^[\w.-]+@[\w.-]+:/.test(text))
-    return gitSpec(text.replace(/^git\+/i, ""), "git");
+  if (/^git\+[a-z]+:\/\//i.test(text)) return gitSpec(text.slice(4), "git");
+  if (/^(file|ssh|git):\/\//i.test(text) || /^[\w.-]+@[\w.-]+:/.test(text)) return gitSpec(text, "git");
   if (/^https?:\/\//i.test(text)) {
     const url = text.replace(/#.*$/, "");
     if (ARCHIVE.test(new URL(url).pathname)) return { type: "archive", source: url, location: url };
