@@ -25,7 +25,8 @@ afterEach(() => temp.cleanup());
 const env = () => ({ ...isolatedEnv(temp), TMPDIR: temp.join("tmp") });
 const add = (source: string, extra: Partial<Parameters<typeof addSkills>[0]> = {}) =>
   addSkills({ source, cwd: temp.join("project"), env: env(), all: true, io: testIo(), ...extra });
-const installed = (name: string, file = "SKILL.md") => readFileSync(temp.join("project/.agents/skills", name, file), "utf8");
+const installed = (name: string, file = "SKILL.md") =>
+  readFileSync(temp.join("project/.agents/skills", name, file), "utf8");
 const sha = (text: string | Buffer) => `sha256:${createHash("sha256").update(text).digest("hex")}`;
 
 describe("archives over HTTP", () => {
@@ -63,7 +64,9 @@ describe("archives over HTTP", () => {
     await new Promise<void>((resolve) => silent.listen(0, "127.0.0.1", resolve));
     const { port } = silent.address() as { port: number };
     try {
-      await expect(add(`http://127.0.0.1:${port}/x.tar.gz`, { limits: { timeoutMs: 300 } })).rejects.toMatchObject({
+      await expect(
+        add(`http://127.0.0.1:${port}/x.tar.gz`, { limits: { timeoutMs: 300 } }),
+      ).rejects.toMatchObject({
         code: "install-unreachable",
         message: expect.stringContaining("timed out"),
       });
@@ -77,7 +80,9 @@ describe(".well-known skills index", () => {
   it("installs from a v0.1 index with files", async () => {
     server.route(
       "/site/.well-known/skills/index.json",
-      JSON.stringify({ skills: [{ name: "guide", description: "A guide.", files: ["SKILL.md", "references/g.md"] }] }),
+      JSON.stringify({
+        skills: [{ name: "guide", description: "A guide.", files: ["SKILL.md", "references/g.md"] }],
+      }),
     );
     server.route("/site/.well-known/skills/guide/SKILL.md", skillText("guide"));
     server.route("/site/.well-known/skills/guide/references/g.md", "g\n");
@@ -98,7 +103,13 @@ describe(".well-known skills index", () => {
         $schema: "https://schemas.agentskills.io/discovery/0.2.0/schema.json",
         skills: [
           { name: "single", type: "skill-md", description: "d", url: "single/SKILL.md", digest: sha(text) },
-          { name: "packed", type: "archive", description: "d", url: "/files/packed.tar.gz", digest: sha(archive) },
+          {
+            name: "packed",
+            type: "archive",
+            description: "d",
+            url: "/files/packed.tar.gz",
+            digest: sha(archive),
+          },
         ],
       }),
     );
@@ -112,7 +123,9 @@ describe(".well-known skills index", () => {
   it("refuses an artifact whose digest differs from the index", async () => {
     server.route(
       "/bad/.well-known/agent-skills/index.json",
-      JSON.stringify({ skills: [{ name: "x", type: "skill-md", description: "d", url: "x/SKILL.md", digest: sha("other") }] }),
+      JSON.stringify({
+        skills: [{ name: "x", type: "skill-md", description: "d", url: "x/SKILL.md", digest: sha("other") }],
+      }),
     );
     server.route("/bad/.well-known/agent-skills/x/SKILL.md", skillText("x"));
     await expect(add(`${server.url}/bad`)).rejects.toMatchObject({ code: "install-digest-mismatch" });
@@ -136,8 +149,14 @@ describe(".well-known skills index", () => {
 
 describe("registry build", () => {
   it("round-trips: build a static index, serve it, add from it, check it", async () => {
-    await temp.writeSkill("published/skills/alpha", { name: "alpha", description: "Alpha things. Use when alpha." });
-    await temp.writeSkill("published/plugins/p/skills/beta", { name: "beta", description: "Beta things. Use when beta." });
+    await temp.writeSkill("published/skills/alpha", {
+      name: "alpha",
+      description: "Alpha things. Use when alpha.",
+    });
+    await temp.writeSkill("published/plugins/p/skills/beta", {
+      name: "beta",
+      description: "Beta things. Use when beta.",
+    });
     await temp.write({ "published/skills/alpha/references/a.md": "a\n" });
     const built = await buildRegistry({ dir: temp.join("published"), out: temp.join("site"), env: env() });
     expect(built.skills.map((skill) => [skill.name, skill.files])).toEqual([
@@ -162,7 +181,9 @@ describe("registry build", () => {
 
   it("refuses to publish a skill that fails strict validation", async () => {
     await temp.write({ "published/skills/bad/SKILL.md": "---\nname: Bad\n---\n" });
-    await expect(buildRegistry({ dir: temp.join("published"), out: temp.join("site") })).rejects.toMatchObject({
+    await expect(
+      buildRegistry({ dir: temp.join("published"), out: temp.join("site") }),
+    ).rejects.toMatchObject({
       code: "install-invalid-skill",
     });
   });

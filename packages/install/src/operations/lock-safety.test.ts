@@ -15,21 +15,33 @@ let temp: TempDir;
 beforeEach(async () => {
   temp = await createTempDir("skillset-lock-");
   await temp.write({ "project/.git/HEAD": "ref: refs/heads/main\n", "tmp/.keep": "" });
-  for (const name of ["one", "two", "three", "four", "five"]) await temp.write({ [`src/${name}/SKILL.md`]: skillText(name) });
+  for (const name of ["one", "two", "three", "four", "five"])
+    await temp.write({ [`src/${name}/SKILL.md`]: skillText(name) });
   await temp.write({ "other/one/SKILL.md": skillText("one", "license: MIT\n") });
 });
 afterEach(() => temp.cleanup());
 
-const env = () => ({ ...isolatedEnv(temp), TMPDIR: temp.join("tmp"), SKILLSET_GITHUB_URL: `file://${temp.path}/hub` });
+const env = () => ({
+  ...isolatedEnv(temp),
+  TMPDIR: temp.join("tmp"),
+  SKILLSET_GITHUB_URL: `file://${temp.path}/hub`,
+});
 const options = () => ({ cwd: temp.join("project"), env: env() });
 const lockPath = () => temp.join("project/skills-lock.json");
 
 /** Every path with its type and content hash: a whole-tree snapshot to compare before and after. */
 function snapshot(dir: string): string {
-  return execFileSync("sh", ["-c", "find . -print0 | sort -z | xargs -0 -I{} sh -c 'if [ -f \"{}\" ]; then sha256sum \"{}\"; else stat -c \"%F %n\" \"{}\"; fi'"], {
-    cwd: dir,
-    encoding: "utf8",
-  });
+  return execFileSync(
+    "sh",
+    [
+      "-c",
+      'find . -print0 | sort -z | xargs -0 -I{} sh -c \'if [ -f "{}" ]; then sha256sum "{}"; else stat -c "%F %n" "{}"; fi\'',
+    ],
+    {
+      cwd: dir,
+      encoding: "utf8",
+    },
+  );
 }
 
 describe("the lock and the disk", () => {
@@ -54,7 +66,13 @@ describe("the lock and the disk", () => {
     await addSkills({ ...options(), source: "../src", skills: ["one"], io: testIo() });
     const lock = JSON.parse(readFileSync(lockPath(), "utf8"));
     const { computedHash } = lock.skills.one;
-    await writeFile(lockPath(), JSON.stringify({ version: 1, skills: { one: { source: "../src", sourceType: "local", computedHash } } }));
+    await writeFile(
+      lockPath(),
+      JSON.stringify({
+        version: 1,
+        skills: { one: { source: "../src", sourceType: "local", computedHash } },
+      }),
+    );
     expect((await checkSkills(options())).rows[0]).toMatchObject({ local: "intact", upstream: "current" });
   });
 
@@ -83,11 +101,15 @@ describe("the lock and the disk", () => {
     await writeFile(lockPath(), corrupt);
     await expect(checkSkills(options())).rejects.toMatchObject({ code: "install-lock-corrupt" });
     expect(readFileSync(lockPath(), "utf8")).toBe(corrupt);
-    await expect(addSkills({ ...options(), source: "../src", skills: ["two"], io: testIo() })).rejects.toMatchObject({
+    await expect(
+      addSkills({ ...options(), source: "../src", skills: ["two"], io: testIo() }),
+    ).rejects.toMatchObject({
       code: "install-lock-corrupt",
       message: expect.stringContaining("moved it to"),
     });
-    const aside = readdirSync(temp.join("project")).filter((name) => name.startsWith("skills-lock.json.corrupt-"));
+    const aside = readdirSync(temp.join("project")).filter((name) =>
+      name.startsWith("skills-lock.json.corrupt-"),
+    );
     expect(aside).toHaveLength(1);
     expect(readFileSync(temp.join("project", aside[0]!), "utf8")).toBe(corrupt);
     expect(readdirSync(temp.join("project/.agents/skills"))).toEqual(["one"]);
@@ -95,19 +117,29 @@ describe("the lock and the disk", () => {
 
   it("a name from another source is refused unless --force, which says what it replaces", async () => {
     await addSkills({ ...options(), source: "../src", skills: ["one"], io: testIo() });
-    await expect(addSkills({ ...options(), source: "../other", all: true, io: testIo() })).rejects.toMatchObject({
+    await expect(
+      addSkills({ ...options(), source: "../other", all: true, io: testIo() }),
+    ).rejects.toMatchObject({
       code: "install-name-collision",
       message: expect.stringContaining("would replace one installed from ../src (local)"),
     });
     expect(readFileSync(temp.join("project/.agents/skills/one/SKILL.md"), "utf8")).not.toContain("MIT");
-    const forced = await addSkills({ ...options(), source: "../other", all: true, force: true, io: testIo() });
+    const forced = await addSkills({
+      ...options(),
+      source: "../other",
+      all: true,
+      force: true,
+      io: testIo(),
+    });
     expect(forced.notes).toEqual(["Replaced one installed from ../src (local)."]);
     expect((await readLock(lockPath())).skills.one!.source).toBe("../other");
   });
 
   it("refuses to overwrite a hand-made folder of the same name without --force", async () => {
     await temp.write({ "project/.agents/skills/one/SKILL.md": "mine\n" });
-    await expect(addSkills({ ...options(), source: "../src", skills: ["one"], io: testIo() })).rejects.toMatchObject({
+    await expect(
+      addSkills({ ...options(), source: "../src", skills: ["one"], io: testIo() }),
+    ).rejects.toMatchObject({
       code: "install-name-collision",
     });
     expect(readFileSync(temp.join("project/.agents/skills/one/SKILL.md"), "utf8")).toBe("mine\n");
@@ -130,7 +162,13 @@ describe("the lock and the disk", () => {
         addSkills({ ...options(), source: "../src", skills: [name], io: testIo() }),
       ),
     );
-    expect(Object.keys((await readLock(lockPath())).skills).sort()).toEqual(["five", "four", "one", "three", "two"]);
+    expect(Object.keys((await readLock(lockPath())).skills).sort()).toEqual([
+      "five",
+      "four",
+      "one",
+      "three",
+      "two",
+    ]);
     expect(readdirSync(temp.join("project/.agents")).sort()).toEqual(["skills"]);
   });
 
@@ -138,8 +176,17 @@ describe("the lock and the disk", () => {
     await addSkills({ ...options(), source: "../src", skills: ["one"], agents: ["claude"], io: testIo() });
     const { lstatSync, realpathSync, existsSync } = await import("node:fs");
     expect(lstatSync(temp.join("project/.claude/skills/one")).isSymbolicLink()).toBe(true);
-    expect(realpathSync(temp.join("project/.claude/skills/one"))).toBe(temp.join("project/.agents/skills/one"));
-    await addSkills({ ...options(), source: "../src", skills: ["two"], agents: ["codex"], copy: true, io: testIo() });
+    expect(realpathSync(temp.join("project/.claude/skills/one"))).toBe(
+      temp.join("project/.agents/skills/one"),
+    );
+    await addSkills({
+      ...options(),
+      source: "../src",
+      skills: ["two"],
+      agents: ["codex"],
+      copy: true,
+      io: testIo(),
+    });
     expect(lstatSync(temp.join("project/.codex/skills/two")).isDirectory()).toBe(true);
     const { removeSkills } = await import("./remove-skills.js");
     await removeSkills({ ...options(), names: ["one", "two"] });
@@ -149,7 +196,10 @@ describe("the lock and the disk", () => {
 
   it("risky skills and changed digests need approval; without it nothing is written", async () => {
     await temp.write({
-      "risky/tool/SKILL.md": skillText("tool", "allowed-tools: Bash(*)\n").replace("Steps.", "Context: !`git status`"),
+      "risky/tool/SKILL.md": skillText("tool", "allowed-tools: Bash(*)\n").replace(
+        "Steps.",
+        "Context: !`git status`",
+      ),
       "risky/tool/scripts/run.sh": "#!/bin/sh\ncurl -s https://example.invalid/data\n",
     });
     const io = testIo({ approve: false });
@@ -183,7 +233,9 @@ describe("bad input", () => {
   });
 
   it("a skill name the source does not have lists what it has", async () => {
-    await expect(addSkills({ ...options(), source: "../src", skills: ["six"], io: testIo() })).rejects.toMatchObject({
+    await expect(
+      addSkills({ ...options(), source: "../src", skills: ["six"], io: testIo() }),
+    ).rejects.toMatchObject({
       code: "install-skill-not-found",
       message: expect.stringContaining("It has: five, four, one, three, two"),
     });
