@@ -4,8 +4,7 @@
  */
 import { resolve } from "node:path";
 import { parseArgs } from "node:util";
-import { suggestNames } from "@skillset/core/mentions";
-import { SkillsetError } from "@skillset/core/model";
+import { SkillsetError, suggestNames } from "@skillset/core/model";
 import { shouldColor } from "./color.js";
 import {
   type Command,

@@ -29,15 +29,22 @@ export function toggleCommand(enabled: boolean): Command {
     positionals: { min: 1, max: 1 },
     async run(context) {
       const given = context.positionals[0]!;
-      const key = looksLikePath(given) ? resolve(context.cwd, given) : given;
+      const byPath = looksLikePath(given);
       const layer = context.values.project ? "project" : "user";
       const { registry } = await openRegistry(context);
-      const found = registry.lookup(key);
-      const matching = looksLikePath(given)
+      const found = registry.lookup(byPath ? resolve(context.cwd, given) : given);
+      // A name means what `show` and `$name` mean (`gh-fix-ci` → `github:gh-fix-ci`) and applies to
+      // every skill of that qualified name; a path means that one skill.
+      const key = byPath
+        ? resolve(context.cwd, given)
+        : found.kind === "found"
+          ? found.entry.skill.qualifiedName
+          : given;
+      const matching = byPath
         ? found.kind === "found"
           ? [found.entry]
           : []
-        : registry.entries().filter((entry) => entry.skill.qualifiedName === given);
+        : registry.entries().filter((entry) => entry.skill.qualifiedName === key);
       if (matching.length === 0) {
         context.stderr.write(
           `skillset ${verb}: warning: ${unknownSkillMessage(registry, given)} The setting is recorded anyway and applies once such a skill appears.\n`,
