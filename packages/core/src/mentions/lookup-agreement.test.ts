@@ -66,7 +66,8 @@ describe.skipIf(missing)("one lookup for registry.lookup and $mentions, over the
           : lookup.kind === "ambiguous"
             ? codes.includes("mention-ambiguous")
             : activated === undefined;
-      if (!agrees) disagreements.push(`${name}: lookup ${lookup.kind}, mention ${codes.join(",") || "activated"}`);
+      if (!agrees)
+        disagreements.push(`${name}: lookup ${lookup.kind}, mention ${codes.join(",") || "activated"}`);
     }
     expect(compared).toBeGreaterThan(500);
     expect(disagreements).toEqual([]);
