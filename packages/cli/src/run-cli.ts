@@ -43,7 +43,7 @@ export const globalOptions: Record<string, OptionSpec> = {
 
 /** " Did you mean list?" for a mistyped word (prefix, substring or a typo away), else "". */
 async function suggest(word: string, candidates: readonly string[]): Promise<string> {
-  const { suggestNames } = await import("@skillset/core/mentions");
+  const { suggestNames } = await import("@skillset/core/model");
   const near = suggestNames(word, candidates, (candidate) => [candidate]).slice(0, 3);
   return near.length > 0 ? ` Did you mean ${near.join(", ")}?` : "";
 }

@@ -42,10 +42,11 @@ export function toggleRunner(enabled: boolean): (context: CommandContext) => Pro
   const state = enabled ? "enabled" : "disabled";
   return async (context) => {
     const given = context.positionals[0]!;
-    const key = looksLikePath(given) ? resolve(context.cwd, given) : given;
+    const byPath = looksLikePath(given);
     const layer = context.values.project ? "project" : "user";
     const json = context.values.json === true;
     const { registry } = await openRegistry(context);
+<<<<<<< HEAD
     const file = stateFile(context, registry, layer);
     const shown = inertForTerminal(given);
 
@@ -70,6 +71,22 @@ export function toggleRunner(enabled: boolean): (context: CommandContext) => Pro
       : registry.entries().filter((entry) => entry.skill.qualifiedName === given);
     if (matching.length === 0 && context.values.force !== true) {
       // Recording a name that matches nothing is how typos go unnoticed: refuse unless asked.
+=======
+    const found = registry.lookup(byPath ? resolve(context.cwd, given) : given);
+    // A name means what `show` and `$name` mean (`gh-fix-ci` → `github:gh-fix-ci`) and applies to every
+    // skill of that qualified name; a path means that one skill.
+    const key = byPath
+      ? resolve(context.cwd, given)
+      : found.kind === "found"
+        ? found.entry.skill.qualifiedName
+        : given;
+    const matching = byPath
+      ? found.kind === "found"
+        ? [found.entry]
+        : []
+      : registry.entries().filter((entry) => entry.skill.qualifiedName === key);
+    if (matching.length === 0) {
+>>>>>>> main
       context.stderr.write(
         `skillset ${verb}: ${unknownSkillMessage(registry, given)} Nothing was recorded; add --force to record '${shown}' for a skill that does not exist yet.\n`,
       );

@@ -2,8 +2,7 @@
  * @module `skillset show <name|path>` — one skill's metadata, location, state and diagnostics.
  */
 
-import { suggestNames } from "@skillset/core/mentions";
-import type { RegistryEntry, SkillRegistry } from "@skillset/core/registry";
+import { type RegistryEntry, type SkillRegistry, suggestSkills } from "@skillset/core/registry";
 import { painter } from "../color.js";
 import { type CommandContext, EXIT_FINDINGS, EXIT_OK } from "../command.js";
 import { entryJson } from "../json/skill-json.js";
@@ -13,13 +12,7 @@ import { entryMarks, scopeStyle } from "../present-skill.js";
 
 /** The message for a name that matches nothing, with the near names when there are some. */
 export function unknownSkillMessage(registry: SkillRegistry, name: string): string {
-  const near = suggestNames(name, registry.entries(), (entry) => [
-    entry.skill.qualifiedName,
-    entry.skill.name,
-  ])
-    .map((entry) => entry.skill.qualifiedName)
-    .filter((value, index, all) => all.indexOf(value) === index)
-    .slice(0, 5);
+  const near = suggestSkills(registry.entries(), name);
   const hint =
     near.length > 0 ? ` Did you mean ${near.join(", ")}?` : " Run `skillset list --all` to see every skill.";
   return `No skill named '${name}'.${hint}`;
