@@ -46,12 +46,11 @@ export function toggleRunner(enabled: boolean): (context: CommandContext) => Pro
     const layer = context.values.project ? "project" : "user";
     const json = context.values.json === true;
     const { registry } = await openRegistry(context);
-<<<<<<< HEAD
     const file = stateFile(context, registry, layer);
     const shown = inertForTerminal(given);
 
     if (context.values.reset) {
-      const { stored, changed } = await forget(context, key, file);
+      const { stored, changed } = await forget(context, byPath ? resolve(context.cwd, given) : given, file);
       if (json) writeJson(context.stdout, { key: stored, layer, file, reset: changed });
       else {
         context.stdout.write(
@@ -63,15 +62,6 @@ export function toggleRunner(enabled: boolean): (context: CommandContext) => Pro
       return EXIT_OK;
     }
 
-    const found = registry.lookup(key);
-    const matching: RegistryEntry[] = looksLikePath(given)
-      ? found.kind === "found"
-        ? [found.entry]
-        : []
-      : registry.entries().filter((entry) => entry.skill.qualifiedName === given);
-    if (matching.length === 0 && context.values.force !== true) {
-      // Recording a name that matches nothing is how typos go unnoticed: refuse unless asked.
-=======
     const found = registry.lookup(byPath ? resolve(context.cwd, given) : given);
     // A name means what `show` and `$name` mean (`gh-fix-ci` → `github:gh-fix-ci`) and applies to every
     // skill of that qualified name; a path means that one skill.
@@ -80,13 +70,13 @@ export function toggleRunner(enabled: boolean): (context: CommandContext) => Pro
       : found.kind === "found"
         ? found.entry.skill.qualifiedName
         : given;
-    const matching = byPath
+    const matching: RegistryEntry[] = byPath
       ? found.kind === "found"
         ? [found.entry]
         : []
       : registry.entries().filter((entry) => entry.skill.qualifiedName === key);
-    if (matching.length === 0) {
->>>>>>> main
+    if (matching.length === 0 && context.values.force !== true) {
+      // Recording a name that matches nothing is how typos go unnoticed: refuse unless asked.
       context.stderr.write(
         `skillset ${verb}: ${unknownSkillMessage(registry, given)} Nothing was recorded; add --force to record '${shown}' for a skill that does not exist yet.\n`,
       );
