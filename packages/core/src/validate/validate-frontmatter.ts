@@ -4,7 +4,7 @@
  * then name, then description, then compatibility. The field rules themselves are the parser's
  * (`check-spec-fields.ts`), shared with lenient parsing; this adds what only strict mode asks.
  */
-import { type Diagnostic, diagnostic, type Severity } from "../model/diagnostic.js";
+import { type Diagnostic, diagnostic } from "../model/diagnostic.js";
 import {
   checkCompatibility,
   checkDescription,
