@@ -2,8 +2,8 @@
  * @module The one way the loader and the tools find a skill by name or path: the registry's lookup,
  * one rescan when nothing matched (a skill created a moment ago), then near names for "did you mean".
  */
-import { suggestNames } from "../mentions/suggest-names.js";
 import type { RegistryEntry, SkillRegistry } from "../registry/registry-types.js";
+import { findNearNames, lookupFor } from "../registry/skill-lookup.js";
 
 /** The part of a registry that finding needs (a full `SkillRegistry` fits). */
 export type RegistryView = Pick<SkillRegistry, "lookup" | "entries"> & Partial<Pick<SkillRegistry, "reload">>;
@@ -41,14 +41,10 @@ export async function findSkill(
   return { kind: "not-found", near: nearNames(registry.entries(), key, options.maxNear ?? 5) };
 }
 
-/** Not-shadowed entries whose name is near `key`, best first, one per qualified name. */
+/** Not-shadowed entries whose name is near `key`, best first, one per qualified name (the registry's near-name search). */
 export function nearNames(entries: readonly RegistryEntry[], key: string, max: number): RegistryEntry[] {
   const seen = new Set<string>();
-  return suggestNames(
-    key,
-    entries.filter((entry) => entry.status !== "shadowed"),
-    ({ skill }) => (skill.namespace ? [skill.qualifiedName, skill.name] : [skill.name]),
-  )
+  return findNearNames(lookupFor(entries), key)
     .filter(({ skill }) => !seen.has(skill.qualifiedName) && seen.add(skill.qualifiedName))
     .slice(0, max);
 }
