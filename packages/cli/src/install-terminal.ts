@@ -1,40 +1,12 @@
 /**
- * @module The CLI side of installing: flags every install command shares, how a candidate skill and its
+ * @module The CLI side of installing: the limits given as flags, how a candidate skill and its
  * risks are printed (inert: text from a source never reaches the terminal raw), and the `InstallIo` that
  * asks on a terminal (via `@clack/prompts`, loaded only then) and answers from `--yes` elsewhere.
  */
 import { inertForTerminal } from "@skillset/core/model";
 import type { Candidate, InstallIo, InstallLimits } from "@skillset/install";
 import { painter } from "./color.js";
-import type { CommandContext, OptionSpec } from "./command.js";
-
-/** Flags for bounds, shared by the commands that fetch. */
-export const limitOptions: Record<string, OptionSpec> = {
-  "max-file-bytes": {
-    type: "string",
-    description: "Largest file a skill may hold (default 10 MiB)",
-    valueName: "N",
-  },
-  "max-total-bytes": {
-    type: "string",
-    description: "Largest total per skill or download (default 50 MiB)",
-    valueName: "N",
-  },
-  "max-files": { type: "string", description: "Most files per skill (default 2000)", valueName: "N" },
-  timeout: {
-    type: "string",
-    description: "Seconds one network request may take (default 30)",
-    valueName: "S",
-  },
-};
-
-export const globalOption: Record<string, OptionSpec> = {
-  global: {
-    type: "boolean",
-    short: "g",
-    description: "The user's skills (~/.agents/skills) instead of the project's",
-  },
-};
+import type { CommandContext } from "./command.js";
 
 /** The limits given on the command line. */
 export function limitsFrom(context: CommandContext): Partial<InstallLimits> {

@@ -1,10 +1,9 @@
 /**
  * @module `skillset add <source>`: install skills from a folder, git, an archive or a well-known index
- * (SPEC §14). The install package is loaded only when the command runs.
+ * (SPEC §14). The work is in `add.run.ts`; it loads `@skillset/install` only when the command runs.
  */
-import { type Command, EXIT_OK } from "../command.js";
-import { globalOption, limitOptions, limitsFrom, terminalIo } from "../install-terminal.js";
-import { displayPath } from "../print-diagnostics.js";
+import type { Command } from "../command.js";
+import { globalOption, limitOptions } from "../install-options.js";
 
 export const addCommand: Command = {
   name: "add",
@@ -38,33 +37,5 @@ export const addCommand: Command = {
     ...limitOptions,
   },
   positionals: { min: 1, max: 1 },
-  async run(context) {
-    const { addSkills } = await import("@skillset/install");
-    const agents =
-      typeof context.values.agent === "string"
-        ? context.values.agent
-            .split(",")
-            .map((a) => a.trim())
-            .filter(Boolean)
-        : [];
-    const result = await addSkills({
-      source: context.positionals[0]!,
-      cwd: context.cwd,
-      env: context.env,
-      global: context.values.global === true,
-      skills: (context.values.skill as string[] | undefined) ?? [],
-      all: context.values.all === true,
-      agents,
-      copy: context.values.copy === true,
-      force: context.values.force === true,
-      limits: limitsFrom(context),
-      io: terminalIo(context),
-    });
-    const lines = result.installed.map(
-      (candidate) => `Installed ${candidate.name} → ${displayPath(candidate.target, context.cwd)}`,
-    );
-    lines.push(...result.notes, `Recorded in ${displayPath(result.scope.lockPath, context.cwd)}.`);
-    context.stdout.write(`${lines.join("\n")}\n`);
-    return EXIT_OK;
-  },
+  load: () => import("./add.run.js"),
 };

@@ -2,9 +2,8 @@
  * @module `skillset check`: what changed since install — local edits, missing copies, upstream changes,
  * sources gone. Changes nothing (SPEC §14).
  */
-import { inertForTerminal } from "@skillset/core/model";
-import { type Command, EXIT_FINDINGS, EXIT_OK } from "../command.js";
-import { globalOption, limitOptions, limitsFrom, terminalIo } from "../install-terminal.js";
+import type { Command } from "../command.js";
+import { globalOption, limitOptions } from "../install-options.js";
 
 export const checkCommand: Command = {
   name: "check",
@@ -13,36 +12,5 @@ export const checkCommand: Command = {
   details: "Read-only: nothing on disk changes. Exit codes: 0 everything current, 1 drift found.",
   options: { ...globalOption, json: { type: "boolean", description: "Print JSON" }, ...limitOptions },
   positionals: { max: 1000 },
-  async run(context) {
-    const { checkSkills } = await import("@skillset/install");
-    const result = await checkSkills({
-      cwd: context.cwd,
-      env: context.env,
-      global: context.values.global === true,
-      names: context.positionals,
-      limits: limitsFrom(context),
-      progress: terminalIo(context).progress,
-    });
-    const drift =
-      result.interrupted || result.rows.some((row) => row.local !== "intact" || row.upstream !== "current");
-    if (context.values.json) {
-      context.stdout.write(
-        `${JSON.stringify({ lock: result.scope.lockPath, interrupted: result.interrupted, skills: result.rows }, null, 2)}\n`,
-      );
-      return drift ? EXIT_FINDINGS : EXIT_OK;
-    }
-    const lines = result.rows.map((row) => {
-      const states = [
-        row.local === "intact" ? "" : `local: ${row.local}`,
-        row.upstream === "current" ? "" : `upstream: ${row.upstream}`,
-      ].filter(Boolean);
-      const detail = row.detail ? ` (${inertForTerminal(row.detail)})` : "";
-      return `${row.name}  ${states.length > 0 ? states.join(", ") : "current"}${detail}`;
-    });
-    if (result.rows.length === 0) lines.push(`No skills recorded in ${result.scope.lockPath}.`);
-    if (result.interrupted)
-      lines.push("An interrupted change is waiting; the next add, update, install or remove rolls it back.");
-    context.stdout.write(`${lines.join("\n")}\n`);
-    return drift ? EXIT_FINDINGS : EXIT_OK;
-  },
+  load: () => import("./check.run.js"),
 };

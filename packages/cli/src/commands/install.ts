@@ -3,8 +3,7 @@
  * refusing any whose digest differs (SPEC §14).
  */
 import type { Command } from "../command.js";
-import { globalOption, limitOptions, limitsFrom, terminalIo } from "../install-terminal.js";
-import { printRefresh } from "./update.js";
+import { globalOption, limitOptions } from "../install-options.js";
 
 export const installCommand: Command = {
   name: "install",
@@ -16,19 +15,5 @@ export const installCommand: Command = {
     ...limitOptions,
   },
   positionals: { max: 1000 },
-  async run(context) {
-    const { refreshFromLock } = await import("@skillset/install");
-    return printRefresh(
-      context,
-      await refreshFromLock("install", {
-        cwd: context.cwd,
-        env: context.env,
-        global: context.values.global === true,
-        names: context.positionals,
-        force: context.values.force === true,
-        limits: limitsFrom(context),
-        io: terminalIo(context),
-      }),
-    );
-  },
+  load: () => import("./install.run.js"),
 };

@@ -1,9 +1,8 @@
 /**
  * @module `skillset remove <name…>`: uninstall skills recorded in the lock (SPEC §14).
  */
-import { type Command, EXIT_OK } from "../command.js";
-import { globalOption } from "../install-terminal.js";
-import { displayPath } from "../print-diagnostics.js";
+import type { Command } from "../command.js";
+import { globalOption } from "../install-options.js";
 
 export const removeCommand: Command = {
   name: "remove",
@@ -11,17 +10,5 @@ export const removeCommand: Command = {
   usage: "remove <name…> [--global]",
   options: { ...globalOption },
   positionals: { min: 1, max: 1000 },
-  async run(context) {
-    const { removeSkills } = await import("@skillset/install");
-    const result = await removeSkills({
-      names: context.positionals,
-      cwd: context.cwd,
-      env: context.env,
-      global: context.values.global === true,
-    });
-    context.stdout.write(
-      `${result.removed.map((name) => `Removed ${name}`).join("\n")}\nUpdated ${displayPath(result.scope.lockPath, context.cwd)}.\n`,
-    );
-    return EXIT_OK;
-  },
+  load: () => import("./remove.run.js"),
 };
