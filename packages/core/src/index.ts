@@ -14,3 +14,4 @@ export * from "./validate/index.js";
 export * from "./registry/index.js";
 export * from "./catalog/index.js";
 export * from "./mentions/index.js";
+export * from "./completion/index.js";
