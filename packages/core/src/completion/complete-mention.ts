@@ -8,8 +8,8 @@
  * completion?.candidates[0].insertText // "$systematic-debugging"
  * // replace text.slice(completion.start, completion.end) with it
  */
-import { lookupFor } from "../mentions/index.js";
 import type { Scope } from "../model/skill.js";
+import { lookupFor } from "../registry/index.js";
 import type { RegistryEntry, SkillRegistry } from "../registry/registry-types.js";
 import {
   type CandidatePool,
@@ -145,8 +145,8 @@ class Ranking {
   readonly out: Picked[] = [];
   private readonly recentTiers: [number, MatchKind | undefined][];
   constructor(
-    private readonly pool: CandidatePool,
-    private readonly query: string,
+    pool: CandidatePool,
+    query: string,
     private readonly recentRank: ReadonlyMap<number, number>,
     private readonly limit: number,
   ) {

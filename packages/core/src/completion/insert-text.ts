@@ -3,7 +3,8 @@
  * resolution: bare name, then `ns:name`), and a linked mention `[$name](path)` when no name does —
  * where the path decides, so even a skill whose name is ambiguous can be mentioned.
  */
-import { findById, isShellVariable, type SkillLookup } from "../mentions/index.js";
+import { isShellVariable } from "../mentions/index.js";
+import { findById, type SkillLookup } from "../registry/index.js";
 import type { RegistryEntry } from "../registry/registry-types.js";
 import type { CursorToken } from "./find-token-at.js";
 

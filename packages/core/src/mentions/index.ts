@@ -37,5 +37,3 @@ export {
 } from "./resolve-mentions.js";
 export { canStartDollar, canStartUri, messageStart, scanMentions } from "./scan-mentions.js";
 export { hasEnvironmentShape, isShellVariable } from "./shell-variables.js";
-export { countQualified, findById, lookupFor, type SkillLookup, type SkillMatch } from "./skill-lookup.js";
-export { suggestNames } from "./suggest-names.js";

@@ -12,6 +12,16 @@ import { defaultConfig, type MentionsConfig } from "../config/config-schema.js";
 import { type Diagnostic, diagnostic } from "../model/diagnostic.js";
 import type { Skill } from "../model/skill.js";
 import type { RegistryEntry } from "../registry/registry-types.js";
+import {
+  countQualified,
+  findById,
+  findByPath,
+  findNearNames,
+  lookupFor,
+  type SkillLookup,
+  type SkillMatch,
+} from "../registry/skill-lookup.js";
+import { BUILT_IN_HOST_COMMANDS } from "../validate/rules/host-command-name.js";
 import type { Mention, SlashMention, UriMention } from "./mention.js";
 import {
   ambiguousMessage,
@@ -28,15 +38,6 @@ import {
 import { removeMentions } from "./remove-mentions.js";
 import { resolveLinkTarget } from "./resolve-link-target.js";
 import { scanMentions } from "./scan-mentions.js";
-import {
-  countQualified,
-  findById,
-  findByPath,
-  findNearNames,
-  lookupFor,
-  type SkillLookup,
-  type SkillMatch,
-} from "./skill-lookup.js";
 
 /** Who wrote the text: a person in the composer, a person in the command palette, or the model. */
 export type MentionSource = "user" | "palette" | "model";
@@ -214,6 +215,9 @@ function nearNames(id: string, context: Context): RegistryEntry[] {
 /** The outcome of a name that matched no skill exactly. */
 function notFound(mention: Mention, id: string, sigil: string, context: Context): Outcome {
   if (context.suggestions.size >= MAX_UNKNOWN_IDS && !context.suggestions.has(id)) return { kind: "ignored" };
+  // `/skills`, `/compact`, … are the agents' own commands, not mistyped skills: no "did you mean".
+  const slashName = mention.kind === "slash" && mention.form === "name";
+  if (slashName && BUILT_IN_HOST_COMMANDS.includes(id.toLowerCase())) return { kind: "ignored" };
   const near = nearNames(id, context);
   const [only] = near;
   if (near.length === 1 && only) {
@@ -225,7 +229,7 @@ function notFound(mention: Mention, id: string, sigil: string, context: Context)
     return { kind: "refused", diagnostic: ambiguous(mention, `${sigil}${id}`, near, context) };
   }
   // An unknown `/word` may be a host command the host did not declare: pass it on silently.
-  if (mention.kind === "slash" && mention.form === "name") return { kind: "ignored" };
+  if (slashName) return { kind: "ignored" };
   return refuse(mention, "mention-not-found", notFoundMessage(id, context.config.listCommand));
 }
 
