@@ -4,13 +4,13 @@
 import { mkdir, writeFile } from "node:fs/promises";
 import { join, resolve } from "node:path";
 import type { Diagnostic } from "@skillset/core/model";
+import { checkName } from "@skillset/core/parser";
 import {
   type LintTarget,
   lintRules,
   lintSkillFiles,
   lintSkills,
   validateFrontmatter,
-  validateName,
   validateSkillDir,
 } from "@skillset/core/validate";
 import { painter } from "../color.js";
@@ -77,7 +77,7 @@ export function scaffoldFiles(name: string, description: string): Record<string,
 /** Checks the name and description before writing; errors are usage errors naming the rule. */
 async function preflight(name: string, description: string, path: string): Promise<Diagnostic[]> {
   const strict = [
-    ...validateName(name, { path, dirName: name }),
+    ...checkName(name, { path, dirName: name }),
     ...validateFrontmatter({ name, description }, { path, dirName: name }).filter((d) => d.field !== "name"),
   ];
   const target: LintTarget = {
