@@ -9,9 +9,12 @@ import { doctorCommand } from "./doctor.js";
 import { enableCommand } from "./enable.js";
 import { lintCommand } from "./lint.js";
 import { listCommand } from "./list.js";
+import { loadCommand } from "./load.js";
 import { newCommand } from "./new.js";
+import { readCommand } from "./read.js";
 import { readPropertiesCommand } from "./read-properties.js";
 import { resolveCommand } from "./resolve.js";
+import { searchCommand } from "./search.js";
 import { showCommand } from "./show.js";
 import { toPromptCommand } from "./to-prompt.js";
 import { validateCommand } from "./validate.js";
@@ -27,6 +30,9 @@ export const commands: readonly Command[] = [
   toPromptCommand,
   catalogCommand,
   resolveCommand,
+  searchCommand,
+  loadCommand,
+  readCommand,
   enableCommand,
   disableCommand,
   newCommand,

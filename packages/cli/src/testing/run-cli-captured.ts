@@ -16,6 +16,8 @@ export interface RunCliCapturedOptions {
   columns?: number;
   /** Called with each chunk written to stderr, as it is written: lets a test act once a command is ready. */
   onStderr?: (text: string) => void;
+  /** What standard input holds (for `-` arguments); unset: the command sees no stdin reader. */
+  stdin?: string;
 }
 
 /** The exit code and everything the command printed. */
@@ -33,13 +35,14 @@ export interface CapturedRun {
  *   runCliCaptured({ argv, cwd: temp.join("project"), env: isolatedEnv(temp), replaceTemp: temp.path });
  */
 export async function runCliCaptured(options: RunCliCapturedOptions): Promise<CapturedRun> {
-  const { argv, cwd, env, replaceTemp, columns, onStderr } = options;
+  const { argv, cwd, env, replaceTemp, columns, onStderr, stdin } = options;
   let stdout = "";
   let stderr = "";
   const code = await runCli({
     argv,
     cwd,
     env,
+    ...(stdin === undefined ? {} : { readStdin: async () => stdin }),
     stdout: {
       write(text) {
         stdout += text;
