@@ -3,7 +3,8 @@
  * reason (SPEC §10, §13), from the same index the model's `skill_search` uses.
  */
 import { inertForTerminal, SCOPES, type Scope } from "@skillset/core/model";
-import { createSkillSearch, splitWords } from "@skillset/core/search";
+import { metadataCachePath } from "@skillset/core/registry";
+import { createSkillSearch, searchCachePath, splitWords } from "@skillset/core/search";
 import { painter } from "../color.js";
 import { type CommandContext, EXIT_FINDINGS, EXIT_OK, UsageError } from "../command.js";
 import { entryJson } from "../json/skill-json.js";
@@ -35,7 +36,10 @@ export async function run(context: CommandContext): Promise<number> {
     throw new UsageError("the query has no words to search for; describe the task in a few words");
   }
   const { registry, config } = await openRegistry(context);
+  const home = context.env.HOME === undefined || context.env.HOME === "" ? undefined : context.env.HOME;
+  const metadataFile = metadataCachePath({ cwd: context.cwd, env: context.env, ...(home ? { home } : {}) });
   const index = createSkillSearch(registry.entries(), {
+    cacheFile: searchCachePath(metadataFile),
     config: {
       ...config.search,
       ...(limit === undefined ? {} : { maxLimit: Math.max(limit, config.search.maxLimit) }),

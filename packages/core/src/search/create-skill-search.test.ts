@@ -120,3 +120,32 @@ describe("createSkillSearch", () => {
     expect(search.search("pdf", { all: true, limit: 10 })).toHaveLength(2);
   });
 });
+
+describe("createSkillSearch with a cache file", () => {
+  it("writes the index, loads it for the same skills, and rebuilds when a skill changed", async () => {
+    const { createTempDir } = await import("../test/index.js");
+    const { existsSync, statSync } = await import("node:fs");
+    const temp = await createTempDir("skillset-search-cache-");
+    try {
+      const cacheFile = temp.join("cache", "search-x.json");
+      const first = createSkillSearch(entries, { cacheFile });
+      expect(existsSync(cacheFile)).toBe(true);
+      const written = statSync(cacheFile).mtimeMs;
+      const loaded = createSkillSearch(entries, { cacheFile });
+      expect(statSync(cacheFile).mtimeMs).toBe(written);
+      for (const query of ["pdf", "compressing", "documants", "failing checks"]) {
+        expect(loaded.search(query, { all: true })).toEqual(first.search(query, { all: true }));
+      }
+      const changed = entries.map((entry, at) =>
+        at === 1
+          ? { ...entry, skill: { ...entry.skill, mtimeMs: 5, description: "Sign contracts." } }
+          : entry,
+      );
+      const rebuilt = createSkillSearch(changed, { cacheFile });
+      expect(names(rebuilt.search("contracts"))).toEqual(["pdf-editor"]);
+      expect(createSkillSearch(changed, { cacheFile }).search("contracts")).toHaveLength(1);
+    } finally {
+      await temp.cleanup();
+    }
+  });
+});

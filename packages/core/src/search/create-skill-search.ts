@@ -3,11 +3,17 @@
  * keywords, description and headings, with stemming, prefix and typo tolerance; exact path, exact name
  * and name prefix rank above any text match. Kept current incrementally, never rebuilt for one change.
  */
-import MiniSearch from "minisearch";
+import MiniSearch, { type AsPlainObject, type Options } from "minisearch";
 import { defaultConfig, type SearchConfig } from "../config/config-schema.js";
 import type { Scope, Skill } from "../model/skill.js";
 import { looksLikePath, lookupEntry } from "../registry/lookup-entry.js";
 import type { RegistryEntry, RegistryEvent } from "../registry/registry-types.js";
+import {
+  readSearchCache,
+  SEARCH_CACHE_VERSION,
+  searchFingerprint,
+  writeSearchCache,
+} from "./search-cache.js";
 import { type SearchDocument, searchDocument } from "./search-document.js";
 import { searchTerm, splitWords } from "./search-terms.js";
 import type { SearchOptions, SearchReason, SearchResult, SkillSearch } from "./search-types.js";
@@ -25,6 +31,12 @@ export interface SkillSearchOptions {
   isHidden?: (skill: Skill) => boolean;
   /** The body's headings, one string (optional: reading bodies costs a file read per skill). */
   headings?: (skill: Skill) => string;
+  /**
+   * A file to load the index from when it was built from the very same skills, and to write it to
+   * otherwise (see `searchCachePath`): for one-shot processes such as `skillset search`. A long-lived
+   * index (a session, a server) needs none: it is updated in place.
+   */
+  cacheFile?: string;
 }
 
 /** Field boosts: a word in the name says more than the same word in the description. */
@@ -78,7 +90,7 @@ export function createSkillSearch(
   // Every term ever indexed: a query word found here is spelled right, so it is not searched with
   // typos (which costs most of a query's time and brings in unrelated words: `rain` → `train`).
   const vocabulary = new Set<string>();
-  const index = new MiniSearch<SearchDocument>({
+  const indexOptions: Options<SearchDocument> = {
     fields: ["name", "description", "keywords", "headings"],
     storeFields: [],
     tokenize: splitWords,
@@ -97,7 +109,13 @@ export function createSkillSearch(
       combineWith: "OR",
       weights: { fuzzy: 0.4, prefix: 0.5 },
     },
-  });
+  };
+  const fingerprint = options.cacheFile ? searchFingerprint(entries, options.headings ? "headings" : "") : "";
+  const cached = options.cacheFile ? readSearchCache(options.cacheFile, fingerprint) : undefined;
+  const index = cached
+    ? MiniSearch.loadJS<SearchDocument>(cached.index as AsPlainObject, indexOptions)
+    : new MiniSearch<SearchDocument>(indexOptions);
+  for (const term of cached?.vocabulary ?? []) vocabulary.add(term);
   const byId = new Map<string, RegistryEntry>();
   /** Lowercased names and qualified names, for the exact-name and prefix tiers. */
   const names = createSortedNames();
@@ -128,7 +146,7 @@ export function createSkillSearch(
     forget(known);
     index.discard(id);
   };
-  const sync = (next: readonly RegistryEntry[]) => {
+  const sync = (next: readonly RegistryEntry[], indexed = false) => {
     if (next === snapshot) return;
     snapshot = next;
     const seen = new Set<string>();
@@ -142,13 +160,22 @@ export function createSkillSearch(
       }
       byId.set(entry.skill.id, entry);
       for (const name of namesOf(entry.skill)) addedNames.push([name, entry.skill.id]);
-      added.push(documentOf(entry.skill));
+      if (!indexed) added.push(documentOf(entry.skill));
     }
     for (const id of [...byId.keys()]) if (!seen.has(id)) drop(id);
     names.addAll(addedNames);
     index.addAll(added);
   };
-  sync(entries);
+  // From the cache, the documents are in the index already: only the tables around it are filled.
+  sync(entries, cached !== undefined);
+  if (options.cacheFile && !cached) {
+    writeSearchCache(options.cacheFile, {
+      version: SEARCH_CACHE_VERSION,
+      fingerprint,
+      vocabulary: [...vocabulary],
+      index: index.toJSON(),
+    });
+  }
 
   const compare = (a: Ranked, b: Ranked) =>
     TIER[a.reason] - TIER[b.reason] ||
