@@ -223,9 +223,19 @@ export function createSkillSearch(
       }
       const words = splitWords(text).slice(0, MAX_QUERY_TERMS);
       if (words.length > 0) {
+        // Hits come best first: once enough are kept, stop at the first lower score (equal scores
+        // go on, so ties are still broken by scope and path).
+        const wanted = limit + found.size;
+        let kept = 0;
+        let lowest = Number.POSITIVE_INFINITY;
         for (const hit of index.search(words.join(" "))) {
+          const score = Math.round(hit.score * 1000) / 1000;
+          if (kept >= wanted && score < lowest) break;
           const entry = byId.get(hit.id as string);
-          if (entry) consider(entry, "text", Math.round(hit.score * 1000) / 1000);
+          if (entry === undefined || !visible(entry, searchOptions, options.isHidden)) continue;
+          consider(entry, "text", score);
+          kept++;
+          lowest = score;
         }
       }
       return best(found.values(), limit, compare).map(toResult);
