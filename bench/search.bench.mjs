@@ -34,7 +34,9 @@ const config = { ...defaultConfig, discovery: { ...defaultConfig.discovery, limi
 const registry = createRegistry({ cwd: project, env, config, cacheFile: false });
 await registry.load();
 const entries = registry.entries();
-console.log(`search: ${entries.length} skills (load machine: ${(await import("node:os")).loadavg()[0].toFixed(1)}; numbers are noisy on a shared 2-core box)`);
+console.log(
+  `search: ${entries.length} skills (load machine: ${(await import("node:os")).loadavg()[0].toFixed(1)}; numbers are noisy on a shared 2-core box)`,
+);
 
 function medianOf(times) {
   const sorted = [...times].sort((a, b) => a - b);
@@ -55,7 +57,9 @@ let index;
 for (let run = 0; run < 4; run++) {
   let start = performance.now();
   const plain = new MiniSearch({ fields: ["name", "description"] });
-  plain.addAll(entries.map((entry, id) => ({ id, name: entry.skill.name, description: entry.skill.description })));
+  plain.addAll(
+    entries.map((entry, id) => ({ id, name: entry.skill.name, description: entry.skill.description })),
+  );
   floors.push(performance.now() - start);
   start = performance.now();
   index = createSkillSearch(entries, { config: defaultConfig.search, cwd: project });
@@ -108,13 +112,20 @@ console.log(
 const updates = [];
 for (let run = 0; run < 50; run++) {
   const entry = entries[(run * 337) % entries.length];
-  const changed = { ...entry, skill: { ...entry.skill, description: `${entry.skill.description} (edited ${run})` } };
+  const changed = {
+    ...entry,
+    skill: { ...entry.skill, description: `${entry.skill.description} (edited ${run})` },
+  };
   const start = performance.now();
   index.apply({ type: "changed", entry: changed });
   updates.push(performance.now() - start);
 }
 const update = medianOf(updates);
-line("incremental update, one skill changed", update, `median {ours}   p99 ${percentile(updates, 0.99).toFixed(2)} ms   ${update <= 5 ? "ok" : "OVER"} (target ≤ 5 ms)`);
+line(
+  "incremental update, one skill changed",
+  update,
+  `median {ours}   p99 ${percentile(updates, 0.99).toFixed(2)} ms   ${update <= 5 ? "ok" : "OVER"} (target ≤ 5 ms)`,
+);
 
 // Whole processes.
 const bin = join(repoRoot, "packages", "cli", "dist", "bin.js");
@@ -123,7 +134,8 @@ function timeProcess(args) {
   const start = performance.now();
   const result = spawnSync(process.execPath, [bin, ...args, "--cwd", project], { env, encoding: "utf8" });
   const took = performance.now() - start;
-  if (result.status !== 0) throw new Error(`skillset ${args.join(" ")} exited ${result.status}: ${result.stderr}`);
+  if (result.status !== 0)
+    throw new Error(`skillset ${args.join(" ")} exited ${result.status}: ${result.stderr}`);
   return took;
 }
 rmSync(cacheDir, { recursive: true, force: true });

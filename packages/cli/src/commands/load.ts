@@ -9,6 +9,7 @@ export const loadCommand: Command = {
   usage: "load <name|path> [args…] [--envelope message|tool|preloaded] [--json]",
   details:
     "Reads the SKILL.md body (frontmatter removed), substitutes $ARGUMENTS, $N, named arguments and\n" +
+    // biome-ignore lint/suspicious/noTemplateCurlyInString: the placeholder is named, not interpolated
     "${SKILL_DIR}, and wraps it the way a host gives it to a model (default: tool). Nothing is run.\n" +
     "Exit code 1 for an unknown, ambiguous or disabled skill.",
   options: {

@@ -18,8 +18,6 @@ export interface RunCliCapturedOptions {
   stdin?: string;
   /** Called with each chunk written to stderr, as it is written: lets a test act once a command is ready. */
   onStderr?: (text: string) => void;
-  /** What standard input holds (for `-` arguments); unset: the command sees no stdin reader. */
-  stdin?: string;
 }
 
 /** The exit code and everything the command printed. */
@@ -44,7 +42,6 @@ export async function runCliCaptured(options: RunCliCapturedOptions): Promise<Ca
     argv,
     cwd,
     env,
-    ...(stdin === undefined ? {} : { readStdin: async () => stdin }),
     stdout: {
       write(text) {
         stdout += text;
