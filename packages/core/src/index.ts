@@ -3,7 +3,8 @@
  * registry, render the catalog, resolve mentions, find and load a skill, check skills, the model's tools,
  * and the error class. Everything else lives at its stage's subpath, in the order data flows:
  * `@skillset/core/fs`, `/model`, `/config`, `/state`, `/roots`, `/walker`, `/parser`, `/validate`,
- * `/registry`, `/catalog`, `/mentions`, `/search`, `/loader`, `/tools` (see ARCHITECTURE.md).
+ * `/registry`, `/policy`, `/catalog`, `/mentions`, `/completion`, `/search`, `/loader`, `/tools`
+ * (see ARCHITECTURE.md).
  * The list is pinned by `root-exports.test.ts`: growing it is a decision, not an accident.
  */
 // biome-ignore-all assist/source/organizeImports: grouped by what a host does, in pipeline order
