@@ -40,7 +40,13 @@ export type {
 export { removeMentions, resolveMentions, scanMentions } from "./mentions/index.js";
 export type { SearchResult, SkillSearch, SkillSearchOptions } from "./search/index.js";
 export { createSkillSearch } from "./search/index.js";
-export type { FoundSkill, LoadedSkill, LoadOptions, SkillFileContent } from "./loader/index.js";
-export { findSkill, loadSkill, readSkillFile } from "./loader/index.js";
+export type {
+  FoundSkill,
+  LoadedSkill,
+  LoadOptions,
+  ReloadTracker,
+  SkillFileContent,
+} from "./loader/index.js";
+export { createReloadTracker, findSkill, loadSkill, readSkillFile } from "./loader/index.js";
 export type { SkillTool, SkillToolsContext } from "./tools/index.js";
 export { createSkillTools } from "./tools/index.js";

@@ -8,6 +8,7 @@ import * as root from "./index.js";
 const ROOT_VALUES = [
   "SkillsetError",
   "clearRegistryCache",
+  "createReloadTracker",
   "createRegistry",
   "createSkillSearch",
   "createSkillTools",
