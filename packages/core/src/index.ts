@@ -3,8 +3,8 @@
  * registry, render the catalog, resolve mentions, find and load a skill, check skills, the model's tools,
  * and the error class. Everything else lives at its stage's subpath, in the order data flows:
  * `@skillset/core/fs`, `/model`, `/config`, `/state`, `/roots`, `/walker`, `/parser`, `/validate`,
- * `/registry`, `/policy`, `/catalog`, `/mentions`, `/completion`, `/search`, `/loader`, `/tools`
- * (see ARCHITECTURE.md).
+ * `/registry`, `/policy`, `/catalog`, `/mentions`, `/completion`, `/search`, `/loader`, `/tools`,
+ * `/session` (see ARCHITECTURE.md).
  * The list is pinned by `root-exports.test.ts`: growing it is a decision, not an accident.
  */
 // biome-ignore-all assist/source/organizeImports: grouped by what a host does, in pipeline order
@@ -50,3 +50,5 @@ export type {
 export { createReloadTracker, findSkill, loadSkill, readSkillFile } from "./loader/index.js";
 export type { SkillTool, SkillToolsContext } from "./tools/index.js";
 export { createSkillTools } from "./tools/index.js";
+export type { CreateSkillsetOptions, Skillset, SkillSession } from "./session/index.js";
+export { createSkillset } from "./session/index.js";

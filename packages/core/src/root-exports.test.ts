@@ -11,6 +11,7 @@ const ROOT_VALUES = [
   "createReloadTracker",
   "createRegistry",
   "createSkillSearch",
+  "createSkillset",
   "createSkillTools",
   "defaultConfig",
   "defaultTokenizer",
