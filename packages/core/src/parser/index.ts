@@ -33,7 +33,12 @@ export {
   parseSkillFileSync,
   parseSkillFileWithStatSync,
 } from "./parse-skill-file.js";
-export { type LocatedFrontmatter, locateFrontmatter, parseSkillText } from "./parse-skill-text.js";
+export {
+  type LocatedFrontmatter,
+  locateFrontmatter,
+  parseSkillText,
+  parseSplitSkill,
+} from "./parse-skill-text.js";
 export type {
   ParsedSkill,
   ParseFileOptions,
@@ -51,6 +56,14 @@ export {
   readOpenAiYamlSync,
 } from "./read-openai-yaml.js";
 export { readSkillBody } from "./read-skill-body.js";
+export {
+  type ReadSkillFileOptions,
+  type ReadSkillFileSyncOptions,
+  readSkillFile,
+  readSkillFileSync,
+  type SkillFileText,
+  skillFileProblem,
+} from "./read-skill-file.js";
 export { repairYaml, type YamlRepair, type YamlRepairResult } from "./repair-yaml.js";
 export { resolveInvocation } from "./resolve-invocation.js";
 export {

@@ -58,6 +58,8 @@ export interface ParseFileOptions {
   stat?: FileStat;
   /** The file's folder, when the caller already has it (the walker does). Default `dirname(path)`. */
   dir?: string;
+  /** The walker found the path and applied the link policy already (see `readSkillFile`). */
+  linkChecked?: boolean;
 }
 
 /** Everything read from a SKILL.md text, loaded or not: what the validate stage checks (SPEC §4). */

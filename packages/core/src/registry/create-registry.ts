@@ -22,8 +22,9 @@ import {
 } from "../parser/index.js";
 import { findProjectRoot, listRoots, listRootsFor, type Root, type RootsOptions } from "../roots/index.js";
 import { loadEnablement, setSkillEnabled } from "../state/index.js";
-import { type FoundSkillFile, walkRoot } from "../walker/index.js";
+import { type FoundSkillFile, type WalkOptions, walkRoot } from "../walker/index.js";
 import { buildSkill, mergeDiagnostics } from "./build-skill.js";
+import { linkAreas } from "./link-areas.js";
 import { lookupEntry } from "./lookup-entry.js";
 import { type CacheRecord, MetadataCache, metadataCachePath, sameStamp } from "./metadata-cache.js";
 import { createNameFilter } from "./name-filter.js";
@@ -109,6 +110,8 @@ class Registry implements SkillRegistry {
   private rootStates: RootState[] = [];
   /** Roots added by `discoverFor`, kept across reloads. */
   private extraRoots: Root[] = [];
+  /** Real paths links may lead into (`WalkOptions.linkAreas`); undefined with `followExternalLinks`. */
+  private linkAreas: string[] | undefined;
   private enablement: Enablement = everythingEnabled;
   private stateDiagnostics: Diagnostic[] = [];
   private cacheDiagnostics: Diagnostic[] = [];
@@ -254,9 +257,15 @@ class Registry implements SkillRegistry {
         this.cacheDiagnostics = found;
       });
     }
-    const walking = listRoots(this.rootsOptions()).then((listed) => {
+    const walking = listRoots(this.rootsOptions()).then(async (listed) => {
       const known = new Set(listed.map((root) => root.path));
       const roots = [...listed, ...this.extraRoots.filter((root) => !known.has(root.path))];
+      this.linkAreas = await linkAreas(
+        roots,
+        this.currentProjectRoot,
+        this.fs,
+        this.currentConfig.discovery.followExternalLinks,
+      );
       return Promise.all(roots.map((root) => this.walk(root)));
     });
     const [states] = await Promise.all([walking, this.refreshEnablement(), cacheLoading]);
@@ -315,9 +324,16 @@ class Registry implements SkillRegistry {
       .map(({ state }) => state);
   }
 
+  /** How every root is walked: the configured limits, and links kept inside the roots and the project. */
+  private walkOptions(): WalkOptions {
+    const options: WalkOptions = { limits: this.currentConfig.discovery.limits, fs: this.fs };
+    if (this.linkAreas !== undefined) options.linkAreas = this.linkAreas;
+    return options;
+  }
+
   private async walk(root: Root): Promise<RootState> {
     const [walked, exists] = await Promise.all([
-      walkRoot(root, { limits: this.currentConfig.discovery.limits, fs: this.fs }),
+      walkRoot(root, this.walkOptions()),
       this.fs.stat(root.path).then(
         (stat) => stat.isDirectory,
         () => false,
@@ -489,7 +505,8 @@ class Registry implements SkillRegistry {
     justWalked: boolean,
     fs: F,
   ): ParseFileOptions & { fs: F } {
-    const options: ParseFileOptions & { fs: F } = { mode: "lenient", fs, dir: file.dir };
+    // The walker applied the link policy to every file it found.
+    const options: ParseFileOptions & { fs: F } = { mode: "lenient", fs, dir: file.dir, linkChecked: true };
     if (stat) options.stat = stat;
     if (justWalked && file.hasAgentsDir !== undefined) options.hasAgentsDir = file.hasAgentsDir;
     return options;
@@ -746,10 +763,7 @@ class Registry implements SkillRegistry {
               continue;
             }
             // A new folder (possibly moved in whole): walk just that folder.
-            const walked = await walkRoot(
-              { ...state.root, path: change.path },
-              { limits: this.currentConfig.discovery.limits, fs: this.fs },
-            );
+            const walked = await walkRoot({ ...state.root, path: change.path }, this.walkOptions());
             for (const file of walked.files) {
               if (file.lowercase) rescan.add(state);
               else if (!state.files.has(file.path)) addFile(state, { ...file, root: state.root });
