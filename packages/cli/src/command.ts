@@ -1,6 +1,10 @@
 /**
  * @module The shape of one CLI command, and the context it runs in. Commands never touch `process`:
  * argv, cwd, env and the output streams come in through `CommandContext` so tests can run them in-process.
+ *
+ * A command is split in two so start-up stays cheap: its `Command` (name, summary, usage, options — plain
+ * data in `commands/<name>.ts`, importing nothing at run time but types) and its `CommandModule`
+ * (`commands/<name>.run.ts`, which may import all of core), loaded by `load()` only when the command runs.
  */
 import type { ParseArgsConfig } from "node:util";
 
@@ -25,8 +29,14 @@ export interface CommandContext {
   env: Record<string, string | undefined>;
   stdout: Output;
   stderr: Output;
-  /** Whether to colour output on `stdout` (NO_COLOR / FORCE_COLOR / TTY). */
+  /** Whether to colour output on `stdout` (NO_COLOR / FORCE_COLOR / --no-color / TTY). */
   color: boolean;
+  /** Whether to colour output on `stderr`, decided for that stream alone. */
+  errorColor: boolean;
+  /** Reads all of standard input (for `resolve -`). */
+  readStdin?: () => Promise<string>;
+  /** Work the dispatcher awaits after the command returned (e.g. a registry's cache write). */
+  afterwards: Array<() => Promise<unknown>>;
 }
 
 export type OptionSpec = NonNullable<ParseArgsConfig["options"]>[string] & {
@@ -36,6 +46,14 @@ export type OptionSpec = NonNullable<ParseArgsConfig["options"]>[string] & {
   valueName?: string;
 };
 
+/** What a command's module exports: the work, and optionally help text that needs core to compute. */
+export interface CommandModule {
+  run(context: CommandContext): Promise<number>;
+  /** More help paragraphs, computed when `--help` is asked for (e.g. `lint`'s rule table). */
+  moreHelp?(): string;
+}
+
+/** One row of the command table: cheap data, plus `load` for the module that does the work. */
 export interface Command {
   name: string;
   /** One line, shown in the command list. */
@@ -47,7 +65,10 @@ export interface Command {
   options: Record<string, OptionSpec>;
   /** Whether positionals are allowed (and how many at most). */
   positionals?: { min?: number; max?: number };
-  run(context: CommandContext): Promise<number>;
+  /** Imports the command's module; called only when the command runs (or its help needs `moreHelp`). */
+  load(): Promise<CommandModule>;
+  /** Whether `load()`'s module exports `moreHelp` (so `--help` loads it; others answer from this table). */
+  hasMoreHelp?: boolean;
 }
 
 /** A usage error: printed with the command's usage line, exit code 2. */

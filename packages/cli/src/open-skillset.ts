@@ -23,19 +23,6 @@ export interface OpenedRegistry {
   configFiles: string[];
 }
 
-/** Registries opened per command run, so the dispatcher can wait for their cache writes. */
-const openedBy = new WeakMap<CommandContext, SkillRegistry[]>();
-
-/**
- * Waits until every registry opened for `context` has settled (its metadata cache written: a load
- * resolves before that, so a command prints first). The dispatcher calls it after the command returns.
- */
-export async function settleRegistries(context: CommandContext): Promise<void> {
-  const registries = openedBy.get(context) ?? [];
-  openedBy.delete(context);
-  await Promise.all(registries.map((registry) => registry.settled()));
-}
-
 /**
  * Opens and loads the registry for `context.cwd`. Throws `SkillsetError` (`config-invalid`,
  * `config-unreadable`) for bad configuration, which the dispatcher prints with exit code 1.
@@ -68,9 +55,8 @@ export async function openRegistry(
     ...(home === undefined ? {} : { home }),
     ...(options.cacheFile === undefined ? {} : { cacheFile: options.cacheFile }),
   });
-  const opened = openedBy.get(context);
-  if (opened) opened.push(registry);
-  else openedBy.set(context, [registry]);
+  // The dispatcher waits for the metadata cache write after the command printed (a load resolves before it).
+  context.afterwards.push(() => registry.settled());
   await registry.load();
   return { registry, config: loaded.config, configFiles: loaded.files };
 }

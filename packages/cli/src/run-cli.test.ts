@@ -43,11 +43,21 @@ describe("skillset (the dispatcher)", () => {
     `);
   });
 
-  it("prints the command list with no arguments, -h, and help without a known command", async () => {
+  it("prints the command list with no arguments, -h, and a bare help", async () => {
     const { stdout: expected } = await cli("--help");
-    for (const argv of [[], ["-h"], ["help"], ["help", "nope"]]) {
+    for (const argv of [[], ["-h"], ["help"]]) {
       expect(await cli(...argv)).toEqual({ code: 0, stdout: expected, stderr: "" });
     }
+  });
+
+  it("`help <unknown>` exits 2 with a suggestion", async () => {
+    expect(await cli("help", "lsit")).toEqual({
+      code: 2,
+      stdout: "",
+      stderr:
+        "skillset help: unknown command 'lsit'. Did you mean list? Run `skillset --help` for the list.\n",
+    });
+    expect((await cli("help", "nosuch")).code).toBe(2);
   });
 
   it("`help <command>` prints the command's help", async () => {
@@ -61,9 +71,10 @@ describe("skillset (the dispatcher)", () => {
       A name is a skill's name (or plugin:name); a path is its SKILL.md or its folder.
 
       Options:
-            --json     Print JSON
-            --cwd DIR  Run as if started in this directory
-        -h, --help     Show help for the command
+            --json      Print JSON
+            --cwd DIR   Run as if started in this directory
+            --no-color  Never colour the output (also NO_COLOR=1)
+        -h, --help      Show help for the command
       "
     `);
   });
@@ -102,6 +113,18 @@ describe("skillset (the dispatcher)", () => {
     expect({ code, stdout }).toEqual({ code: 2, stdout: "" });
     expect(stderr).toMatch(/^skillset list: .*'--bogus'/);
     expect(stderr.endsWith("\nUsage: skillset list [--all] [--scope SCOPE] [--json]\n")).toBe(true);
+  });
+
+  it("an unknown flag gets a did-you-mean", async () => {
+    const { code, stderr } = await cli("list", "--jsno");
+    expect(code).toBe(2);
+    expect(stderr.split("\n")[0]).toBe("skillset list: unknown option '--jsno'. Did you mean --json?");
+  });
+
+  it("--cwd that is not a folder is a usage error, not an empty result", async () => {
+    const { code, stdout, stderr } = await cli("list", "--cwd", "/nonexistent/skillset-nowhere");
+    expect({ code, stdout }).toEqual({ code: 2, stdout: "" });
+    expect(stderr.split("\n")[0]).toBe("skillset list: --cwd /nonexistent/skillset-nowhere: no such folder");
   });
 
   it("too many or too few positionals exit 2", async () => {

@@ -1,11 +1,12 @@
 /**
  * @module The CLI dispatcher: picks the command, parses its flags, prints help and usage errors.
  * Testable: everything comes in through `RunCliOptions`; only `bin.ts` touches `process`.
+ * Cheap on purpose: nothing from core is imported until a command runs (or an error needs a suggestion),
+ * so `--version` and `--help` answer in about the time Node takes to start.
  */
+import { statSync } from "node:fs";
 import { resolve } from "node:path";
 import { parseArgs } from "node:util";
-import { suggestNames } from "@skillset/core/mentions";
-import { SkillsetError } from "@skillset/core/model";
 import { shouldColor } from "./color.js";
 import {
   type Command,
@@ -18,8 +19,10 @@ import {
   UsageError,
 } from "./command.js";
 import { commands } from "./commands/index.js";
-import { settleRegistries } from "./open-skillset.js";
+import { commandHelp, mainHelp } from "./help.js";
 import { skillsetVersion } from "./version.js";
+
+export { commandHelp, mainHelp } from "./help.js";
 
 export interface RunCliOptions {
   argv: string[];
@@ -27,61 +30,78 @@ export interface RunCliOptions {
   env: Record<string, string | undefined>;
   stdout: Output;
   stderr: Output;
+  /** Reads all of standard input (for `resolve -`); absent when there is none to read. */
+  readStdin?: () => Promise<string>;
 }
 
 /** Options every command accepts. */
 export const globalOptions: Record<string, OptionSpec> = {
   cwd: { type: "string", description: "Run as if started in this directory", valueName: "DIR" },
+  "no-color": { type: "boolean", description: "Never colour the output (also NO_COLOR=1)" },
   help: { type: "boolean", short: "h", description: "Show help for the command" },
 };
 
-function optionLines(options: Record<string, OptionSpec>): string[] {
-  const rows = Object.entries(options).map(([name, spec]) => {
-    const flag = `${spec.short ? `-${spec.short}, ` : "    "}--${name}${spec.type === "string" ? ` ${spec.valueName ?? "VALUE"}` : ""}`;
-    return [flag, spec.description] as const;
-  });
-  const width = Math.max(...rows.map(([flag]) => flag.length));
-  return rows.map(([flag, description]) => `  ${flag.padEnd(width)}  ${description}`);
-}
-
-/** The help text of one command. */
-export function commandHelp(command: Command): string {
-  const lines = [`Usage: skillset ${command.usage}`, "", command.summary];
-  if (command.details) lines.push("", command.details.trimEnd());
-  lines.push("", "Options:", ...optionLines({ ...command.options, ...globalOptions }));
-  return `${lines.join("\n")}\n`;
-}
-
-/** The top-level help: every command with its summary. */
-export function mainHelp(): string {
-  const width = Math.max(...commands.map((c) => c.name.length));
-  return [
-    "skillset — find, check and use Agent Skills",
-    "",
-    "Usage: skillset <command> [options]",
-    "",
-    "Commands:",
-    ...commands.map((c) => `  ${c.name.padEnd(width)}  ${c.summary}`),
-    "",
-    "Run `skillset <command> --help` for a command's options.",
-    "",
-  ].join("\n");
-}
-
-/** " Did you mean list?" for a mistyped command (prefix, substring or a typo away), else "". */
-function suggest(name: string): string {
-  const near = suggestNames(name, commands, (command) => [command.name]).map((command) => command.name);
+/** " Did you mean list?" for a mistyped word (prefix, substring or a typo away), else "". */
+async function suggest(word: string, candidates: readonly string[]): Promise<string> {
+  const { suggestNames } = await import("@skillset/core/model");
+  const near = suggestNames(word, candidates, (candidate) => [candidate]).slice(0, 3);
   return near.length > 0 ? ` Did you mean ${near.join(", ")}?` : "";
+}
+
+/** The flag a `parseArgs` error is about (`--jsno` in "Unknown option '--jsno'"), if it names one. */
+function unknownFlag(error: Error): string | undefined {
+  const match = /Unknown option '(-{1,2}[^']+)'/.exec(error.message);
+  return match?.[1];
+}
+
+async function parseError(command: Command, error: Error): Promise<string> {
+  const flag = unknownFlag(error);
+  if (flag === undefined) return error.message;
+  const names = Object.keys({ ...command.options, ...globalOptions }).map((name) => `--${name}`);
+  return `unknown option '${flag}'.${await suggest(flag.replace(/=.*/, ""), names)}`;
+}
+
+/** The help of `command`, with any help its module computes (loaded only for those that have some). */
+async function fullHelp(command: Command): Promise<string> {
+  const more = command.hasMoreHelp ? (await command.load()).moreHelp?.() : undefined;
+  return commandHelp(command, globalOptions, more);
+}
+
+/** The working directory from `--cwd`, which must be an existing folder. */
+function workingDirectory(base: string, flag: unknown): string {
+  const cwd = resolve(base, typeof flag === "string" ? flag : ".");
+  if (typeof flag !== "string") return cwd;
+  let isDirectory = false;
+  try {
+    isDirectory = statSync(cwd).isDirectory();
+  } catch {}
+  if (!isDirectory) throw new UsageError(`--cwd ${flag}: no such folder`);
+  return cwd;
 }
 
 /** Runs one CLI invocation and returns its exit code. */
 export async function runCli(options: RunCliOptions): Promise<number> {
   const { argv, env, stdout, stderr } = options;
   const [name, ...rest] = argv;
-  if (name === undefined || name === "--help" || name === "-h" || name === "help") {
-    const target = name === "help" ? commands.find((c) => c.name === rest[0]) : undefined;
-    stdout.write(target ? commandHelp(target) : mainHelp());
+  if (name === undefined || name === "--help" || name === "-h") {
+    stdout.write(mainHelp(commands, stdout.columns));
     return EXIT_OK;
+  }
+  if (name === "help") {
+    if (rest[0] === undefined) {
+      stdout.write(mainHelp(commands, stdout.columns));
+      return EXIT_OK;
+    }
+    const target = commands.find((c) => c.name === rest[0]);
+    if (target) {
+      stdout.write(await fullHelp(target));
+      return EXIT_OK;
+    }
+    const names = commands.map((c) => c.name);
+    stderr.write(
+      `skillset help: unknown command '${rest[0]}'.${await suggest(rest[0], names)} Run \`skillset --help\` for the list.\n`,
+    );
+    return EXIT_USAGE;
   }
   if (name === "--version" || name === "-v") {
     stdout.write(`${skillsetVersion()}\n`);
@@ -89,56 +109,67 @@ export async function runCli(options: RunCliOptions): Promise<number> {
   }
   const command = commands.find((c) => c.name === name);
   if (!command) {
+    const names = commands.map((c) => c.name);
     stderr.write(
-      `skillset: unknown command '${name}'.${suggest(name)} Run \`skillset --help\` for the list.\n`,
+      `skillset: unknown command '${name}'.${await suggest(name, names)} Run \`skillset --help\` for the list.\n`,
     );
     return EXIT_USAGE;
   }
+  const usageError = (message: string) => {
+    stderr.write(`skillset ${command.name}: ${message}\nUsage: skillset ${command.usage}\n`);
+    return EXIT_USAGE;
+  };
   let parsed: ReturnType<typeof parseArgs>;
   try {
     const parseOptions: Record<string, OptionSpec> = { ...command.options, ...globalOptions };
     parsed = parseArgs({ args: rest, options: parseOptions, allowPositionals: true, strict: true });
   } catch (error) {
-    stderr.write(`skillset ${command.name}: ${(error as Error).message}\nUsage: skillset ${command.usage}\n`);
-    return EXIT_USAGE;
+    return usageError(await parseError(command, error as Error));
   }
   if (parsed.values.help) {
-    stdout.write(commandHelp(command));
+    stdout.write(await fullHelp(command));
     return EXIT_OK;
   }
   const { min = 0, max = 0 } = command.positionals ?? {};
   if (parsed.positionals.length < min || parsed.positionals.length > max) {
-    const reason =
+    return usageError(
       parsed.positionals.length < min
         ? "missing argument"
-        : `unexpected argument '${parsed.positionals[max]}'`;
-    stderr.write(`skillset ${command.name}: ${reason}\nUsage: skillset ${command.usage}\n`);
-    return EXIT_USAGE;
+        : `unexpected argument '${parsed.positionals[max]}'`,
+    );
   }
-  const cwdFlag = parsed.values.cwd;
+  let cwd: string;
+  try {
+    cwd = workingDirectory(options.cwd, parsed.values.cwd);
+  } catch (error) {
+    return usageError((error as Error).message);
+  }
+  const noColor = parsed.values["no-color"] === true;
   const context: CommandContext = {
     values: parsed.values as CommandContext["values"],
     positionals: parsed.positionals,
-    cwd: resolve(options.cwd, typeof cwdFlag === "string" ? cwdFlag : "."),
+    cwd,
     env,
     stdout,
     stderr,
-    color: shouldColor(env, stdout.isTTY),
+    color: !noColor && shouldColor(env, stdout.isTTY),
+    errorColor: !noColor && shouldColor(env, stderr.isTTY),
+    afterwards: [],
+    ...(options.readStdin ? { readStdin: options.readStdin } : {}),
   };
   try {
-    return await command.run(context);
+    const module = await command.load();
+    return await module.run(context);
   } catch (error) {
-    if (error instanceof UsageError) {
-      stderr.write(`skillset ${command.name}: ${error.message}\nUsage: skillset ${command.usage}\n`);
-      return EXIT_USAGE;
-    }
+    if (error instanceof UsageError) return usageError(error.message);
+    const { SkillsetError } = await import("@skillset/core/model");
     if (SkillsetError.isInstance(error)) {
       stderr.write(`skillset ${command.name}: ${error.message}\n`);
       return EXIT_FINDINGS;
     }
     throw error;
   } finally {
-    // The output is out; the registry's metadata cache is written now, before the process exits.
-    await settleRegistries(context);
+    // The output is out; work such as the registry's metadata cache write finishes before the process exits.
+    await Promise.all(context.afterwards.map((task) => task()));
   }
 }

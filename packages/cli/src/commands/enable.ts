@@ -1,21 +1,15 @@
 /**
  * @module `skillset enable <name>` (and, through `toggleCommand`, `skillset disable`): switches a skill on or
- * off in the user state, or the project's with `--project` (SPEC §6).
+ * off in the user state, or the project's with `--project` (SPEC §6). The work is in `enable.run.ts`.
  */
-import { resolve } from "node:path";
-import { configPaths } from "@skillset/core/config";
-import { looksLikePath } from "@skillset/core/registry";
-import { type Command, EXIT_OK } from "../command.js";
-import { openRegistry } from "../open-skillset.js";
-import { unknownSkillMessage } from "./show.js";
+import type { Command } from "../command.js";
 
 /** Builds `enable` or `disable`: they differ only in the value written and the words printed. */
 export function toggleCommand(enabled: boolean): Command {
   const verb = enabled ? "enable" : "disable";
-  const done = enabled ? "Enabled" : "Disabled";
   return {
     name: verb,
-    summary: `${done.slice(0, -1)} a skill by name, plugin:name or path (user settings; --project for this project)`,
+    summary: `${enabled ? "Enable" : "Disable"} a skill by name, plugin:name or path (user settings; --project for this project)`,
     usage: `${verb} <name|path> [--project]`,
     details:
       "A name applies to every skill of that name; a path to that one skill. Project settings override\n" +
@@ -27,50 +21,7 @@ export function toggleCommand(enabled: boolean): Command {
       },
     },
     positionals: { min: 1, max: 1 },
-    async run(context) {
-      const given = context.positionals[0]!;
-      const key = looksLikePath(given) ? resolve(context.cwd, given) : given;
-      const layer = context.values.project ? "project" : "user";
-      const { registry } = await openRegistry(context);
-      const found = registry.lookup(key);
-      const matching = looksLikePath(given)
-        ? found.kind === "found"
-          ? [found.entry]
-          : []
-        : registry.entries().filter((entry) => entry.skill.qualifiedName === given);
-      if (matching.length === 0) {
-        context.stderr.write(
-          `skillset ${verb}: warning: ${unknownSkillMessage(registry, given)} The setting is recorded anyway and applies once such a skill appears.\n`,
-        );
-      }
-      const changed = await registry.setEnabled(key, enabled, layer);
-      const files = configPaths({
-        projectRoot: registry.projectRoot,
-        env: context.env,
-        ...(context.env.HOME ? { home: context.env.HOME } : {}),
-      });
-      const file = layer === "project" ? files.projectState : files.userState;
-      const lines = changed.map(
-        (entry) => `${done} ${entry.skill.qualifiedName} (${entry.skill.scope}) ${entry.skill.path}`,
-      );
-      const after = new Map(registry.entries().map((entry) => [entry.skill.id, entry.enabled]));
-      const stuck = matching.filter((entry) => after.get(entry.skill.id) !== enabled);
-      for (const entry of stuck) {
-        const higher =
-          layer === "user"
-            ? "the project's .skillset/state.json (use --project) or SKILLSET_DISABLE_SKILLS / SKILLSET_ENABLE_SKILLS"
-            : "SKILLSET_DISABLE_SKILLS / SKILLSET_ENABLE_SKILLS, or an entry for its path";
-        context.stderr.write(
-          `skillset ${verb}: warning: ${entry.skill.qualifiedName} at ${entry.skill.path} is still ${enabled ? "disabled" : "enabled"}; ${higher} decides.\n`,
-        );
-      }
-      if (changed.length === 0 && stuck.length === 0 && matching.length > 0) {
-        lines.push(`${given} was already ${enabled ? "enabled" : "disabled"}.`);
-      }
-      lines.push(`Recorded '${key}' as ${enabled ? "enabled" : "disabled"} in ${file}.`);
-      context.stdout.write(`${lines.join("\n")}\n`);
-      return EXIT_OK;
-    },
+    load: () => import("./enable.run.js").then((module) => ({ run: module.toggleRunner(enabled) })),
   };
 }
 

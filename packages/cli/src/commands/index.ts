@@ -1,5 +1,6 @@
 /**
- * @module Every command, in the order `skillset --help` lists them.
+ * @module Every command, in the order `skillset --help` lists them. Adding a command is one line here plus
+ * its `commands/<name>.ts` (the cheap table row) and `commands/<name>.run.ts` (the work, loaded lazily).
  */
 import type { Command } from "../command.js";
 import { catalogCommand } from "./catalog.js";
@@ -16,7 +17,7 @@ import { toPromptCommand } from "./to-prompt.js";
 import { validateCommand } from "./validate.js";
 import { watchCommand } from "./watch.js";
 
-export const commands: Command[] = [
+export const commands: readonly Command[] = [
   listCommand,
   showCommand,
   doctorCommand,

@@ -1,39 +1,7 @@
 /**
- * @module `skillset read-properties` — the frontmatter of a skill as JSON, like the reference
- * validator's `read-properties` (SPEC §4).
+ * @module `skillset read-properties` — the frontmatter of a skill as JSON, like the reference validator's. The work is in `read-properties.run.ts`.
  */
-import { basename, join, resolve } from "node:path";
-import { nodeFileSystem } from "@skillset/core/fs";
-import type { Diagnostic } from "@skillset/core/model";
-import { readSkillDocument } from "@skillset/core/validate";
-import { pickSkillFile } from "@skillset/core/walker";
-import { type Command, type CommandContext, EXIT_FINDINGS, EXIT_OK } from "../command.js";
-
-/** The SKILL.md of a folder (or the file itself), or the message saying why there is none. */
-async function findSkillFile(path: string): Promise<{ file: string } | { error: string }> {
-  try {
-    const stat = await nodeFileSystem.stat(path);
-    if (!stat.isDirectory) {
-      return basename(path).toLowerCase() === "skill.md"
-        ? { file: path }
-        : { error: `Not a directory: ${path}` };
-    }
-    const file = pickSkillFile(await nodeFileSystem.readdir(path));
-    return file ? { file: join(path, file.name) } : { error: `Missing required file: SKILL.md in ${path}` };
-  } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    return { error: code === "ENOENT" ? `Path does not exist: ${path}` : `Cannot read ${path} (${code})` };
-  }
-}
-
-function fail(context: CommandContext, message: string): number {
-  context.stderr.write(`skillset read-properties: ${message}\n`);
-  return EXIT_FINDINGS;
-}
-
-function firstError(diagnostics: readonly Diagnostic[]): Diagnostic | undefined {
-  return diagnostics.find((finding) => finding.severity === "error");
-}
+import type { Command } from "../command.js";
 
 export const readPropertiesCommand: Command = {
   name: "read-properties",
@@ -46,26 +14,5 @@ export const readPropertiesCommand: Command = {
   ].join("\n"),
   options: {},
   positionals: { min: 1, max: 1 },
-  async run(context) {
-    const found = await findSkillFile(resolve(context.cwd, context.positionals[0]!));
-    if ("error" in found) return fail(context, found.error);
-    const read = await readSkillDocument(found.file, { fs: nodeFileSystem, mode: "lenient" });
-    const document = read.parsed?.document;
-    if (!document) return fail(context, read.diagnostics[0]?.message ?? `Cannot read ${found.file}`);
-    if (!document.hasFrontmatter)
-      return fail(context, `SKILL.md must start with YAML frontmatter (---): ${found.file}`);
-    const raw = document.raw;
-    if (!raw)
-      return fail(
-        context,
-        firstError(read.diagnostics)?.message ?? `Invalid YAML in frontmatter: ${found.file}`,
-      );
-    for (const field of ["name", "description"]) {
-      if (raw[field] === undefined || raw[field] === null) {
-        return fail(context, `Missing required field in frontmatter: ${field} (${found.file})`);
-      }
-    }
-    context.stdout.write(`${JSON.stringify(raw, null, 2)}\n`);
-    return EXIT_OK;
-  },
+  load: () => import("./read-properties.run.js"),
 };

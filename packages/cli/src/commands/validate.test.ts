@@ -47,7 +47,7 @@ describe("skillset validate", () => {
     const result = await cli(["validate", "pdf"]);
     expect(result.code).toBe(0);
     expect(result.stdout).toContain("warning");
-    expect(result.stdout).toContain("name-mismatch");
+    expect(result.stdout).toContain("name-directory-mismatch");
     expect(result.stdout).toContain("1 skill checked, 0 errors, 1 warning");
   });
 

@@ -1,10 +1,7 @@
 /**
- * @module `skillset validate` — check skills against the Agent Skills specification (SPEC §4, §13).
+ * @module `skillset validate` — check skills against the Agent Skills specification (SPEC §4, §13). The work is in `validate.run.ts`.
  */
-import { resolve } from "node:path";
-import { strictRules, validatePaths } from "@skillset/core/validate";
 import type { Command } from "../command.js";
-import { printReports, reportFormat } from "../print-reports.js";
 
 export const validateCommand: Command = {
   name: "validate",
@@ -28,13 +25,5 @@ export const validateCommand: Command = {
     sarif: { type: "boolean", description: "Print SARIF 2.1.0 for code scanning" },
   },
   positionals: { max: 10_000 },
-  async run(context) {
-    const format = reportFormat(context.values);
-    const paths = context.positionals.length > 0 ? context.positionals : ["."];
-    const reports = await validatePaths(
-      paths.map((path) => resolve(context.cwd, path)),
-      { mode: context.values.strict ? "strict" : "lenient" },
-    );
-    return printReports(context, reports, { format, rules: strictRules });
-  },
+  load: () => import("./validate.run.js"),
 };

@@ -3,6 +3,7 @@
  */
 export type { CatalogFormatName } from "./catalog-format.js";
 export { escapeXml } from "./escape-xml.js";
+export { fillPrompt, omittedNote, type PromptName, readPrompt } from "./read-prompt.js";
 export {
   type CatalogResult,
   type OmittedSkill,

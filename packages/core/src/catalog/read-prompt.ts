@@ -5,13 +5,16 @@
  */
 import { readFileSync } from "node:fs";
 
-/** The catalog prompt files, by name. */
-export type CatalogPromptName = "catalog-markdown.md" | "catalog-context.md" | "catalog-omitted.md";
+/** The name of a file in `packages/core/prompts/`, e.g. `catalog-omitted.md`. */
+export type PromptName = `${string}.md`;
 
-const cache = new Map<CatalogPromptName, string>();
+const cache = new Map<PromptName, string>();
 
-/** The text of a prompt file, without its trailing newline(s). Throws if the package is incomplete. */
-export function readPrompt(name: CatalogPromptName): string {
+/**
+ * The text of a prompt file, without its trailing newline(s). Throws if the package is incomplete.
+ * Every stage that gives a model text reads it through here (the loader and the tools too).
+ */
+export function readPrompt(name: PromptName): string {
   let text = cache.get(name);
   if (text === undefined) {
     text = readFileSync(new URL(`../../prompts/${name}`, import.meta.url), "utf8")
@@ -31,4 +34,15 @@ export function omittedNote(count: number): string {
   return readPrompt("catalog-omitted.md")
     .replaceAll("{count}", String(count))
     .replaceAll("{skills}", count === 1 ? "skill" : "skills");
+}
+
+/**
+ * The prompt `name` with each `{key}` replaced by `values[key]`, in one pass: a value that itself holds
+ * `{key}` (a skill body, say) is never filled again. Unknown keys stay as written.
+ * @example fillPrompt("skill-reloaded.md", { name: "pdf", path: "/s/pdf/SKILL.md" })
+ */
+export function fillPrompt(name: PromptName, values: Readonly<Record<string, string>>): string {
+  return readPrompt(name).replace(/\{(\w+)\}/g, (match, key: string) =>
+    Object.hasOwn(values, key) ? (values[key] as string) : match,
+  );
 }

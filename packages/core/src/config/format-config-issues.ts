@@ -4,7 +4,7 @@
  * `'discovery.limits.maxDepth' in <file> must be a whole number ≥ 0 (got "deep").`
  */
 import type { z } from "zod";
-import { closestName } from "./closest-name.js";
+import { suggestNames } from "../model/suggest-names.js";
 import { configJsonSchema, type JsonSchema } from "./config-json-schema.js";
 import { describeExpectedValue } from "./describe-expected-value.js";
 
@@ -63,7 +63,7 @@ function unexpectedKey(
 ): ConfigIssue {
   const fullKey = formatKeyPath([...parent, key]);
   const siblings = Object.keys(propertiesOf(schemaAt(root, parent)));
-  const near = closestName(key, siblings);
+  const near = suggestNames(key, siblings, (sibling) => [sibling])[0];
   const elsewhere = near === undefined ? findKey(root, key, []) : undefined;
   const hint =
     near !== undefined

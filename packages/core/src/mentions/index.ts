@@ -35,4 +35,3 @@ export {
 } from "./resolve-mentions.js";
 export { scanMentions } from "./scan-mentions.js";
 export { isShellVariable } from "./shell-variables.js";
-export { suggestNames } from "./suggest-names.js";

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
+import { pathKey } from "../registry/skill-lookup.js";
 import { resolveLinkTarget } from "./resolve-link-target.js";
-import { pathKey } from "./skill-lookup.js";
 
 describe("resolveLinkTarget", () => {
   it("reads absolute, relative, encoded and file:// paths", () => {

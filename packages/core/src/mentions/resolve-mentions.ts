@@ -12,6 +12,15 @@ import { defaultConfig, type MentionsConfig } from "../config/config-schema.js";
 import { type Diagnostic, diagnostic } from "../model/diagnostic.js";
 import type { Skill } from "../model/skill.js";
 import type { RegistryEntry } from "../registry/registry-types.js";
+import {
+  countQualified,
+  findById,
+  findByPath,
+  findNearNames,
+  lookupFor,
+  type SkillLookup,
+  type SkillMatch,
+} from "../registry/skill-lookup.js";
 import type { Mention, SlashMention, UriMention } from "./mention.js";
 import {
   ambiguousMessage,
@@ -28,15 +37,6 @@ import {
 import { removeMentions } from "./remove-mentions.js";
 import { resolveLinkTarget } from "./resolve-link-target.js";
 import { scanMentions } from "./scan-mentions.js";
-import {
-  countQualified,
-  findById,
-  findByPath,
-  findNearNames,
-  lookupFor,
-  type SkillLookup,
-  type SkillMatch,
-} from "./skill-lookup.js";
 
 /** Who wrote the text: a person in the composer, a person in the command palette, or the model. */
 export type MentionSource = "user" | "palette" | "model";

@@ -13,3 +13,4 @@ export {
   type SkillSource,
   type ToolDependency,
 } from "./skill.js";
+export { createNameIndex, type NameIndex, suggestNames } from "./suggest-names.js";

@@ -6,7 +6,10 @@ import type { Diagnostic } from "./diagnostic.js";
 /** Where a skill was found; also its precedence class (SPEC §5). */
 export type Scope = "repo" | "user" | "admin" | "system" | "plugin" | "custom" | "remote";
 
-/** Every scope, in the default precedence order (highest first). */
+/**
+ * Every scope, in declaration order. Precedence is `defaultConfig.discovery.scopeOrder` (configurable);
+ * scopes missing from a configured order rank after it, in this order.
+ */
 export const SCOPES: readonly Scope[] = ["repo", "user", "admin", "system", "plugin", "custom", "remote"];
 
 /** Which provider/root found a skill. */

@@ -1,37 +1,46 @@
 import { describe, expect, it } from "vitest";
-import { checkSpecFields } from "./check-spec-fields.js";
+import { checkCompatibility, checkDescription, checkName } from "./check-spec-fields.js";
+import { parseSkillText } from "./parse-skill-text.js";
 
-const base = { path: "/s/pdf/SKILL.md", dirName: "pdf", name: "pdf", nameFromFrontmatter: true };
-const codes = (input: Parameters<typeof checkSpecFields>[0]) => checkSpecFields(input).map((d) => d.code);
+const path = "/s/pdf/SKILL.md";
 
-describe("checkSpecFields", () => {
-  it("accepts a valid skill, in any script", () => {
-    expect(codes(base)).toEqual([]);
-    expect(codes({ ...base, name: "données-2", dirName: "données-2" })).toEqual([]);
-    expect(codes({ ...base, name: "表格", dirName: "表格" })).toEqual([]);
+describe("the spec's field rules", () => {
+  it("report the same codes and messages at either severity", () => {
+    const strict = checkName("Pdf", { path, dirName: "pdf" });
+    const lenient = checkName("Pdf", { path, dirName: "pdf", severity: "warning" });
+    expect(strict.map((d) => [d.severity, d.code])).toEqual([
+      ["error", "name-uppercase"],
+      ["error", "name-directory-mismatch"],
+    ]);
+    expect(lenient.map(({ severity, ...rest }) => rest)).toEqual(strict.map(({ severity, ...rest }) => rest));
+    expect(lenient.every((d) => d.severity === "warning")).toBe(true);
   });
 
-  it("warns about bad characters, case and hyphens in one message", () => {
-    const [found] = checkSpecFields({ ...base, name: "ns:My_Skill-", dirName: "ns:My_Skill-" });
-    expect(found).toMatchObject({ code: "name-invalid", severity: "warning", field: "name" });
-    expect(found?.message).toContain("must be lowercase");
-    expect(found?.message).toContain("invalid characters");
-    expect(found?.message).toContain("hyphen");
-    expect(found?.message).toContain('"ns-my-skill"');
-    expect(codes({ ...base, name: "a--b", dirName: "a--b" })).toEqual(["name-invalid"]);
+  it("reject combining marks as skills-ref does (Python's isalnum), after NFKC", () => {
+    expect(checkName("कि", { path }).map((d) => d.code)).toEqual(["name-invalid-characters"]);
+    // A mark that composes under NFKC leaves a letter: e + U+0301 is é.
+    expect(checkName("cafe\u0301", { path })).toEqual([]);
   });
 
-  it("compares the name to its folder after NFKC", () => {
-    expect(codes({ ...base, name: "ﬁle", dirName: "file" })).toEqual([]);
-    expect(codes({ ...base, name: "other" })).toEqual(["name-mismatch"]);
-    expect(codes({ ...base, name: "other", nameFromFrontmatter: false })).toEqual([]);
+  it("count descriptions and compatibility in code points", () => {
+    expect(checkDescription("😀".repeat(1024), { path })).toEqual([]);
+    expect(checkDescription("😀".repeat(1025), { path }).map((d) => d.code)).toEqual([
+      "description-too-long",
+    ]);
+    expect(checkCompatibility("x".repeat(500), { path })).toEqual([]);
+    expect(checkCompatibility("x".repeat(501), { path }).map((d) => d.code)).toEqual([
+      "compatibility-too-long",
+    ]);
+    expect(checkCompatibility(["a"], { path }).map((d) => d.code)).toEqual(["compatibility-not-string"]);
   });
 
-  it("warns about over-long fields, counted in code points", () => {
-    const long = "a".repeat(65);
-    expect(codes({ ...base, name: long, dirName: long })).toEqual(["name-too-long"]);
-    expect(codes({ ...base, description: "😀".repeat(1024) })).toEqual([]);
-    expect(codes({ ...base, description: "😀".repeat(1025) })).toEqual(["description-too-long"]);
-    expect(codes({ ...base, compatibility: "x".repeat(501) })).toEqual(["compatibility-too-long"]);
+  it("are what lenient parsing warns about, with the line of the key", () => {
+    const text = "---\nname: Pdf\ndescription: Fill forms. Use when asked.\n---\nBody\n";
+    const { diagnostics, skill } = parseSkillText(text, { path, mode: "lenient" });
+    expect(skill?.name).toBe("Pdf");
+    expect(diagnostics.map((d) => [d.severity, d.code, d.line])).toEqual([
+      ["warning", "name-uppercase", 2],
+      ["warning", "name-directory-mismatch", 2],
+    ]);
   });
 });

@@ -1,134 +1,198 @@
 /**
- * @module Lenient-mode warnings for the spec rules a skill breaks but can still be loaded with (SPEC §3):
- * name characters, name ≠ folder, over-long fields. Strict mode leaves these to the validate stage, which
- * reports them as errors in the reference validator's words (SPEC §4).
+ * @module The field rules of the Agent Skills specification (SPEC §4), implemented once: `name`,
+ * `description` and `compatibility`, in the order and wording of the reference validator (`skills-ref`).
+ * Strict validation reports them as errors; lenient parsing (SPEC §3) as warnings on a skill it still
+ * loads. Same input, same codes, same messages: only the severity differs.
  */
-import { type Diagnostic, diagnostic } from "../model/diagnostic.js";
+import { type Diagnostic, diagnostic, type Severity } from "../model/diagnostic.js";
+import { codePointLength, frontmatterText } from "./frontmatter-text.js";
 import { MAX_COMPATIBILITY_LENGTH, MAX_DESCRIPTION_LENGTH, MAX_NAME_LENGTH } from "./parse-limits.js";
 
-/** What {@link checkSpecFields} looks at. */
-export interface SpecFieldsInput {
+/** Where and how to report a field finding. */
+export interface FieldCheckOptions {
+  /** Path of SKILL.md, put on every diagnostic. */
   path: string;
-  /** The skill folder's name. */
-  dirName: string;
-  /** The name the skill is loaded under (frontmatter `name`, else the folder name). */
-  name: string;
-  /** True when `name` came from the frontmatter (only then can it mismatch the folder). */
-  nameFromFrontmatter: boolean;
-  /** The description as written (not normalised). */
-  description?: string;
-  compatibility?: string;
-  keyLines?: Record<string, number>;
+  /** Folder holding SKILL.md; when given, the name must equal it after NFKC. */
+  dirName?: string;
+  /** 1-based line of each top-level key in SKILL.md (the parser's `document.keyLines`). */
+  keyLines?: Readonly<Record<string, number>>;
+  /** `error` for strict validation (the default), `warning` for lenient parsing. */
+  severity?: Severity;
 }
 
-/** Letters, digits and hyphens of any script; case is checked separately. */
-const NAME_CHARACTERS = /^[\p{L}\p{M}\p{N}-]+$/u;
+/** Every code the field rules report (the lenient/strict agreement test compares exactly these). */
+export const SPEC_FIELD_CODES = [
+  "name-empty",
+  "name-too-long",
+  "name-uppercase",
+  "name-hyphen-edge",
+  "name-consecutive-hyphens",
+  "name-invalid-characters",
+  "name-directory-mismatch",
+  "description-empty",
+  "description-too-long",
+  "compatibility-not-string",
+  "compatibility-empty",
+  "compatibility-too-long",
+] as const;
+
+/** Letters of any script and digits, as Python's `str.isalnum` sees them (no marks), and hyphens. */
+const allowedName = /^[\p{L}\p{N}-]*$/u;
+const allowedCharacter = /^[\p{L}\p{N}-]$/u;
+
+function reporter(field: string, options: FieldCheckOptions) {
+  const { path, keyLines, severity = "error" } = options;
+  const line = keyLines?.[field];
+  const where = line === undefined ? { field } : { line, column: 1, field };
+  return (code: string, message: string) => diagnostic(severity, code, message, path, where);
+}
+
+/** Only `a`–`z`, `0`–`9` and `-`: then NFKC, lowercasing and the character class change nothing. */
+function isLowercaseAscii(name: string): boolean {
+  for (let index = 0; index < name.length; index++) {
+    const code = name.charCodeAt(index);
+    if (!((code >= 0x61 && code <= 0x7a) || (code >= 0x30 && code <= 0x39) || code === 0x2d)) return false;
+  }
+  return true;
+}
+
+/** The characters that are not allowed, each once; empty for a valid name. */
+function invalidCharacters(name: string): string[] {
+  if (allowedName.test(name)) return [];
+  const bad = new Set<string>();
+  for (const character of name) if (!allowedCharacter.test(character)) bad.add(character);
+  return [...bad];
+}
+
+function quoteList(characters: string[]): string {
+  return characters.map((character) => JSON.stringify(character)).join(", ");
+}
 
 /**
- * Returns warnings `name-invalid` (characters, case, hyphens), `name-too-long` (over 64 code points after
- * NFKC), `name-mismatch` (frontmatter name ≠ folder name, compared after NFKC), `description-too-long`
- * (over 1,024 code points) and `compatibility-too-long` (over 500).
+ * Checks a frontmatter `name` value. The name is trimmed and NFKC-normalised first, so that a
+ * compatibility form (e.g. fullwidth letters) is judged as what it normalises to. Lowercase means
+ * "unchanged by lowercasing", so letters without case (Chinese, Arabic…) pass and uppercase of any
+ * script fails.
+ * @example checkName("Pdf", { path, dirName: "Pdf" }) // → [name-uppercase]
  */
-export function checkSpecFields(input: SpecFieldsInput): Diagnostic[] {
-  const { path, keyLines } = input;
+export function checkName(value: unknown, options: FieldCheckOptions): Diagnostic[] {
+  const { dirName } = options;
+  const report = reporter("name", options);
+  const text = frontmatterText(value);
+  if (text === undefined || text.trim() === "") {
+    const suggestion = dirName ? `name: ${dirName}` : "name: <folder name>";
+    return [
+      report("name-empty", `Field 'name' must be a non-empty string. Write ${suggestion} in SKILL.md.`),
+    ];
+  }
+  const trimmed = text.trim();
+  // Most names are lowercase ASCII: only their length, hyphens and folder can be wrong.
+  const plain = isLowercaseAscii(trimmed);
+  const name = plain ? trimmed : trimmed.normalize("NFKC");
   const found: Diagnostic[] = [];
-  const warn = (code: string, field: string, message: string) => {
-    const line = keyLines?.[field];
+  const length = codePointLength(name);
+  if (length > MAX_NAME_LENGTH) {
     found.push(
-      diagnostic(
-        "warning",
-        code,
-        `${path}: ${message}`,
-        path,
-        line === undefined ? { field } : { field, line },
+      report(
+        "name-too-long",
+        `Skill name '${name}' exceeds ${MAX_NAME_LENGTH} character limit (${length} chars). Shorten the name in SKILL.md and rename its folder to match.`,
       ),
     );
-  };
-  const name = nfkc(input.name);
-  const problems: string[] = [];
-  // Most names are lowercase ASCII letters, digits and hyphens: then case and characters are fine.
-  if (!isLowercaseAscii(name)) {
-    if (name !== name.toLowerCase()) problems.push("must be lowercase");
-    if (name !== "" && !NAME_CHARACTERS.test(name))
-      problems.push("has invalid characters (only letters, digits and hyphens)");
   }
-  if (name.startsWith("-") || name.endsWith("-")) problems.push("cannot start or end with a hyphen");
-  if (name.includes("--")) problems.push("cannot contain consecutive hyphens");
-  if (problems.length > 0) {
-    const source = input.nameFromFrontmatter ? "`name`" : "the folder name used as name";
-    warn(
-      "name-invalid",
-      "name",
-      `${source} "${input.name}" ${problems.join(", ")}; rename it, e.g. "${suggestName(name)}".`,
+  const lower = plain ? name : name.toLowerCase();
+  if (name !== lower) {
+    found.push(
+      report(
+        "name-uppercase",
+        `Skill name '${name}' must be lowercase. Write name: ${lower} in SKILL.md and rename the folder to match.`,
+      ),
     );
   }
-  const length = name.length <= MAX_NAME_LENGTH ? name.length : codePoints(name);
-  if (length > MAX_NAME_LENGTH) {
-    warn(
-      "name-too-long",
-      "name",
-      `\`name\` is ${length} characters, over the ${MAX_NAME_LENGTH}-character limit; shorten it.`,
+  if (name.startsWith("-") || name.endsWith("-")) {
+    found.push(
+      report(
+        "name-hyphen-edge",
+        `Skill name cannot start or end with a hyphen ('${name}'). Remove the outer hyphens in SKILL.md and in the folder name.`,
+      ),
     );
   }
-  if (input.nameFromFrontmatter && name !== nfkc(input.dirName)) {
-    warn(
-      "name-mismatch",
-      "name",
-      `\`name\` "${input.name}" does not match its folder "${input.dirName}"; rename the folder or the name so they are equal.`,
+  if (name.includes("--")) {
+    found.push(
+      report(
+        "name-consecutive-hyphens",
+        `Skill name cannot contain consecutive hyphens ('${name}'). Use single hyphens in SKILL.md and in the folder name.`,
+      ),
     );
   }
-  // A string is never longer in code points than in UTF-16 units: most fields need no count.
-  if (input.description !== undefined && input.description.length > MAX_DESCRIPTION_LENGTH) {
-    const n = codePoints(input.description);
-    if (n > MAX_DESCRIPTION_LENGTH) {
-      warn(
-        "description-too-long",
-        "description",
-        `\`description\` is ${n} characters, over the ${MAX_DESCRIPTION_LENGTH}-character limit; shorten it and move details into the body.`,
-      );
-    }
+  const bad = plain ? [] : invalidCharacters(name);
+  if (bad.length > 0) {
+    found.push(
+      report(
+        "name-invalid-characters",
+        `Skill name '${name}' contains invalid characters. Only letters, digits, and hyphens are allowed. Replace ${quoteList(bad)} with hyphens in SKILL.md and in the folder name.`,
+      ),
+    );
   }
-  if (input.compatibility !== undefined && input.compatibility.length > MAX_COMPATIBILITY_LENGTH) {
-    const n = codePoints(input.compatibility);
-    if (n > MAX_COMPATIBILITY_LENGTH) {
-      warn(
-        "compatibility-too-long",
-        "compatibility",
-        `\`compatibility\` is ${n} characters, over the ${MAX_COMPATIBILITY_LENGTH}-character limit; shorten it.`,
-      );
-    }
+  if (dirName !== undefined && dirName !== name && dirName.normalize("NFKC") !== name) {
+    found.push(
+      report(
+        "name-directory-mismatch",
+        `Directory name '${dirName}' must match skill name '${name}'. Rename the folder to '${name}' or write name: ${dirName} in SKILL.md.`,
+      ),
+    );
   }
   return found;
 }
 
-/** Only `a`–`z`, `0`–`9` and `-`, and not empty. */
-function isLowercaseAscii(name: string): boolean {
-  for (let i = 0; i < name.length; i++) {
-    const c = name.charCodeAt(i);
-    if (!((c >= 0x61 && c <= 0x7a) || (c >= 0x30 && c <= 0x39) || c === 0x2d)) return false;
+/** Checks a present `description` value: non-empty, at most 1,024 code points. */
+export function checkDescription(value: unknown, options: FieldCheckOptions): Diagnostic[] {
+  const report = reporter("description", options);
+  const description = frontmatterText(value);
+  if (description === undefined || description.trim() === "") {
+    return [
+      report(
+        "description-empty",
+        "Field 'description' must be a non-empty string. Say what the skill does and when to use it in SKILL.md.",
+      ),
+    ];
   }
-  return name.length > 0;
+  // Code points never outnumber UTF-16 units: count them only when the text could be too long.
+  const length = description.length > MAX_DESCRIPTION_LENGTH ? codePointLength(description) : 0;
+  if (length <= MAX_DESCRIPTION_LENGTH) return [];
+  return [
+    report(
+      "description-too-long",
+      `Description exceeds ${MAX_DESCRIPTION_LENGTH} character limit (${length} chars). Shorten it in SKILL.md and move details into the body.`,
+    ),
+  ];
 }
 
-/** NFKC, skipped for plain ASCII (which NFKC leaves as it is). */
-function nfkc(text: string): string {
-  for (let i = 0; i < text.length; i++) {
-    if (text.charCodeAt(i) > 0x7e) return text.normalize("NFKC");
+/** Checks a present `compatibility` value: a string of 1–500 code points. */
+export function checkCompatibility(value: unknown, options: FieldCheckOptions): Diagnostic[] {
+  const report = reporter("compatibility", options);
+  const compatibility = frontmatterText(value);
+  if (compatibility === undefined) {
+    return [
+      report(
+        "compatibility-not-string",
+        "Field 'compatibility' must be a string. Write one line of environment requirements in SKILL.md, or remove it.",
+      ),
+    ];
   }
-  return text;
-}
-
-function codePoints(text: string): number {
-  let n = 0;
-  for (const _ of text) n++;
-  return n;
-}
-
-/** A valid spelling of a bad name, for the fix in the message. */
-function suggestName(name: string): string {
-  const suggested = name
-    .toLowerCase()
-    .replace(/[^\p{L}\p{M}\p{N}]+/gu, "-")
-    .replace(/^-+|-+$/g, "");
-  return suggested === "" ? "my-skill" : suggested;
+  if (compatibility.length === 0) {
+    return [
+      report(
+        "compatibility-empty",
+        "Field 'compatibility' must be 1-500 characters when present. Write the environment requirements in SKILL.md, or remove the field.",
+      ),
+    ];
+  }
+  const length = compatibility.length > MAX_COMPATIBILITY_LENGTH ? codePointLength(compatibility) : 0;
+  if (length <= MAX_COMPATIBILITY_LENGTH) return [];
+  return [
+    report(
+      "compatibility-too-long",
+      `Compatibility exceeds ${MAX_COMPATIBILITY_LENGTH} character limit (${length} chars). Shorten it in SKILL.md.`,
+    ),
+  ];
 }

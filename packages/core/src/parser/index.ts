@@ -6,10 +6,17 @@ export {
   type FrontmatterSource,
   KNOWN_FRONTMATTER_KEYS,
 } from "./build-frontmatter.js";
-export { checkSpecFields, type SpecFieldsInput } from "./check-spec-fields.js";
+export {
+  checkCompatibility,
+  checkDescription,
+  checkName,
+  type FieldCheckOptions,
+  SPEC_FIELD_CODES,
+} from "./check-spec-fields.js";
 export { type DecodeOptions, type DecodeResult, decodeSkillBytes } from "./decode-text.js";
 export { detectLinkStub } from "./detect-link-stub.js";
 export { firstParagraph } from "./first-paragraph.js";
+export { codePointLength, frontmatterText } from "./frontmatter-text.js";
 export { normalizeDescription } from "./normalize-description.js";
 export {
   type FrontmatterYaml,

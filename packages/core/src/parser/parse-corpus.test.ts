@@ -60,20 +60,24 @@ describe("parsing the corpus of real skills (lenient)", () => {
     // links checked out as text) + 1 whose opening `---` is missing; 7 broken YAML = 6 repaired + 1
     // unclosed bracket (a test fixture of pi-mono); 2 more only break on duplicate keys; 4 without a name;
     // 5 empty descriptions (3 eaten by `description: # Title` comments, 1 missing, 1 empty `|` block);
-    // 243 names ≠ folder (242 + one recovered frontmatter) and 1 in official/; 81 bad names (80 + an
-    // upper-case folder used as name); 179 non-string `metadata` values (mostly `openclaw:` maps), 6
-    // `context` values that are not inline/fork and 1 mapping `compatibility` make the 186 field-type warnings.
+    // 243 names ≠ folder (242 + one recovered frontmatter) and 1 in official/; bad frontmatter names: 79
+    // with characters other than letters, digits and hyphens, 35 with upper case (the spec's field rules,
+    // worded as strict validation words them); 179 non-string `metadata` values (mostly `openclaw:` maps),
+    // 6 `context` values that are not inline/fork and 1 mapping `compatibility` make the 186 field-type
+    // warnings (the mapping `compatibility` also breaks the spec: compatibility-not-string).
     expect(countCodes(results)).toEqual({
       "error:link-stub": 22,
       "error:missing-description": 5,
       "error:yaml-invalid": 1,
+      "warning:compatibility-not-string": 1,
       "warning:description-too-long": 2,
       "warning:field-type": 186,
       "warning:frontmatter-missing-open": 1,
       "warning:missing-frontmatter": 27,
       "warning:missing-name": 4,
-      "warning:name-invalid": 81,
-      "warning:name-mismatch": 244,
+      "warning:name-directory-mismatch": 244,
+      "warning:name-invalid-characters": 79,
+      "warning:name-uppercase": 35,
       "warning:user-invokable-misspelled": 6,
       "warning:yaml-duplicate-key": 2,
       "warning:yaml-repaired": 6,

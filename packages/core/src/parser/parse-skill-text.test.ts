@@ -112,8 +112,9 @@ describe("parseSkillText", () => {
   it("loads spec-rule breaks with warnings in lenient mode only", () => {
     const text = `---\nname: My_PDF\ndescription: ${"x".repeat(1100)}\n---\n`;
     expect(codes(text)).toEqual([
-      "warning:name-invalid",
-      "warning:name-mismatch",
+      "warning:name-uppercase",
+      "warning:name-invalid-characters",
+      "warning:name-directory-mismatch",
       "warning:description-too-long",
     ]);
     expect(parseSkillText(text, { path }).skill?.name).toBe("My_PDF");

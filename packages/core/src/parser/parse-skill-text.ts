@@ -5,7 +5,7 @@ import { basename, dirname } from "node:path";
 import { type Diagnostic, diagnostic } from "../model/diagnostic.js";
 import type { Frontmatter } from "../model/skill.js";
 import { buildFrontmatter } from "./build-frontmatter.js";
-import { checkSpecFields, type SpecFieldsInput } from "./check-spec-fields.js";
+import { checkCompatibility, checkDescription, checkName } from "./check-spec-fields.js";
 import { detectLinkStub } from "./detect-link-stub.js";
 import { firstParagraph } from "./first-paragraph.js";
 import { normalizeDescription } from "./normalize-description.js";
@@ -226,11 +226,18 @@ export function parseSplitSkill(
   if (normalized === "") {
     diagnostics.push(missingDescription(path, split, document));
   }
-  if (lenient && name !== undefined) {
-    const fields: SpecFieldsInput = { path, dirName, name, nameFromFrontmatter, keyLines: document.keyLines };
-    if (frontmatter.description !== undefined) fields.description = frontmatter.description;
-    if (frontmatter.compatibility !== undefined) fields.compatibility = frontmatter.compatibility;
-    for (const found of checkSpecFields(fields)) diagnostics.push(found);
+  if (lenient && document.raw !== undefined) {
+    // The spec's field rules, as strict validation reports them, as warnings: the skill still loads. A
+    // missing or empty name or description was reported above (the skill loads with a fallback).
+    // Like every message of this stage, each names its file first (strict output is grouped by file).
+    const { raw } = document;
+    const fields = { path, dirName, keyLines: document.keyLines, severity: "warning" } as const;
+    const add = (found: Diagnostic[]) => {
+      for (const item of found) diagnostics.push({ ...item, message: `${path}: ${item.message}` });
+    };
+    if (nameFromFrontmatter) add(checkName(raw.name, fields));
+    if (normalized !== "") add(checkDescription(raw.description, fields));
+    if (Object.hasOwn(raw, "compatibility")) add(checkCompatibility(raw.compatibility, fields));
   }
   if (name === undefined || normalized === "" || hasError(diagnostics)) {
     return { diagnostics, document };

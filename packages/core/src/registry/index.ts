@@ -27,3 +27,12 @@ export type {
   SkillRegistry,
   SkillStatus,
 } from "./registry-types.js";
+export {
+  findById,
+  findByPath,
+  findNearNames,
+  lookupFor,
+  type SkillLookup,
+  type SkillMatch,
+  suggestSkills,
+} from "./skill-lookup.js";

@@ -5,7 +5,7 @@
  */
 import type { Stats } from "node:fs";
 import { sep } from "node:path";
-import { type FSWatcher, watch } from "chokidar";
+import type { FSWatcher } from "chokidar";
 import type { RegistryListener, RegistryWatcher } from "./registry-types.js";
 
 /** One file-system change, as chokidar reports it. */
@@ -79,6 +79,8 @@ export async function watchRegistry(host: WatchHost): Promise<RegistryWatcher> {
   const unsubscribers: (() => void)[] = [];
   if (host.listener) unsubscribers.push(host.subscribe(host.listener));
   const watched = new Set(plan.targets);
+  // Loaded on first watch, not at import: a host that never watches never loads the watcher library.
+  const { watch } = await import("chokidar");
   const watcher: FSWatcher = watch([...watched], {
     ignoreInitial: true,
     followSymlinks: plan.followLinks,

@@ -1,10 +1,11 @@
 /**
  * @module A lock across processes (SPEC §6), so that concurrent CLI and server processes never lose an
  * update: `proper-lockfile` creates `<path>.lock` with `mkdir` (atomic everywhere) and keeps it fresh.
+ * It is imported on first use: through `signal-exit` it installs signal handlers and patches
+ * `process.emit` when loaded, which a host that never locks anything must not pay for.
  */
 import { mkdir } from "node:fs/promises";
 import { dirname, resolve } from "node:path";
-import lockfile from "proper-lockfile";
 import { SkillsetError } from "../model/errors.js";
 
 /** How long to wait and when a lock counts as abandoned. */
@@ -49,6 +50,7 @@ async function lockAndRun<T>(path: string, fn: () => Promise<T>, options: FileLo
   let release: () => Promise<void>;
   try {
     await mkdir(dirname(path), { recursive: true });
+    const { default: lockfile } = await import("proper-lockfile");
     release = await lockfile.lock(path, {
       realpath: false,
       stale: options.staleMs ?? 10_000,

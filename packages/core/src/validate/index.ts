@@ -11,7 +11,6 @@ export {
   VALIDATE_WALK_LIMITS,
 } from "./collect-skill-files.js";
 export { type FileReference, findReferences } from "./find-references.js";
-export { codePointLength, frontmatterText } from "./frontmatter-text.js";
 export { lintPaths, lintSkillFiles } from "./lint-paths.js";
 export { keyPosition, type LintContext, type LintRule, type LintTarget, lintKey } from "./lint-rule.js";
 export { type LintOptions, type LintResult, lintSkills } from "./lint-skills.js";
@@ -53,7 +52,6 @@ export {
   toSarif,
 } from "./to-sarif.js";
 export { type FrontmatterCheckOptions, validateFrontmatter } from "./validate-frontmatter.js";
-export { type NameCheckOptions, validateName } from "./validate-name.js";
 export { type ValidatePathsOptions, validatePaths } from "./validate-paths.js";
 export {
   type ValidateOptions,

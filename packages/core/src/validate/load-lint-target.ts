@@ -4,7 +4,7 @@
 import { basename } from "node:path";
 import type { FileSystem } from "../fs/file-system.js";
 import type { Scope } from "../model/skill.js";
-import { frontmatterText } from "./frontmatter-text.js";
+import { frontmatterText } from "../parser/frontmatter-text.js";
 import type { LintTarget } from "./lint-rule.js";
 import { type ReadSkillDocumentResult, readSkillDocument } from "./read-skill-document.js";
 

@@ -1,25 +1,20 @@
 /**
  * @module Strict validation of a parsed frontmatter mapping against the Agent Skills specification
  * (SPEC §4). Pure: no disk access. Findings come in the reference validator's order: unexpected fields,
- * then name, then description, then compatibility.
+ * then name, then description, then compatibility. The field rules themselves are the parser's
+ * (`check-spec-fields.ts`), shared with lenient parsing; this adds what only strict mode asks.
  */
-import { type Diagnostic, diagnostic, type Severity } from "../model/diagnostic.js";
-import { MAX_COMPATIBILITY_LENGTH, MAX_DESCRIPTION_LENGTH } from "../parser/index.js";
+import { type Diagnostic, diagnostic } from "../model/diagnostic.js";
+import {
+  checkCompatibility,
+  checkDescription,
+  checkName,
+  type FieldCheckOptions,
+} from "../parser/check-spec-fields.js";
 import { ALLOWED_FIELDS } from "./allowed-fields.js";
-import { codePointLength, frontmatterText } from "./frontmatter-text.js";
-import { validateName } from "./validate-name.js";
 
-/** Options of {@link validateFrontmatter}. */
-export interface FrontmatterCheckOptions {
-  /** Path of SKILL.md, put on every diagnostic. */
-  path: string;
-  /** Folder holding SKILL.md; when given, `name` must equal it (after NFKC). */
-  dirName?: string;
-  /** 1-based line of each top-level key in SKILL.md (the parser's `document.keyLines`). */
-  keyLines?: Readonly<Record<string, number>>;
-  /** Severity of the findings (default `error`; lenient validation reports them as warnings). */
-  severity?: Severity;
-}
+/** Options of {@link validateFrontmatter}: where the findings point, and their severity. */
+export type FrontmatterCheckOptions = FieldCheckOptions;
 
 const allowedFields = new Set(ALLOWED_FIELDS);
 const allowedList = `[${ALLOWED_FIELDS.map((field) => `'${field}'`).join(", ")}]`;
@@ -37,17 +32,11 @@ export function validateFrontmatter(
   options: FrontmatterCheckOptions,
 ): Diagnostic[] {
   const { path, dirName, keyLines = {}, severity = "error" } = options;
-  const at = (key: string) => {
-    const line = keyLines[key];
-    return line === undefined ? undefined : { line, column: 1 };
-  };
   // Built without spreads: this runs for every skill of a tree, and most real skills have findings.
   const where = (field: string) => {
     const line = keyLines[field];
     return line === undefined ? { field } : { line, column: 1, field };
   };
-  const report = (code: string, field: string, message: string) =>
-    diagnostic(severity, code, message, path, where(field));
   const found: Diagnostic[] = [];
 
   const unexpected: string[] = [];
@@ -66,6 +55,7 @@ export function validateFrontmatter(
     );
   }
 
+  const fields = { path, keyLines, severity, ...(dirName === undefined ? {} : { dirName }) };
   if (!Object.hasOwn(raw, "name")) {
     const suggestion = dirName ? `name: ${dirName}` : "name: <folder name>";
     found.push(
@@ -78,7 +68,7 @@ export function validateFrontmatter(
       ),
     );
   } else {
-    found.push(...validateName(raw.name, { path, dirName, at: at("name"), severity }));
+    found.push(...checkName(raw.name, fields));
   }
 
   if (!Object.hasOwn(raw, "description")) {
@@ -92,60 +82,9 @@ export function validateFrontmatter(
       ),
     );
   } else {
-    const description = frontmatterText(raw.description);
-    if (description === undefined || description.trim() === "") {
-      found.push(
-        report(
-          "description-empty",
-          "description",
-          "Field 'description' must be a non-empty string. Say what the skill does and when to use it in SKILL.md.",
-        ),
-      );
-    } else {
-      // Code points never outnumber UTF-16 units: count them only when the text could be too long.
-      const length = description.length > MAX_DESCRIPTION_LENGTH ? codePointLength(description) : 0;
-      if (length > MAX_DESCRIPTION_LENGTH) {
-        found.push(
-          report(
-            "description-too-long",
-            "description",
-            `Description exceeds ${MAX_DESCRIPTION_LENGTH} character limit (${length} chars). Shorten it in SKILL.md and move details into the body.`,
-          ),
-        );
-      }
-    }
+    found.push(...checkDescription(raw.description, fields));
   }
 
-  if (Object.hasOwn(raw, "compatibility")) {
-    const compatibility = frontmatterText(raw.compatibility);
-    if (compatibility === undefined) {
-      found.push(
-        report(
-          "compatibility-not-string",
-          "compatibility",
-          "Field 'compatibility' must be a string. Write one line of environment requirements in SKILL.md, or remove it.",
-        ),
-      );
-    } else if (compatibility.length === 0) {
-      found.push(
-        report(
-          "compatibility-empty",
-          "compatibility",
-          "Field 'compatibility' must be 1-500 characters when present. Write the environment requirements in SKILL.md, or remove the field.",
-        ),
-      );
-    } else {
-      const length = compatibility.length > MAX_COMPATIBILITY_LENGTH ? codePointLength(compatibility) : 0;
-      if (length > MAX_COMPATIBILITY_LENGTH) {
-        found.push(
-          report(
-            "compatibility-too-long",
-            "compatibility",
-            `Compatibility exceeds ${MAX_COMPATIBILITY_LENGTH} character limit (${length} chars). Shorten it in SKILL.md.`,
-          ),
-        );
-      }
-    }
-  }
+  if (Object.hasOwn(raw, "compatibility")) found.push(...checkCompatibility(raw.compatibility, fields));
   return found;
 }

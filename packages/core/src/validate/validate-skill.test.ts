@@ -134,7 +134,9 @@ describe("validateSkillDir (strict)", () => {
     await temp.writeSkill("pdf", { name: "other", description, author: "me" });
     const report = await validateSkillDir(temp.join("pdf"), { mode: "lenient" });
     expect(report.valid).toBe(true);
-    expect(report.diagnostics.map((d) => [d.severity, d.code])).toEqual([["warning", "name-mismatch"]]);
+    expect(report.diagnostics.map((d) => [d.severity, d.code])).toEqual([
+      ["warning", "name-directory-mismatch"],
+    ]);
   });
 });
 

@@ -5,8 +5,8 @@ import { basename, join } from "node:path";
 import type { DirEntry, FileSystem, SyncFileReads } from "../fs/file-system.js";
 import { nodeFileSystem } from "../fs/node-file-system.js";
 import { type Diagnostic, diagnostic, hasErrors } from "../model/diagnostic.js";
+import { frontmatterText } from "../parser/frontmatter-text.js";
 import { pickSkillFile } from "../walker/index.js";
-import { frontmatterText } from "./frontmatter-text.js";
 import {
   type ReadSkillDocumentResult,
   readSkillDocument,

@@ -3,7 +3,7 @@
  * so it should say when to use the skill, not only what it does.
  */
 import { diagnostic } from "../../model/diagnostic.js";
-import { frontmatterText } from "../frontmatter-text.js";
+import { frontmatterText } from "../../parser/frontmatter-text.js";
 import { keyPosition, type LintRule } from "../lint-rule.js";
 
 /**

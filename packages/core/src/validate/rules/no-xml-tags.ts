@@ -3,7 +3,7 @@
  * (`<available_skills>`), so a tag in them can break or hijack that structure.
  */
 import { type Diagnostic, diagnostic } from "../../model/diagnostic.js";
-import { frontmatterText } from "../frontmatter-text.js";
+import { frontmatterText } from "../../parser/frontmatter-text.js";
 import { keyPosition, type LintRule } from "../lint-rule.js";
 
 /** An opening, closing or self-closing tag such as `<example>`, `</skill>` or `<br/>`. */

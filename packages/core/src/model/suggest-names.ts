@@ -1,7 +1,8 @@
 /**
  * @module Near names for an id that matched no skill exactly (seed 000 §3): case-insensitive prefix or
  * substring, hyphen initials (`tdd` → `test-driven-development`), and, only when none of those match,
- * a small edit distance. Suggestions are never activated; they only feed "did you mean" messages.
+ * a small edit distance. The one "did you mean" of skillset: skill names (mentions, `show`, `enable`),
+ * configuration keys and CLI commands. Suggestions are never activated; they only feed messages.
  */
 
 /** Shortest query that is matched as a prefix or substring (shorter ones would match nearly everything). */

@@ -1,17 +1,17 @@
 import { describe, expect, it } from "vitest";
-import { validateName } from "./validate-name.js";
+import { checkName } from "./check-spec-fields.js";
 
 const path = "/skills/x/SKILL.md";
 const codes = (name: unknown, dirName?: string) =>
-  validateName(name, { path, dirName: dirName ?? (typeof name === "string" ? name : undefined) }).map(
+  checkName(name, { path, dirName: dirName ?? (typeof name === "string" ? name : undefined) }).map(
     (d) => d.code,
   );
 
-describe("validateName", () => {
+describe("checkName", () => {
   it("accepts 64 characters and rejects 65, counting code points", () => {
     expect(codes("a".repeat(64))).toEqual([]);
     expect(codes("a".repeat(65))).toEqual(["name-too-long"]);
-    const [finding] = validateName("a".repeat(70), { path });
+    const [finding] = checkName("a".repeat(70), { path });
     expect(finding?.message).toContain(
       `Skill name '${"a".repeat(70)}' exceeds 64 character limit (70 chars)`,
     );
@@ -28,7 +28,7 @@ describe("validateName", () => {
   it("rejects uppercase in any script", () => {
     expect(codes("НАВЫК")).toEqual(["name-uppercase"]);
     expect(codes("Pdf")).toEqual(["name-uppercase"]);
-    const [finding] = validateName("Pdf", { path });
+    const [finding] = checkName("Pdf", { path });
     expect(finding?.message).toContain("Skill name 'Pdf' must be lowercase");
   });
 
@@ -36,10 +36,8 @@ describe("validateName", () => {
     expect(codes("-pdf")).toEqual(["name-hyphen-edge"]);
     expect(codes("pdf-")).toEqual(["name-hyphen-edge"]);
     expect(codes("pdf--docx")).toEqual(["name-consecutive-hyphens"]);
-    expect(validateName("-x", { path })[0]?.message).toContain(
-      "Skill name cannot start or end with a hyphen",
-    );
-    expect(validateName("a--b", { path })[0]?.message).toContain(
+    expect(checkName("-x", { path })[0]?.message).toContain("Skill name cannot start or end with a hyphen");
+    expect(checkName("a--b", { path })[0]?.message).toContain(
       "Skill name cannot contain consecutive hyphens",
     );
   });
@@ -48,7 +46,7 @@ describe("validateName", () => {
     expect(codes("ns:pdf")).toEqual(["name-invalid-characters"]);
     expect(codes("pdf_tools")).toEqual(["name-invalid-characters"]);
     expect(codes("pdf tools")).toEqual(["name-invalid-characters"]);
-    const [finding] = validateName("a_b.c", { path });
+    const [finding] = checkName("a_b.c", { path });
     expect(finding?.message).toContain(
       "Skill name 'a_b.c' contains invalid characters. Only letters, digits, and hyphens are allowed.",
     );
@@ -57,7 +55,7 @@ describe("validateName", () => {
 
   it("requires the folder name, compared after NFKC", () => {
     expect(codes("pdf", "docx")).toEqual(["name-directory-mismatch"]);
-    expect(validateName("pdf", { path, dirName: "docx" })[0]?.message).toContain(
+    expect(checkName("pdf", { path, dirName: "docx" })[0]?.message).toContain(
       "Directory name 'docx' must match skill name 'pdf'",
     );
     // Fullwidth "ｐｄｆ" normalises to "pdf" under NFKC: folder and name match either way round.

@@ -1,18 +1,17 @@
 /**
- * @module Lookup tables over registry entries for mention resolution: by name, by qualified name, by
+ * @module The one skill lookup (SPEC §5, §8): what a name or a path means in a registry snapshot, and the
+ * near names when it means nothing. `registry.lookup` (`show`, `enable`), mentions (`$name`, links) and
+ * the loader all answer through these functions. Tables over the entries: by name, by qualified name, by
  * path, and near names. Every table is built on first use and kept while the entries array is alive, so
  * a turn pays only for what its mentions need (a `$name` never builds the path table; a known name never
  * searches near names), and a host that passes the same registry snapshot every turn pays once.
  */
-import { normalize } from "node:path";
-import type { RegistryEntry } from "../registry/registry-types.js";
-import { createNameIndex, type NameIndex, suggestNames } from "./suggest-names.js";
+import { dirname, normalize } from "node:path";
+import { createNameIndex, type NameIndex, suggestNames } from "../model/suggest-names.js";
+import type { Lookup, RegistryEntry } from "./registry-types.js";
 
 /** What a name or path means in a registry snapshot. */
-export type SkillMatch =
-  | { kind: "found"; entry: RegistryEntry }
-  | { kind: "ambiguous"; entries: RegistryEntry[] }
-  | { kind: "not-found" };
+export type SkillMatch = Lookup;
 
 /** The entries under one key, in registry order: most keys have one, which is stored without an array. */
 type Bucket = RegistryEntry | RegistryEntry[];
@@ -35,7 +34,7 @@ export interface SkillLookup {
   readonly entries: readonly RegistryEntry[];
   /** Built on the first name lookup. */
   names?: NameTables;
-  /** Every entry (shadowed too) by SKILL.md path, real path (`id`) and folder. */
+  /** Every entry (shadowed too) by SKILL.md path, real path (`id`), folder and real folder. */
   paths?: Map<string, RegistryEntry>;
   /** Path lookups answered by a scan so far (see `PATH_SCANS`). */
   pathScans: number;
@@ -122,6 +121,7 @@ function pathTable(lookup: SkillLookup): Map<string, RegistryEntry> {
     keep(skill.path, entry);
     if (skill.id !== skill.path) keep(skill.id, entry);
     keep(skill.dir, entry);
+    if (skill.id !== skill.path) keep(dirname(skill.id), entry);
   }
   lookup.paths = paths;
   return paths;
@@ -198,11 +198,12 @@ function scanPaths(
     const path = pathKey(skill.path);
     const id = skill.id === skill.path ? path : pathKey(skill.id);
     const dir = pathKey(skill.dir);
-    if (path === key || id === key || dir === key) return entry;
+    const realDir = skill.id === skill.path ? dir : pathKey(dirname(skill.id));
+    if (path === key || id === key || dir === key || realDir === key) return entry;
     if (
       inFolder === undefined &&
       folder !== undefined &&
-      (path === folder || id === folder || dir === folder)
+      (path === folder || id === folder || dir === folder || realDir === folder)
     ) {
       inFolder = entry;
     }
@@ -244,4 +245,10 @@ export function findNearNames(lookup: SkillLookup, id: string): RegistryEntry[] 
   }
   lookup.nearNames ??= createNameIndex(lookup.entries, namesOf);
   return lookup.nearNames.suggest(id);
+}
+
+/** Near skills for "did you mean" (`show`, `enable`, mentions): qualified names, best first, at most `limit`. */
+export function suggestSkills(entries: readonly RegistryEntry[], id: string, limit = 5): string[] {
+  const names = findNearNames(lookupFor(entries), id).map((entry) => entry.skill.qualifiedName);
+  return names.filter((name, index) => names.indexOf(name) === index).slice(0, limit);
 }

@@ -63,3 +63,23 @@ describe("editDistanceWithin", () => {
     expect(editDistanceWithin(a, b, limit)).toBe(distance);
   });
 });
+
+describe("suggestNames for mistyped configuration keys", () => {
+  const keys = ["providers", "disabledSources", "scopeOrder", "limits", "include", "ignore"];
+  const closest = (input: string) => suggestNames(input, keys, (key) => [key])[0];
+
+  it.each([
+    ["provders", "providers"],
+    ["Providers", "providers"],
+    ["scopeorder", "scopeOrder"],
+    ["limtis", "limits"],
+    ["disabledSource", "disabledSources"],
+  ])("suggests %s → %s", (input, expected) => {
+    expect(closest(input)).toBe(expected);
+  });
+
+  it("suggests nothing when no name is close", () => {
+    expect(closest("colour")).toBeUndefined();
+    expect(suggestNames("x", [] as string[], (key) => [key])).toEqual([]);
+  });
+});

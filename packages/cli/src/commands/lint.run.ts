@@ -1,0 +1,51 @@
+/**
+ * @module `skillset lint` — check skills for problems beyond the specification (SPEC §4, §13).
+ */
+import { resolve } from "node:path";
+import type { Diagnostic } from "@skillset/core/model";
+import {
+  type LintFile,
+  lintPaths,
+  lintRules,
+  lintSkillFiles,
+  type ValidationReport,
+} from "@skillset/core/validate";
+import type { CommandContext } from "../command.js";
+import { openRegistry } from "../open-skillset.js";
+import { printReports, reportFormat } from "../print-reports.js";
+
+/** Every skill the registry knows from cwd (shadowed and disabled too), plus files that failed to load. */
+async function lintRegistry(context: CommandContext): Promise<ValidationReport[]> {
+  const { registry, config } = await openRegistry(context, { cacheFile: false });
+  const files: LintFile[] = registry.entries().map(({ skill }) => {
+    const file: LintFile = { path: skill.path, scope: skill.scope };
+    if (skill.namespace) file.namespace = skill.namespace;
+    return file;
+  });
+  const reports = await lintSkillFiles(files, { hostCommands: config.mentions.hostCommands });
+  const linted = new Set(files.map((file) => file.path));
+  const failed = new Map<string, Diagnostic[]>();
+  for (const finding of registry.diagnostics()) {
+    if (finding.severity !== "error" || linted.has(finding.path)) continue;
+    failed.set(finding.path, [...(failed.get(finding.path) ?? []), finding]);
+  }
+  for (const [path, diagnostics] of failed) reports.push({ path, dir: path, valid: false, diagnostics });
+  return reports;
+}
+
+export async function run(context: CommandContext): Promise<number> {
+  const format = reportFormat(context.values);
+  const reports =
+    context.positionals.length > 0
+      ? await lintPaths(context.positionals.map((path) => resolve(context.cwd, path)))
+      : await lintRegistry(context);
+  return printReports(context, reports, { format, rules: lintRules });
+}
+
+/** The rule table for `skillset lint --help`. */
+export function moreHelp(): string {
+  return [
+    "Rules:",
+    ...lintRules.map((rule) => `  ${rule.id.padEnd(22)} ${rule.severity.padEnd(7)}  ${rule.summary}`),
+  ].join("\n");
+}

@@ -1,0 +1,99 @@
+/**
+ * @module `skillset show <name|path>` — one skill's metadata, location, state and diagnostics.
+ */
+
+import { type RegistryEntry, type SkillRegistry, suggestSkills } from "@skillset/core/registry";
+import { painter } from "../color.js";
+import { type CommandContext, EXIT_FINDINGS, EXIT_OK } from "../command.js";
+import { entryJson } from "../json/skill-json.js";
+import { openRegistry } from "../open-skillset.js";
+import { entryMarks, scopeStyle } from "../present-skill.js";
+
+/** The message for a name that matches nothing, with the near names when there are some. */
+export function unknownSkillMessage(registry: SkillRegistry, name: string): string {
+  const near = suggestSkills(registry.entries(), name);
+  const hint =
+    near.length > 0 ? ` Did you mean ${near.join(", ")}?` : " Run `skillset list --all` to see every skill.";
+  return `No skill named '${name}'.${hint}`;
+}
+
+/** The message for an ambiguous name: every candidate's path, and how to pick one. */
+export function ambiguousMessage(name: string, entries: readonly RegistryEntry[]): string {
+  const paths = entries.map(
+    (entry) => `  ${entry.skill.path} (${entry.skill.scope}, ${entry.skill.source.provider})`,
+  );
+  return `'${name}' is ambiguous; it names ${entries.length} skills:\n${paths.join("\n")}\nName one by its path, or rename all but one.`;
+}
+
+function describeValue(value: unknown): string {
+  if (Array.isArray(value)) return value.map(String).join(", ");
+  if (typeof value === "object" && value !== null) return JSON.stringify(value);
+  return String(value);
+}
+
+/** `skillset show <name|path>`: one skill in full; exit 1 for an unknown or ambiguous name. */
+export async function run(context: CommandContext): Promise<number> {
+  const key = context.positionals[0]!;
+  const { registry } = await openRegistry(context);
+  const found = registry.lookup(key);
+  if (found.kind === "not-found") {
+    context.stderr.write(`skillset show: ${unknownSkillMessage(registry, key)}\n`);
+    return EXIT_FINDINGS;
+  }
+  if (found.kind === "ambiguous") {
+    context.stderr.write(`skillset show: ${ambiguousMessage(key, found.entries)}\n`);
+    return EXIT_FINDINGS;
+  }
+  const { entry } = found;
+  const { skill } = entry;
+  if (context.values.json) {
+    const output = {
+      ...entryJson(entry),
+      dir: skill.dir,
+      invocation: skill.invocation,
+      frontmatter: skill.frontmatter.raw,
+      ...(skill.openai === undefined ? {} : { openai: skill.openai }),
+      mtimeMs: skill.mtimeMs,
+      size: skill.size,
+    };
+    context.stdout.write(`${JSON.stringify(output, null, 2)}\n`);
+    return EXIT_OK;
+  }
+  const paint = painter(context.color);
+  const marks = entryMarks(entry);
+  const rows: [string, string][] = [["path", skill.path]];
+  if (skill.id !== skill.path) rows.push(["real path", skill.id]);
+  const distance = skill.source.distance === undefined ? "" : `, distance ${skill.source.distance}`;
+  rows.push(["root", `${skill.source.root} (${skill.source.provider}${distance})`]);
+  const state = [entry.status, entry.enabled ? "enabled" : "disabled"];
+  if (entry.shadowedBy) state.push(`by ${entry.shadowedBy}`);
+  if (entry.ambiguousWith) state.push(`with ${entry.ambiguousWith.join(", ")}`);
+  rows.push(["state", state.join(", ")]);
+  const invocation = [skill.invocation.model ? "model" : "", skill.invocation.user ? "user" : ""].filter(
+    Boolean,
+  );
+  rows.push(["invocation", invocation.length > 0 ? invocation.join(" and ") : "nobody"]);
+  for (const [field, value] of Object.entries(skill.frontmatter.raw)) {
+    if (field === "name" || field === "description" || value === undefined) continue;
+    rows.push([field, describeValue(value)]);
+  }
+  const width = Math.max(...rows.map(([label]) => label.length));
+  const lines = [
+    `${paint("bold", skill.qualifiedName)}  ${paint(scopeStyle(skill.scope), skill.scope)}${
+      marks.length > 0 ? paint("yellow", ` (${marks.join(", ")})`) : ""
+    }`,
+    skill.description,
+    "",
+    ...rows.map(([label, value]) => `  ${paint("dim", label.padEnd(width))}  ${value}`),
+  ];
+  if (skill.diagnostics.length > 0) {
+    lines.push("", "Diagnostics:");
+    for (const found of skill.diagnostics) {
+      const style = found.severity === "error" ? "red" : found.severity === "warning" ? "yellow" : "gray";
+      const where = found.line === undefined ? "" : ` (line ${found.line})`;
+      lines.push(`  ${paint(style, found.severity)} ${found.code}${where}: ${found.message}`);
+    }
+  }
+  context.stdout.write(`${lines.join("\n")}\n`);
+  return EXIT_OK;
+}

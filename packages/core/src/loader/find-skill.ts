@@ -1,0 +1,50 @@
+/**
+ * @module The one way the loader and the tools find a skill by name or path: the registry's lookup,
+ * one rescan when nothing matched (a skill created a moment ago), then near names for "did you mean".
+ */
+import type { RegistryEntry, SkillRegistry } from "../registry/registry-types.js";
+import { findNearNames, lookupFor } from "../registry/skill-lookup.js";
+
+/** The part of a registry that finding needs (a full `SkillRegistry` fits). */
+export type RegistryView = Pick<SkillRegistry, "lookup" | "entries"> & Partial<Pick<SkillRegistry, "reload">>;
+
+/** What a name or path means. */
+export type FoundSkill =
+  | { kind: "found"; entry: RegistryEntry }
+  | { kind: "ambiguous"; entries: RegistryEntry[] }
+  | { kind: "not-found"; near: RegistryEntry[] };
+
+/** Options of `findSkill`. */
+export interface FindSkillOptions {
+  /** Rescan the registry once when nothing matched (default true; needs `reload`). */
+  rescan?: boolean;
+  /** Most near names returned (default 5). */
+  maxNear?: number;
+}
+
+/**
+ * Finds `key` — a qualified name (`ns:name` or bare) or a path to a SKILL.md or its folder — through
+ * `registry.lookup` (so every surface resolves names the same way). Nothing is ever picked among
+ * ambiguous candidates; near names are only suggestions.
+ */
+export async function findSkill(
+  registry: RegistryView,
+  key: string,
+  options: FindSkillOptions = {},
+): Promise<FoundSkill> {
+  let found = registry.lookup(key);
+  if (found.kind === "not-found" && options.rescan !== false && registry.reload) {
+    await registry.reload();
+    found = registry.lookup(key);
+  }
+  if (found.kind !== "not-found") return found;
+  return { kind: "not-found", near: nearNames(registry.entries(), key, options.maxNear ?? 5) };
+}
+
+/** Not-shadowed entries whose name is near `key`, best first, one per qualified name (the registry's near-name search). */
+export function nearNames(entries: readonly RegistryEntry[], key: string, max: number): RegistryEntry[] {
+  const seen = new Set<string>();
+  return findNearNames(lookupFor(entries), key)
+    .filter(({ skill }) => !seen.has(skill.qualifiedName) && seen.add(skill.qualifiedName))
+    .slice(0, max);
+}

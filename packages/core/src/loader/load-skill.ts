@@ -1,0 +1,122 @@
+/**
+ * @module Loading a skill (SPEC §9): its body without frontmatter, arguments substituted, in the envelope
+ * the host asked for, or a short reminder when the same version was already loaded in the session.
+ * Loading never runs anything: shell preprocessing is a host hook that does nothing unless given.
+ */
+import type { FileSystem } from "../fs/file-system.js";
+import { nodeFileSystem } from "../fs/node-file-system.js";
+import { SkillsetError } from "../model/errors.js";
+import type { Skill } from "../model/skill.js";
+import { readSkillBody } from "../parser/read-skill-body.js";
+import { listSkillFiles, type SkillFiles, type SkillFilesLimits } from "./list-skill-files.js";
+import type { ReloadTracker } from "./reload-tracker.js";
+import {
+  type EnvelopeName,
+  renderMessageEnvelope,
+  renderPreloadedEnvelope,
+  renderReloadReminder,
+  renderToolEnvelope,
+} from "./render-envelope.js";
+import { substituteArguments } from "./substitute-arguments.js";
+
+/**
+ * Rewrites a body before arguments are substituted — the hook where a host that enables shell
+ * preprocessing (`` !`command` ``, SPEC §9) plugs it in. Arguments are substituted afterwards, so
+ * they never reach a shell. Throw a `SkillsetError` to abort the load with a message.
+ */
+export type PreprocessBody = (body: string, skill: Skill) => Promise<string>;
+
+/** Options of `loadSkill`. */
+export interface LoadOptions {
+  /** Arguments: a string (split shell-style) or a list. Default: none. */
+  args?: string | readonly string[];
+  /** For `${SESSION_ID}`; without it the placeholder stays as written. */
+  sessionId?: string;
+  /** Default `tool`. */
+  envelope?: EnvelopeName;
+  /** The session's loads: when given, a repeated load returns a reminder instead of the body. */
+  tracker?: ReloadTracker;
+  /** Bounds of the `<skill_files>` list (tool envelope). */
+  files?: SkillFilesLimits;
+  /** Optional host hook; absent, the body is used as read. */
+  preprocess?: PreprocessBody;
+  fs?: FileSystem;
+}
+
+/** A loaded skill. */
+export interface LoadedSkill {
+  skill: Skill;
+  envelope: EnvelopeName;
+  /** The text to give the model: the enveloped body, or the reminder when `suppressed`. */
+  text: string;
+  /** The body without frontmatter, arguments substituted, before enveloping ("" when `suppressed`). */
+  body: string;
+  /** The arguments as split. */
+  args: string[];
+  /** True when this version was already loaded in the session and `text` is only a reminder. */
+  suppressed: boolean;
+  /** SKILL.md's modification time when it was read. */
+  mtimeMs: number;
+  /** The bundled-file sample (tool envelope only). */
+  files?: SkillFiles;
+}
+
+function argumentText(args: LoadOptions["args"]): string {
+  return typeof args === "string" ? args.trim() : (args ?? []).join(" ");
+}
+
+/**
+ * Loads `skill`. Throws a `SkillsetError` when SKILL.md can no longer be read (`file-not-found`,
+ * `file-too-large`, `encoding-invalid`, …, the parser's codes) or a preprocess hook refuses.
+ *
+ * @example
+ * const loaded = await loadSkill(entry.skill, { args: "PR 42", envelope: "tool", tracker });
+ * host.addToolResult(loaded.text);
+ */
+export async function loadSkill(skill: Skill, options: LoadOptions = {}): Promise<LoadedSkill> {
+  const fs = options.fs ?? nodeFileSystem;
+  const envelope = options.envelope ?? "tool";
+  // The registry's id is SKILL.md's real path, already checked to be a regular file named SKILL.md.
+  const stat = await fs.stat(skill.id).catch((error: unknown) => {
+    throw new SkillsetError("file-not-found", `${skill.path} no longer exists; it may have been removed.`, {
+      path: skill.path,
+      cause: error,
+    });
+  });
+  if (!stat.isFile) {
+    throw new SkillsetError("not-a-file", `${skill.path} is not a regular file; it is not loaded.`, {
+      path: skill.path,
+    });
+  }
+  const key = { path: skill.id, mtimeMs: stat.mtimeMs, args: argumentText(options.args) };
+  const base = { skill, envelope, mtimeMs: stat.mtimeMs };
+  if (options.tracker?.has(key)) {
+    return { ...base, text: renderReloadReminder(skill), body: "", args: [], suppressed: true };
+  }
+  // The blank lines between the frontmatter and the text are not part of the instructions.
+  let raw = (await readSkillBody(skill.id, fs)).replace(/^(?:[ \t]*\r?\n)+/, "");
+  if (options.preprocess) raw = await options.preprocess(raw, skill);
+  const substituted = substituteArguments(raw, {
+    ...(options.args === undefined ? {} : { args: options.args }),
+    ...(skill.frontmatter.arguments ? { names: skill.frontmatter.arguments } : {}),
+    ...(options.sessionId === undefined ? {} : { sessionId: options.sessionId }),
+    skillDir: skill.dir,
+  });
+  const rendered = { skill, body: substituted.text };
+  const loaded: LoadedSkill = {
+    ...base,
+    text: "",
+    body: substituted.text,
+    args: substituted.args,
+    suppressed: false,
+  };
+  if (envelope === "message") loaded.text = renderMessageEnvelope(rendered);
+  else if (envelope === "preloaded") loaded.text = renderPreloadedEnvelope([rendered]);
+  else {
+    const realDir = await fs.realpath(skill.dir).catch(() => skill.dir);
+    loaded.files = await listSkillFiles(skill.dir, realDir, fs, options.files);
+    loaded.text = renderToolEnvelope(rendered, loaded.files);
+  }
+  options.tracker?.add(key);
+  return loaded;
+}

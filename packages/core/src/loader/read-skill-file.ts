@@ -1,0 +1,167 @@
+/**
+ * @module Reading a file that comes with a skill (SPEC §9, §15): only regular files whose real path is
+ * inside the skill folder's real path; text returned, binary described, folders listed, size capped.
+ */
+import { join } from "node:path";
+import type { FileSystem } from "../fs/file-system.js";
+import { nodeFileSystem } from "../fs/node-file-system.js";
+import { SkillsetError } from "../model/errors.js";
+import type { Skill } from "../model/skill.js";
+import { isInside } from "./is-inside.js";
+import { mediaType } from "./media-type.js";
+
+/** Options of `readSkillFile`. */
+export interface ReadSkillFileOptions {
+  /** Largest file returned, in bytes (default 256 KiB). */
+  maxBytes?: number;
+  /** Most entries listed for a folder (default 200). */
+  maxEntries?: number;
+  fs?: FileSystem;
+}
+
+/** What a `skill://` URL led to. `uri` is the canonical URL, `path` the file as found under `skill.dir`. */
+export type SkillFileContent =
+  | { kind: "text"; uri: string; path: string; mediaType: string; size: number; text: string }
+  | { kind: "binary"; uri: string; path: string; mediaType: string; size: number }
+  | { kind: "folder"; uri: string; path: string; entries: string[]; truncated: boolean };
+
+/** Default cap on the size of a file returned by `readSkillFile`. */
+export const MAX_SKILL_READ_BYTES = 256 * 1024;
+
+/** The canonical `skill://` URL of a file of `skill` (segments URL-encoded). */
+export function skillUri(skill: Skill, segments: readonly string[]): string {
+  const path = segments.map(encodeURIComponent).join("/");
+  return `skill://${skill.qualifiedName}${path === "" ? "" : `/${path}`}`;
+}
+
+function looksBinary(bytes: Uint8Array): boolean {
+  const head = bytes.subarray(0, 8192);
+  if (head.includes(0)) return true;
+  try {
+    new TextDecoder("utf-8", { fatal: true }).decode(bytes);
+    return false;
+  } catch {
+    return true;
+  }
+}
+
+/**
+ * Reads `segments` (already checked by `parseSkillUri`: no `..`, no separators, no NUL) inside
+ * `skill`'s folder; no segments means its SKILL.md. The real path of the target must be inside the real
+ * path of the skill folder, so a link inside the skill that points out is refused, and a linked skill
+ * folder is judged by where it really is. Only regular files are opened (a FIFO or device is refused
+ * without being opened). Throws a `SkillsetError`: `file-not-found`, `path-refused`, `not-a-file`,
+ * `file-too-large`.
+ */
+export async function readSkillFile(
+  skill: Skill,
+  segments: readonly string[],
+  options: ReadSkillFileOptions = {},
+): Promise<SkillFileContent> {
+  const fs = options.fs ?? nodeFileSystem;
+  const maxBytes = options.maxBytes ?? MAX_SKILL_READ_BYTES;
+  const uri = skillUri(skill, segments);
+  const isSkillFile = segments.length === 0 || (segments.length === 1 && segments[0] === "SKILL.md");
+  const path = isSkillFile ? skill.path : join(skill.dir, ...segments);
+  const notFound = (cause?: unknown) =>
+    new SkillsetError(
+      "file-not-found",
+      `File not found: ${uri} (no ${segments.join("/") || "SKILL.md"} in ${skill.dir}).`,
+      {
+        path,
+        ...(cause === undefined ? {} : { cause }),
+      },
+    );
+  const refusedOut = () =>
+    new SkillsetError(
+      "path-refused",
+      `Refused ${uri}: it leads outside the skill folder (a symbolic link to another place). Only files inside ${skill.dir} can be read.`,
+      { path },
+    );
+  let real: string;
+  if (isSkillFile) {
+    // The registry checked SKILL.md (a link is followed only to a regular file named SKILL.md).
+    real = skill.id;
+  } else {
+    const base = await fs.realpath(skill.dir).catch((error: unknown) => {
+      throw notFound(error);
+    });
+    real = await resolveInside(base, segments, fs, notFound, refusedOut);
+  }
+  const stat = await fs.stat(real).catch((error: unknown) => {
+    throw notFound(error);
+  });
+  if (stat.isDirectory) return readFolder(uri, path, real, fs, options.maxEntries ?? 200);
+  if (!stat.isFile) {
+    throw new SkillsetError(
+      "not-a-file",
+      `Refused ${uri}: it is not a regular file (a pipe, socket or device is never opened).`,
+      {
+        path,
+      },
+    );
+  }
+  if (stat.size > maxBytes) {
+    throw new SkillsetError(
+      "file-too-large",
+      `${uri} is ${stat.size} bytes, over the ${maxBytes}-byte limit for reading a skill file. Read a smaller file, or open it with a tool made for large files.`,
+      { path },
+    );
+  }
+  const bytes = await fs.readFile(real);
+  if (looksBinary(bytes))
+    return { kind: "binary", uri, path, mediaType: mediaType(path, true), size: bytes.length };
+  const text = new TextDecoder().decode(bytes).replace(/^\uFEFF/, "");
+  return { kind: "text", uri, path, mediaType: mediaType(path, false), size: bytes.length, text };
+}
+
+async function readFolder(
+  uri: string,
+  path: string,
+  real: string,
+  fs: FileSystem,
+  maxEntries: number,
+): Promise<SkillFileContent> {
+  const entries = (await fs.readdir(real))
+    .filter((entry) => !entry.name.startsWith("."))
+    .map((entry) => (entry.isDirectory ? `${entry.name}/` : entry.name))
+    .sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+  return {
+    kind: "folder",
+    uri,
+    path,
+    entries: entries.slice(0, maxEntries),
+    truncated: entries.length > maxEntries,
+  };
+}
+
+/**
+ * Follows `segments` from `base` one at a time, resolving each symbolic link on the way and refusing
+ * as soon as one leads out of `base` — before anything below it is looked at, so whether a file
+ * exists outside the skill is never revealed.
+ */
+async function resolveInside(
+  base: string,
+  segments: readonly string[],
+  fs: FileSystem,
+  notFound: (cause?: unknown) => Error,
+  refusedOut: () => Error,
+): Promise<string> {
+  let current = base;
+  for (const segment of segments) {
+    const next = join(current, segment);
+    const stat = await fs.lstat(next).catch((error: unknown) => {
+      throw notFound(error);
+    });
+    if (!stat.isSymbolicLink) {
+      current = next;
+      continue;
+    }
+    const target = await fs.realpath(next).catch((error: unknown) => {
+      throw notFound(error);
+    });
+    if (!isInside(base, target)) throw refusedOut();
+    current = target;
+  }
+  return current;
+}

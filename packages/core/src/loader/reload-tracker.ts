@@ -1,0 +1,53 @@
+/**
+ * @module Reload suppression (SPEC §9, seed 003 §6.3): within one session, loading the same SKILL.md
+ * (same path, same modification time, same arguments) again returns a short reminder instead of the
+ * body, which is already in the conversation. The session owns one tracker.
+ */
+
+/** What identifies one load: the file, its version, and the arguments it was rendered with. */
+export interface LoadKey {
+  path: string;
+  mtimeMs: number;
+  /** The argument text the body was rendered with ("" for none). */
+  args: string;
+}
+
+/** The loads of one session. Plain data in and out, so a session can snapshot and restore it. */
+export interface ReloadTracker {
+  /** True when this exact load was already delivered in this session. */
+  has(key: LoadKey): boolean;
+  /** Records a delivered load. */
+  add(key: LoadKey): void;
+  /**
+   * Forgets loads so the next load delivers the body again: those of `path`, or all of them. For a
+   * host that compacted its history and dropped the bodies.
+   */
+  forget(path?: string): void;
+  /** Every recorded load, oldest first. */
+  list(): LoadKey[];
+}
+
+function keyOf({ path, mtimeMs, args }: LoadKey): string {
+  return JSON.stringify([path, mtimeMs, args]);
+}
+
+/**
+ * A tracker, optionally restored from `loads` (what `list()` returned earlier).
+ * @example const tracker = createReloadTracker(); await loadSkill(skill, { tracker });
+ */
+export function createReloadTracker(loads: readonly LoadKey[] = []): ReloadTracker {
+  const seen = new Map<string, LoadKey>();
+  const tracker: ReloadTracker = {
+    has: (key) => seen.has(keyOf(key)),
+    add(key) {
+      seen.set(keyOf(key), { path: key.path, mtimeMs: key.mtimeMs, args: key.args });
+    },
+    forget(path) {
+      if (path === undefined) seen.clear();
+      else for (const [id, key] of seen) if (key.path === path) seen.delete(id);
+    },
+    list: () => [...seen.values()],
+  };
+  for (const load of loads) tracker.add(load);
+  return tracker;
+}

@@ -1,0 +1,70 @@
+/**
+ * @module The three envelopes a loaded skill is delivered in (SPEC §9); the host picks one. Texts live in
+ * `packages/core/prompts/skill-*.md`. Names and paths are XML-escaped; the body is markdown and is given
+ * as it is, with control characters removed (it is untrusted text on its way to a model).
+ */
+import { pathToFileURL } from "node:url";
+import { escapeXml } from "../catalog/escape-xml.js";
+import { fillPrompt } from "../catalog/read-prompt.js";
+import { stripControls } from "../model/inert-text.js";
+import type { Skill } from "../model/skill.js";
+import type { SkillFiles } from "./list-skill-files.js";
+
+/**
+ * - `message`: `<skill><name/><path/>body</skill>`, for a user-role message (Codex).
+ * - `tool`: `<skill_content name="…">` with the base directory and `<skill_files>`, for a tool result.
+ * - `preloaded`: a `<preloaded_skills>` system block, for subagents pinned to skills.
+ */
+export type EnvelopeName = "message" | "tool" | "preloaded";
+
+/** Every envelope, for flags and schemas. */
+export const ENVELOPES: readonly EnvelopeName[] = ["message", "tool", "preloaded"];
+
+/** A rendered body and the skill it came from. */
+export interface RenderedBody {
+  skill: Skill;
+  body: string;
+}
+
+function modelText(text: string): string {
+  return stripControls(text, { keepLines: true }).replace(/\s+$/, "");
+}
+
+/** The `message` envelope. */
+export function renderMessageEnvelope({ skill, body }: RenderedBody): string {
+  return fillPrompt("skill-message.md", {
+    name: escapeXml(stripControls(skill.qualifiedName)),
+    path: escapeXml(skill.path),
+    body: modelText(body),
+  });
+}
+
+/** The `tool` envelope; `files` is the sample from `listSkillFiles`. */
+export function renderToolEnvelope({ skill, body }: RenderedBody, files: SkillFiles): string {
+  const listed = files.files.map((file) => `<file>${escapeXml(file)}</file>`);
+  if (files.truncated) listed.push("<!-- more files not listed: read folders with skill_read -->");
+  const baseUrl = pathToFileURL(skill.dir).href.replace(/\/?$/, "/");
+  return fillPrompt("skill-tool.md", {
+    name: escapeXml(stripControls(skill.qualifiedName)),
+    body: modelText(body),
+    baseUrl,
+    files: listed.length > 0 ? `<skill_files>\n${listed.join("\n")}\n</skill_files>` : "<skill_files />",
+  });
+}
+
+/** The `preloaded` envelope: one system block holding every given skill in full. */
+export function renderPreloadedEnvelope(bodies: readonly RenderedBody[]): string {
+  const skills = bodies.map(
+    ({ skill, body }) =>
+      `<skill name="${escapeXml(stripControls(skill.qualifiedName))}" path="${escapeXml(skill.path)}">\n${modelText(body)}\n</skill>`,
+  );
+  return fillPrompt("skill-preloaded.md", { skills: skills.join("\n") });
+}
+
+/** The reminder given instead of a body already loaded in this session (reload suppression). */
+export function renderReloadReminder(skill: Skill): string {
+  return fillPrompt("skill-reloaded.md", {
+    name: stripControls(skill.qualifiedName),
+    path: skill.path,
+  });
+}

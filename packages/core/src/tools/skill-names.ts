@@ -1,0 +1,20 @@
+/**
+ * @module The names the model can use, for the `name` enum of a small catalog (SPEC §10).
+ */
+import type { RegistryEntry } from "../registry/registry-types.js";
+import { modelMaySee } from "./resolve-usable-skill.js";
+import type { SkillToolsContext } from "./tools-context.js";
+
+/**
+ * The qualified names that resolve to one usable skill, sorted; `undefined` when there are none or
+ * more than `context.nameEnumLimit` (default 64), so the parameter stays a free string.
+ */
+export function skillNameEnum(context: SkillToolsContext): [string, ...string[]] | undefined {
+  const limit = context.nameEnumLimit ?? 64;
+  const names = new Set<string>();
+  for (const entry of context.registry.entries() as readonly RegistryEntry[]) {
+    if (entry.status === "effective" && modelMaySee(entry, context)) names.add(entry.skill.qualifiedName);
+  }
+  if (names.size === 0 || names.size > limit) return undefined;
+  return [...names].sort() as [string, ...string[]];
+}
