@@ -64,13 +64,13 @@ export {
 } from "./read-openai-yaml.js";
 export { readSkillBody } from "./read-skill-body.js";
 export {
-  type ReadSkillFileOptions,
-  type ReadSkillFileSyncOptions,
-  readSkillFile,
-  readSkillFileSync,
-  type SkillFileText,
+  type ReadSkillTextOptions,
+  type ReadSkillTextSyncOptions,
+  readSkillText,
+  readSkillTextSync,
+  type SkillText,
   skillFileProblem,
-} from "./read-skill-file.js";
+} from "./read-skill-text.js";
 export { repairYaml, type YamlRepair, type YamlRepairResult } from "./repair-yaml.js";
 export { resolveInvocation } from "./resolve-invocation.js";
 export {

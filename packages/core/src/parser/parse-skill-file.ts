@@ -1,5 +1,5 @@
 /**
- * @module Reads (through the one SKILL.md reader, `read-skill-file.ts`) and parses one SKILL.md and its
+ * @module Reads (through the one SKILL.md reader, `read-skill-text.ts`) and parses one SKILL.md and its
  * `agents/openai.yaml` into a skill (SPEC §3). Bad input becomes diagnostics, never exceptions.
  */
 import { dirname } from "node:path";
@@ -8,11 +8,11 @@ import { nodeFileSystem } from "../fs/node-file-system.js";
 import { parseSplitSkill } from "./parse-skill-text.js";
 import type { ParseFileOptions, ParseResult, ParseTextOptions } from "./parsed-skill.js";
 import { type OpenAiYamlResult, readOpenAiYaml, readOpenAiYamlSync } from "./read-openai-yaml.js";
-import { readSkillFile, readSkillFileSync, type SkillFileText } from "./read-skill-file.js";
+import { readSkillText, readSkillTextSync, type SkillText } from "./read-skill-text.js";
 
 /**
  * Reads and parses one SKILL.md and its `agents/openai.yaml`. The reading rules (link policy, regular
- * files only, 8 MiB limit, UTF-8, only the frontmatter decoded) are those of `readSkillFile`; its
+ * files only, 8 MiB limit, UTF-8, only the frontmatter decoded) are those of `readSkillText`; its
  * diagnostics (`file-not-found`, `file-not-regular`, `link-refused`, `file-too-large`, …) come back as
  * the result's. Never throws for bad input.
  *
@@ -23,7 +23,7 @@ export async function parseSkillFile(path: string, options: ParseFileOptions = {
   const fs = options.fs ?? nodeFileSystem;
   const noMetadata: Promise<OpenAiYamlResult> = Promise.resolve({ diagnostics: [] });
   const [read, metadata] = await Promise.all([
-    readSkillFile(path, readOptions(options, fs)),
+    readSkillText(path, readOptions(options, fs)),
     options.hasAgentsDir === false ? noMetadata : readOpenAiYaml(options.dir ?? dirname(path), fs),
   ]);
   return parseRead(path, read, options, metadata);
@@ -63,7 +63,7 @@ export interface ParsedWithStat {
  */
 export function parseSkillFileWithStatSync(path: string, options: ParseFileSyncOptions = {}): ParsedWithStat {
   const fs = options.fs ?? (nodeFileSystem as FileSystem & SyncFileReads);
-  const read = readSkillFileSync(path, {
+  const read = readSkillTextSync(path, {
     ...readOptions(options, fs),
     ...(options.head === undefined ? {} : { head: options.head }),
   });
@@ -86,7 +86,7 @@ function readOptions<F extends FileSystem>(options: ParseFileOptions, fs: F) {
 /** Parses what was read. */
 function parseRead(
   path: string,
-  read: SkillFileText,
+  read: SkillText,
   options: Pick<ParseFileOptions, "mode" | "dir">,
   metadata: OpenAiYamlResult,
 ): ParseResult {

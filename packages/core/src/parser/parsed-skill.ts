@@ -58,7 +58,7 @@ export interface ParseFileOptions {
   stat?: FileStat;
   /** The file's folder, when the caller already has it (the walker does). Default `dirname(path)`. */
   dir?: string;
-  /** The walker found the path and applied the link policy already (see `readSkillFile`). */
+  /** The walker found the path and applied the link policy already (see `readSkillText`). */
   linkChecked?: boolean;
 }
 

@@ -5,12 +5,12 @@ import type { FileSystem } from "../fs/file-system.js";
 import { nodeFileSystem } from "../fs/node-file-system.js";
 import { SkillsetError } from "../model/errors.js";
 import { locateFrontmatter } from "./parse-skill-text.js";
-import { type ReadSkillFileOptions, readSkillFile } from "./read-skill-file.js";
+import { type ReadSkillTextOptions, readSkillText } from "./read-skill-text.js";
 
 /**
  * Returns the body of a SKILL.md with the frontmatter removed, split as lenient parsing splits it (so a
  * frontmatter missing its opening `---` is removed too). Without frontmatter the whole text is the body.
- * Reads through {@link readSkillFile} (same link policy, regular files only, same limits), and throws a
+ * Reads through {@link readSkillText} (same link policy, regular files only, same limits), and throws a
  * {@link SkillsetError} with the code that reader reports (`file-not-found`, `file-not-regular`,
  * `link-refused`, `file-too-large`, `encoding-invalid`, …), or `frontmatter-unterminated` /
  * `frontmatter-too-large` when the body cannot be found.
@@ -18,9 +18,9 @@ import { type ReadSkillFileOptions, readSkillFile } from "./read-skill-file.js";
 export async function readSkillBody(
   path: string,
   fs: FileSystem = nodeFileSystem,
-  options: Pick<ReadSkillFileOptions, "linkChecked"> = {},
+  options: Pick<ReadSkillTextOptions, "linkChecked"> = {},
 ): Promise<string> {
-  const read = await readSkillFile(path, { ...options, fs, body: true });
+  const read = await readSkillText(path, { ...options, fs, body: true });
   if (!read.ok) throw new SkillsetError(read.diagnostic.code, read.diagnostic.message, { path });
   const { split } = locateFrontmatter(read.text, read.split, path, "lenient");
   if (split.kind === "frontmatter" || split.kind === "none") return split.body;

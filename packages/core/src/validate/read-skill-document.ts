@@ -1,5 +1,5 @@
 /**
- * @module Reads one SKILL.md (through the parser's one reader, `readSkillFile`) and parses it: the shared
+ * @module Reads one SKILL.md (through the parser's one reader, `readSkillText`) and parses it: the shared
  * first step of validation and lint. Every way reading can fail is the reader's one error diagnostic.
  */
 import { dirname } from "node:path";
@@ -10,9 +10,9 @@ import {
   type ParseMode,
   type ParseTextResult,
   parseSplitSkill,
-  readSkillFile,
-  readSkillFileSync,
-  type SkillFileText,
+  readSkillText,
+  readSkillTextSync,
+  type SkillText,
 } from "../parser/index.js";
 
 /** A SKILL.md read and parsed, or the reason it could not be read. */
@@ -40,7 +40,7 @@ export interface ReadSkillDocumentOptions {
   linkChecked?: boolean;
 }
 
-function parseRead(path: string, read: SkillFileText, mode: ParseMode): ReadSkillDocumentResult {
+function parseRead(path: string, read: SkillText, mode: ParseMode): ReadSkillDocumentResult {
   const dir = dirname(path);
   if (!read.ok) return { path, dir, diagnostics: [read.diagnostic] };
   const parsed = parseSplitSkill(read.text, read.split, { path, dir, mode });
@@ -63,7 +63,7 @@ export async function readSkillDocument(
   if (sync) return readSkillDocumentSync(path, { ...options, fs: sync });
   return parseRead(
     path,
-    await readSkillFile(path, { ...readOptions(options), fs: options.fs }),
+    await readSkillText(path, { ...readOptions(options), fs: options.fs }),
     options.mode,
   );
 }
@@ -76,5 +76,5 @@ export function readSkillDocumentSync(
   path: string,
   options: ReadSkillDocumentOptions & { fs: FileSystem & SyncFileReads },
 ): ReadSkillDocumentResult {
-  return parseRead(path, readSkillFileSync(path, { ...readOptions(options), fs: options.fs }), options.mode);
+  return parseRead(path, readSkillTextSync(path, { ...readOptions(options), fs: options.fs }), options.mode);
 }

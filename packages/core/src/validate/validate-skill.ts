@@ -26,7 +26,7 @@ export interface ValidateOptions {
   mode?: "strict" | "lenient";
   /** Default: the real disk. */
   fs?: FileSystem;
-  /** The walker found the file and applied the link policy already (see `readSkillFile`). */
+  /** The walker found the file and applied the link policy already (see `readSkillText`). */
   linkChecked?: boolean;
 }
 

@@ -5,7 +5,7 @@ import type { FileSystem, SyncFileReads } from "../fs/file-system.js";
 import { nodeFileSystem } from "../fs/node-file-system.js";
 import { createTempDir, type TempDir } from "../test/temp-tree.js";
 import { readSkillBody } from "./read-skill-body.js";
-import { readSkillFile, readSkillFileSync } from "./read-skill-file.js";
+import { readSkillText, readSkillTextSync } from "./read-skill-text.js";
 
 let temp: TempDir;
 beforeEach(async () => {
@@ -17,9 +17,9 @@ const skill = "---\nname: a\ndescription: Use when testing.\n---\nBody.\n";
 const posix = process.platform !== "win32";
 
 /** Both ways of reading: asynchronous and synchronous. */
-const readers: [string, typeof readSkillFile][] = [
-  ["async", readSkillFile],
-  ["sync", async (path, options) => readSkillFileSync(path, options as { fs?: FileSystem & SyncFileReads })],
+const readers: [string, typeof readSkillText][] = [
+  ["async", readSkillText],
+  ["sync", async (path, options) => readSkillTextSync(path, options as { fs?: FileSystem & SyncFileReads })],
 ];
 
 describe.each(readers)("the one SKILL.md reader (%s)", (_, read) => {

@@ -24,7 +24,7 @@ import { MAX_SKILL_FILE_BYTES, SKILL_HEAD_BYTES } from "./parse-limits.js";
 import { type FrontmatterSplit, splitFrontmatter } from "./split-frontmatter.js";
 
 /** How to read a SKILL.md. */
-export interface ReadSkillFileOptions {
+export interface ReadSkillTextOptions {
   /** Default the real disk. */
   fs?: FileSystem;
   /**
@@ -41,12 +41,12 @@ export interface ReadSkillFileOptions {
   stat?: FileStat;
 }
 
-/** What {@link readSkillFile} returns: the text and its split, or the one reason it cannot be read. */
-export type SkillFileText =
+/** What {@link readSkillText} returns: the text and its split, or the one reason it cannot be read. */
+export type SkillText =
   | {
       ok: true;
       stat: FileStat;
-      /** The decoded text (see {@link ReadSkillFileOptions.body}). */
+      /** The decoded text (see {@link ReadSkillTextOptions.body}). */
       text: string;
       split: FrontmatterSplit;
       /** `text` is only the start of the file (no body asked for, file over the head size). */
@@ -54,13 +54,10 @@ export type SkillFileText =
     }
   | { ok: false; diagnostic: Diagnostic; stat?: FileStat };
 
-type Failure = Extract<SkillFileText, { ok: false }>;
+type Failure = Extract<SkillText, { ok: false }>;
 
 /** Reads a SKILL.md as text (see the module comment for the rules). Never throws. */
-export async function readSkillFile(
-  path: string,
-  options: ReadSkillFileOptions = {},
-): Promise<SkillFileText> {
+export async function readSkillText(path: string, options: ReadSkillTextOptions = {}): Promise<SkillText> {
   const fs = options.fs ?? nodeFileSystem;
   const body = options.body === true;
   try {
@@ -78,21 +75,21 @@ export async function readSkillFile(
     const bytes = partial ? await fs.readHead(path, SKILL_HEAD_BYTES) : await fs.readFile(path);
     const text = decode(path, stat, bytes, partial, body);
     if (text !== "truncated") return text;
-    return decode(path, stat, await fs.readFile(path), false, body) as SkillFileText;
+    return decode(path, stat, await fs.readFile(path), false, body) as SkillText;
   } catch (error) {
     return { ok: false, diagnostic: skillFileProblem(path, error) };
   }
 }
 
-/** Options of {@link readSkillFileSync}. */
-export interface ReadSkillFileSyncOptions extends ReadSkillFileOptions {
+/** Options of {@link readSkillTextSync}. */
+export interface ReadSkillTextSyncOptions extends ReadSkillTextOptions {
   fs?: FileSystem & SyncFileReads;
   /** The stat and first {@link SKILL_HEAD_BYTES} bytes, already read (`readHeadWithStatSync`). */
   head?: StatAndHead;
 }
 
-/** {@link readSkillFile} with the synchronous reads: same steps, same results. Never throws. */
-export function readSkillFileSync(path: string, options: ReadSkillFileSyncOptions = {}): SkillFileText {
+/** {@link readSkillText} with the synchronous reads: same steps, same results. Never throws. */
+export function readSkillTextSync(path: string, options: ReadSkillTextSyncOptions = {}): SkillText {
   const fs = options.fs ?? (nodeFileSystem as FileSystem & SyncFileReads);
   const body = options.body === true;
   try {
@@ -117,7 +114,7 @@ export function readSkillFileSync(path: string, options: ReadSkillFileSyncOption
     }
     const text = decode(path, stat, bytes, partial, body);
     if (text !== "truncated") return text;
-    return decode(path, stat, fs.readFileSync(path), false, body) as SkillFileText;
+    return decode(path, stat, fs.readFileSync(path), false, body) as SkillText;
   } catch (error) {
     return { ok: false, diagnostic: skillFileProblem(path, error) };
   }
@@ -142,7 +139,7 @@ function decode(
   bytes: Uint8Array,
   partial: boolean,
   body: boolean,
-): SkillFileText | "truncated" {
+): SkillText | "truncated" {
   if (!body) {
     const short = decodeFrontmatter(bytes, path);
     if (short) return { ok: true, stat, text: short.text, split: short.split, partial };
