@@ -13,6 +13,7 @@ import { newCommand } from "./new.js";
 import { readPropertiesCommand } from "./read-properties.js";
 import { resolveCommand } from "./resolve.js";
 import { showCommand } from "./show.js";
+import { stateCommand } from "./state.js";
 import { toPromptCommand } from "./to-prompt.js";
 import { validateCommand } from "./validate.js";
 import { watchCommand } from "./watch.js";
@@ -29,6 +30,7 @@ export const commands: readonly Command[] = [
   resolveCommand,
   enableCommand,
   disableCommand,
+  stateCommand,
   newCommand,
   watchCommand,
 ];
