@@ -1,3 +1,4 @@
+export { asyncOnly } from "./async-only.js";
 export {
   describeKind,
   errorFileKind,

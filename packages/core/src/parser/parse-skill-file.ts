@@ -80,6 +80,7 @@ function readOptions<F extends FileSystem>(options: ParseFileOptions, fs: F) {
     fs,
     ...(options.stat === undefined ? {} : { stat: options.stat }),
     ...(options.linkChecked ? { linkChecked: true } : {}),
+    ...(options.linkAreas === undefined ? {} : { linkAreas: options.linkAreas }),
   };
 }
 

@@ -37,6 +37,8 @@ export interface ReadSkillTextOptions {
    * false: a link is checked here.
    */
   linkChecked?: boolean;
+  /** When the link is checked here: real paths its target must lie in (undefined: anywhere). */
+  linkAreas?: readonly string[];
   /** The file's stat, when the caller has it (saves a system call). */
   stat?: FileStat;
 }
@@ -64,7 +66,12 @@ export async function readSkillText(path: string, options: ReadSkillTextOptions 
     if (!options.linkChecked) {
       const link = await fs.lstat(path);
       if (link.isSymbolicLink) {
-        const refused = refuseSkillFileLink(path, await fs.realpath(path), await fs.stat(path), undefined);
+        const refused = refuseSkillFileLink(
+          path,
+          await fs.realpath(path),
+          await fs.stat(path),
+          options.linkAreas,
+        );
         if (refused) return { ok: false, diagnostic: refused };
       }
     }
@@ -95,7 +102,12 @@ export function readSkillTextSync(path: string, options: ReadSkillTextSyncOption
   try {
     if (!options.linkChecked && fs.lstatSync !== undefined && fs.realpathSync !== undefined) {
       if (fs.lstatSync(path).isSymbolicLink) {
-        const refused = refuseSkillFileLink(path, fs.realpathSync(path), fs.statSync(path), undefined);
+        const refused = refuseSkillFileLink(
+          path,
+          fs.realpathSync(path),
+          fs.statSync(path),
+          options.linkAreas,
+        );
         if (refused) return { ok: false, diagnostic: refused };
       }
     }
