@@ -46,11 +46,15 @@ export async function discardStaged(staged: string): Promise<void> {
   await rmdir(dirname(dirname(dirname(staged)))).catch(() => {});
 }
 
-/** Applies `swaps` and writes `lockText` as one recoverable step. Call under the scope's state lock. */
+/**
+ * Applies `swaps` and writes `lockText` as one recoverable step. Call under the scope's state lock.
+ * `afterStep` is called after each durable step (for tests that stop the commit there, as a kill would).
+ */
 export async function commitChanges(
   scope: InstallScope,
   swaps: readonly FolderSwap[],
   lockText: string,
+  afterStep: (step: string) => void = () => {},
 ): Promise<void> {
   await mkdir(scope.stagingDir, { recursive: true });
   await mkdir(scope.skillsDir, { recursive: true });
@@ -64,12 +68,19 @@ export async function commitChanges(
   };
   const journalPath = join(scope.stagingDir, JOURNAL);
   await writeFileAtomic(journalPath, JSON.stringify(journal));
+  afterStep("journal written");
   for (const swap of journal.swaps) {
     if (await exists(swap.target)) await rename(swap.target, swap.previous);
+    afterStep(`${swap.target} moved aside`);
     if (swap.staged) await rename(swap.staged, swap.target);
+    afterStep(`${swap.target} moved in`);
   }
   await writeFileAtomic(scope.lockPath, lockText);
+  afterStep("lock written");
   await unlink(journalPath);
+  afterStep("committed");
+  // The staged folders' containers are empty now; without them the staging area can go too.
+  for (const swap of journal.swaps) if (swap.staged) await rmdir(dirname(swap.staged)).catch(() => {});
   await clearStaging(scope);
 }
 
@@ -95,6 +106,9 @@ export async function recoverInterrupted(scope: InstallScope): Promise<boolean> 
         await rm(swap.target, { recursive: true, force: true });
       }
     }
+    // Staged copies of the interrupted commit are not wanted any more, whoever staged them.
+    for (const swap of journal.swaps)
+      if (swap.staged) await rm(dirname(swap.staged), { recursive: true, force: true });
     if (journal.oldLock === null) await rm(journal.lockPath, { force: true });
     else await writeFileAtomic(journal.lockPath, journal.oldLock);
     await unlink(journalPath);

@@ -1,0 +1,107 @@
+import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { createTempDir, type TempDir } from "@skillset/core/test";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import type { InstallScope } from "../lock/install-scope.js";
+import { commitChanges, hasInterruptedCommit, recoverInterrupted, stagingFolder } from "./commit-changes.js";
+
+let temp: TempDir;
+let scope: InstallScope;
+beforeEach(async () => {
+  temp = await createTempDir("skillset-commit-");
+  scope = {
+    kind: "project",
+    base: temp.path,
+    skillsDir: temp.join(".agents/skills"),
+    lockPath: temp.join("skills-lock.json"),
+    stagingDir: temp.join(".agents/.skillset-staging"),
+  };
+});
+afterEach(() => temp.cleanup());
+
+const OLD_LOCK = '{"version":1,"skills":{"a":{"v":"old"},"b":{"v":"old"}}}\n';
+const NEW_LOCK = '{"version":1,"skills":{"a":{"v":"new"},"c":{"v":"new"}}}\n';
+
+/** The old state: skills a and b installed; then a replaced, b removed, c added. */
+async function prepare(): Promise<Parameters<typeof commitChanges>[1]> {
+  await temp.write({
+    "skills-lock.json": OLD_LOCK,
+    ".agents/skills/a/SKILL.md": "old a",
+    ".agents/skills/a/ref.md": "old a ref",
+    ".agents/skills/b/SKILL.md": "old b",
+  });
+  const stagedA = await stagingFolder(scope, "a");
+  const stagedC = await stagingFolder(scope, "c");
+  await temp.write({
+    [`${stagedA.slice(temp.path.length + 1)}/SKILL.md`]: "new a",
+    [`${stagedC.slice(temp.path.length + 1)}/SKILL.md`]: "new c",
+  });
+  return [
+    { target: temp.join(".agents/skills/a"), staged: stagedA },
+    { target: temp.join(".agents/skills/b") },
+    { target: temp.join(".agents/skills/c"), staged: stagedC },
+  ];
+}
+
+function state(): { lock: string; skills: Record<string, string> } {
+  const skills: Record<string, string> = {};
+  for (const name of readdirSync(scope.skillsDir).sort()) {
+    const dir = `${scope.skillsDir}/${name}`;
+    skills[name] = readdirSync(dir)
+      .sort()
+      .map((file) => readFileSync(`${dir}/${file}`, "utf8"))
+      .join("|");
+  }
+  return { lock: readFileSync(scope.lockPath, "utf8"), skills };
+}
+
+const OLD = { lock: OLD_LOCK, skills: { a: "old a|old a ref", b: "old b" } };
+const NEW = { lock: NEW_LOCK, skills: { a: "new a", c: "new c" } };
+
+class Killed extends Error {}
+
+describe("commitChanges", () => {
+  it("commits folders and lock together", async () => {
+    await commitChanges(scope, await prepare(), NEW_LOCK);
+    expect(state()).toEqual(NEW);
+    expect(existsSync(scope.stagingDir)).toBe(false);
+  });
+
+  it("stopped after any step, recovery leaves the old state whole, or the new one once committed", async () => {
+    const steps: string[] = [];
+    await commitChanges(scope, await prepare(), NEW_LOCK, (step) => void steps.push(step));
+    expect(steps).toHaveLength(9);
+    for (const [index, stop] of steps.entries()) {
+      await temp.cleanup();
+      await temp.write({ ".keep": "" });
+      const swaps = await prepare();
+      await expect(
+        commitChanges(scope, swaps, NEW_LOCK, (step) => {
+          if (step === stop) throw new Killed(step);
+        }),
+      ).rejects.toBeInstanceOf(Killed);
+      const committed = index >= steps.indexOf("committed");
+      expect(await hasInterruptedCommit(scope), stop).toBe(!committed);
+      expect(await recoverInterrupted(scope), stop).toBe(!committed);
+      expect(state(), `stopped after "${stop}"`).toEqual(committed ? NEW : OLD);
+      // Nothing of the old version is left behind (staged containers of a live process may stay).
+      const left = existsSync(scope.stagingDir) ? readdirSync(scope.stagingDir) : [];
+      expect(
+        left.filter((entry) => !entry.startsWith("staged-")),
+        stop,
+      ).toEqual([]);
+    }
+  });
+
+  it("a first install stopped midway leaves no lock and no folder", async () => {
+    const staged = await stagingFolder(scope, "x");
+    await temp.write({ [`${staged.slice(temp.path.length + 1)}/SKILL.md`]: "x" });
+    await expect(
+      commitChanges(scope, [{ target: temp.join(".agents/skills/x"), staged }], NEW_LOCK, (step) => {
+        if (step === "lock written") throw new Killed(step);
+      }),
+    ).rejects.toBeInstanceOf(Killed);
+    await recoverInterrupted(scope);
+    expect(existsSync(scope.lockPath)).toBe(false);
+    expect(readdirSync(scope.skillsDir)).toEqual([]);
+  });
+});
