@@ -81,7 +81,8 @@ export function commandHelp(
 }
 
 /** The top-level help: every command with its summary. */
-export function mainHelp(commands: readonly Command[], columns?: number): string {
+export function mainHelp(all: readonly Command[], columns?: number): string {
+  const commands = all.filter((command) => !command.hidden);
   const width = helpWidth(columns);
   return [
     "skillset — find, check and use Agent Skills",

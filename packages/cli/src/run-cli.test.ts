@@ -64,6 +64,7 @@ describe("skillset (the dispatcher)", () => {
                          need approval)
         registry         Build a static .well-known/skills/index.json from a folder of
                          skills
+        completion       Print the shell completion script (bash, zsh or fish)
 
       Run \`skillset <command> --help\` for a command's options.
       "
