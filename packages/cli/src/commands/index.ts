@@ -9,6 +9,7 @@ import { doctorCommand } from "./doctor.js";
 import { enableCommand } from "./enable.js";
 import { lintCommand } from "./lint.js";
 import { listCommand } from "./list.js";
+import { mcpCommand } from "./mcp.js";
 import { newCommand } from "./new.js";
 import { readPropertiesCommand } from "./read-properties.js";
 import { resolveCommand } from "./resolve.js";
@@ -31,4 +32,5 @@ export const commands: readonly Command[] = [
   disableCommand,
   newCommand,
   watchCommand,
+  mcpCommand,
 ];

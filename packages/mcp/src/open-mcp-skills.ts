@@ -1,0 +1,108 @@
+/**
+ * @module What every MCP connection of one server shares: the registry, one search index, the watcher
+ * that keeps both current, and per connection the skill tools with their own reload tracker (SPEC §13).
+ */
+import { randomUUID } from "node:crypto";
+import { createReloadTracker } from "@skillset/core/loader";
+import { createRegistry, type RegistryEvent, type SkillRegistry } from "@skillset/core/registry";
+import { createSkillSearch, type SkillSearch } from "@skillset/core/search";
+import { createSkillTools, type SkillTool, type SkillToolsContext } from "@skillset/core/tools";
+
+/** Options of `openMcpSkills`. */
+export interface McpSkillsOptions {
+  /** Working directory whose skills are served. */
+  cwd: string;
+  env?: Record<string, string | undefined>;
+  /** A registry to serve (default: created for `cwd` and `env`, loaded here). */
+  registry?: SkillRegistry;
+  /** Keep the registry current with a file watcher and notify clients (default true). */
+  watch?: boolean;
+}
+
+/** One client connection's view: its tools and the permission and visibility checks every path uses. */
+export interface McpConnection {
+  readonly sessionId: string;
+  /** The four tools; rebuilt after a change so name enums follow the registry. */
+  tools(): readonly SkillTool[];
+  /** The tools' context: the one place permissions and visibility come from for resources and prompts too. */
+  readonly context: SkillToolsContext;
+}
+
+/** The skills one server serves. */
+export interface McpSkills {
+  readonly registry: SkillRegistry;
+  readonly search: SkillSearch;
+  /** A new connection (one per MCP session): its own reload suppression and session id. */
+  connect(): McpConnection;
+  /** Called once per batch of registry changes; returns a function that removes the listener. */
+  onChange(listener: (events: readonly RegistryEvent[]) => void): () => void;
+  /** Stops the watcher. */
+  close(): Promise<void>;
+}
+
+/**
+ * Loads the registry, builds the shared search index and (unless `watch: false`) starts the watcher.
+ * @example const skills = await openMcpSkills({ cwd: process.cwd() }); const server = createSkillServer(skills);
+ */
+export async function openMcpSkills(options: McpSkillsOptions): Promise<McpSkills> {
+  const registry =
+    options.registry ?? createRegistry({ cwd: options.cwd, ...(options.env ? { env: options.env } : {}) });
+  await registry.load();
+  const search = createSkillSearch(registry.entries(), {
+    config: registry.config.search,
+    scopeOrder: registry.config.discovery.scopeOrder,
+    cwd: registry.cwd,
+  });
+  const listeners = new Set<(events: readonly RegistryEvent[]) => void>();
+  let version = 0;
+  let batch: RegistryEvent[] = [];
+  // The watcher emits one event per skill; clients get one notification per batch.
+  const flush = () => {
+    const events = batch;
+    batch = [];
+    for (const listener of listeners) listener(events);
+  };
+  const watcher =
+    options.watch === false
+      ? undefined
+      : await registry.watch((event) => {
+          search.apply(event);
+          version++;
+          if (batch.push(event) === 1) setImmediate(flush);
+        });
+
+  return {
+    registry,
+    search,
+    connect() {
+      const context: SkillToolsContext = {
+        registry,
+        search,
+        tracker: createReloadTracker(),
+        sessionId: randomUUID(),
+      };
+      let built = -1;
+      let tools: SkillTool[] = [];
+      return {
+        sessionId: context.sessionId as string,
+        context,
+        tools() {
+          if (built !== version) {
+            tools = createSkillTools(context);
+            built = version;
+          }
+          return tools;
+        },
+      };
+    },
+    onChange(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    async close() {
+      listeners.clear();
+      await watcher?.close();
+      await registry.settled();
+    },
+  };
+}
