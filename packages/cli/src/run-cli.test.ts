@@ -37,6 +37,7 @@ describe("skillset (the dispatcher)", () => {
         disable          Disable a skill by name, plugin:name or path (user settings; --project for this project)
         new              Create a skill folder with a SKILL.md that passes validate --strict and lint
         watch            Print skills as they are added, changed or removed
+        mcp              Serve the skills to MCP clients (stdio, or Streamable HTTP)
 
       Run \`skillset <command> --help\` for a command's options.
       "
