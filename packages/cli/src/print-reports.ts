@@ -9,6 +9,7 @@ import {
   type ValidationReport,
 } from "@skillset/core/validate";
 import { type CommandContext, EXIT_FINDINGS, EXIT_OK, UsageError } from "./command.js";
+import { writeJson } from "./json/write-json.js";
 import { formatDiagnostics, formatSummary } from "./print-diagnostics.js";
 import { skillsetVersion } from "./version.js";
 
@@ -23,7 +24,8 @@ export function reportFormat(values: CommandContext["values"]): ReportFormat {
 
 /**
  * The `--json` document: `valid`, the `summary` and every checked skill (clean ones included) with its
- * path, name, `valid` and diagnostics. Paths are absolute.
+ * path, name, `valid` and diagnostics. Paths are absolute; `name` and `path` mean what they mean in the
+ * skill object (bare name, the SKILL.md), though a checked file need not be a loadable skill.
  */
 export function reportsJson(reports: readonly ValidationReport[]) {
   const summary = summarizeReports(reports);
@@ -49,7 +51,7 @@ export function printReports(
   const summary = summarizeReports(reports);
   const { stdout } = context;
   if (options.format === "json") {
-    stdout.write(`${JSON.stringify(reportsJson(reports), null, 2)}\n`);
+    writeJson(stdout, reportsJson(reports));
   } else if (options.format === "sarif") {
     const log = toSarif(reports, {
       toolName: "skillset",

@@ -35,6 +35,7 @@ describe("skillset (the dispatcher)", () => {
         resolve          Show what a message would activate: skills, messages and the remaining task
         enable           Enable a skill by name, plugin:name or path (user settings; --project for this project)
         disable          Disable a skill by name, plugin:name or path (user settings; --project for this project)
+        state            Show the saved enable/disable settings (user and project)
         new              Create a skill folder with a SKILL.md that passes validate --strict and lint
         watch            Print skills as they are added, changed or removed
         mcp              Serve the skills to MCP clients (stdio, or Streamable HTTP)

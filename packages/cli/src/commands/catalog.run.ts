@@ -5,6 +5,8 @@
 import { type CatalogFormatName, type CatalogResult, renderCatalog } from "@skillset/core/catalog";
 import { painter } from "../color.js";
 import { type CommandContext, EXIT_FINDINGS, EXIT_OK, UsageError } from "../command.js";
+import { entryJson } from "../json/skill-json.js";
+import { writeJson } from "../json/write-json.js";
 import { openRegistry } from "../open-skillset.js";
 
 const FORMATS: readonly CatalogFormatName[] = ["xml", "markdown", "context"];
@@ -58,8 +60,23 @@ export async function run(context: CommandContext): Promise<number> {
     ...(contextWindow === undefined ? {} : { contextWindow }),
     scopeOrder: config.discovery.scopeOrder,
   });
-  if (context.values.json) context.stdout.write(`${JSON.stringify(result, null, 2)}\n`);
-  else {
+  if (context.values.json) {
+    const byId = new Map(registry.entries().map((entry) => [entry.skill.id, entry]));
+    const skill = (id: string) => {
+      const entry = byId.get(id);
+      return entry === undefined ? { id } : entryJson(entry);
+    };
+    writeJson(context.stdout, {
+      ...result,
+      listed: result.listed.map((id) => ({ skill: skill(id) })),
+      truncated: result.truncated.map(({ id, originalLength, keptLength }) => ({
+        skill: skill(id),
+        originalLength,
+        keptLength,
+      })),
+      omitted: result.omitted.map(({ id }) => ({ skill: skill(id) })),
+    });
+  } else {
     context.stdout.write(`${result.text}\n`);
     context.stderr.write(catalogReport(result, context.color));
   }

@@ -6,6 +6,8 @@ import { type Diagnostic, SCOPES, type Skill } from "@skillset/core/model";
 import type { RegistryEntry } from "@skillset/core/registry";
 import { painter } from "../color.js";
 import { type CommandContext, EXIT_FINDINGS, EXIT_OK } from "../command.js";
+import { entryJson } from "../json/skill-json.js";
+import { writeJson } from "../json/write-json.js";
 import { openRegistry } from "../open-skillset.js";
 import { scopeStyle } from "../present-skill.js";
 
@@ -43,11 +45,6 @@ export async function run(context: CommandContext): Promise<number> {
   const exit = errors.length > 0 ? EXIT_FINDINGS : EXIT_OK;
 
   if (context.values.json) {
-    const brief = (entry: RegistryEntry) => ({
-      qualifiedName: entry.skill.qualifiedName,
-      path: entry.skill.path,
-      scope: entry.skill.scope,
-    });
     const output = {
       cwd: registry.cwd,
       projectRoot: registry.projectRoot,
@@ -65,12 +62,15 @@ export async function run(context: CommandContext): Promise<number> {
       },
       errors,
       warnings,
-      shadowed: shadowed.map((entry) => ({ ...brief(entry), shadowedBy: entry.shadowedBy })),
-      ambiguous: ambiguous.map((entry) => ({ ...brief(entry), ambiguousWith: entry.ambiguousWith })),
-      disabled: disabled.map(brief),
-      unmetDependencies: unmet.map(({ entry, missing }) => ({ ...brief(entry), missingEnv: missing })),
+      shadowed: shadowed.map(entryJson),
+      ambiguous: ambiguous.map(entryJson),
+      disabled: disabled.map(entryJson),
+      unmetDependencies: unmet.map(({ entry, missing }) => ({
+        skill: entryJson(entry),
+        missingEnv: missing,
+      })),
     };
-    context.stdout.write(`${JSON.stringify(output, null, 2)}\n`);
+    writeJson(context.stdout, output);
     return exit;
   }
 

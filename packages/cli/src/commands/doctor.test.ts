@@ -80,6 +80,7 @@ describe("skillset doctor", () => {
     expect(code).toBe(0);
     const output = JSON.parse(stdout);
     expect(output).toMatchObject({
+      schemaVersion: 1,
       cwd: "<tmp>/project",
       projectRoot: "<tmp>/project",
       configFiles: ["<tmp>/project/.skillset/config.json"],
@@ -87,7 +88,7 @@ describe("skillset doctor", () => {
       counts: { skills: 6, effective: 3, shadowed: 1, ambiguous: 2, disabled: 1, errors: 0 },
       shadowed: [{ qualifiedName: "pdf", path: "<tmp>/home/.agents/skills/pdf/SKILL.md", scope: "user" }],
       disabled: [{ qualifiedName: "old" }],
-      unmetDependencies: [{ qualifiedName: "ci", missingEnv: ["CI_TOKEN"] }],
+      unmetDependencies: [{ skill: { qualifiedName: "ci" }, missingEnv: ["CI_TOKEN"] }],
     });
     expect(output.roots[0]).toMatchObject({ path: "<tmp>/project/.agents/skills", exists: true, skills: 4 });
   });

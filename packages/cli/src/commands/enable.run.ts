@@ -1,23 +1,67 @@
 /**
- * @module `skillset enable <name>` (and, through `toggleCommand`, `skillset disable`): switches a skill on or
- * off in the user state, or the project's with `--project` (SPEC §6).
+ * @module The work of `skillset enable <name>` and `skillset disable <name>`: switches a skill on or off in
+ * the user state, or the project's with `--project` (SPEC §6); `--reset` forgets the saved setting.
  */
 import { resolve } from "node:path";
-import { configPaths } from "@skillset/core/config";
-import { looksLikePath } from "@skillset/core/registry";
-import { type CommandContext, EXIT_OK } from "../command.js";
+import { configPaths, resolveHome } from "@skillset/core/config";
+import { nodeFileSystem } from "@skillset/core/fs";
+import { inertForTerminal } from "@skillset/core/model";
+import { looksLikePath, type RegistryEntry, type SkillRegistry } from "@skillset/core/registry";
+import { canonicalStateKey, openStateStore } from "@skillset/core/state";
+import { type CommandContext, EXIT_FINDINGS, EXIT_OK } from "../command.js";
+import { entryJson } from "../json/skill-json.js";
+import { writeJson } from "../json/write-json.js";
 import { openRegistry } from "../open-skillset.js";
 import { unknownSkillMessage } from "./show.run.js";
+
+/** The state file of `layer` for the registry's project and the context's HOME. */
+function stateFile(context: CommandContext, registry: SkillRegistry, layer: "user" | "project"): string {
+  const files = configPaths({
+    projectRoot: registry.projectRoot,
+    env: context.env,
+    ...(context.env.HOME ? { home: context.env.HOME } : {}),
+  });
+  return layer === "project" ? files.projectState : files.userState;
+}
+
+/** `--reset`: removes the key from both lists of the layer's state file; true when it was there. */
+async function forget(context: CommandContext, key: string, file: string) {
+  const home = resolveHome({ env: context.env, ...(context.env.HOME ? { home: context.env.HOME } : {}) });
+  const stored = await canonicalStateKey(key, { cwd: context.cwd, home, fs: nodeFileSystem });
+  const change = await openStateStore(file).change((state) => {
+    state.enabled = state.enabled.filter((entry) => entry !== stored);
+    state.disabled = state.disabled.filter((entry) => entry !== stored);
+  });
+  return { stored, changed: change.changed };
+}
 
 /** The work of `enable` or `disable`: they differ only in the value written and the words printed. */
 export function toggleRunner(enabled: boolean): (context: CommandContext) => Promise<number> {
   const verb = enabled ? "enable" : "disable";
   const done = enabled ? "Enabled" : "Disabled";
+  const state = enabled ? "enabled" : "disabled";
   return async (context) => {
     const given = context.positionals[0]!;
     const byPath = looksLikePath(given);
     const layer = context.values.project ? "project" : "user";
+    const json = context.values.json === true;
     const { registry } = await openRegistry(context);
+    const file = stateFile(context, registry, layer);
+    const shown = inertForTerminal(given);
+
+    if (context.values.reset) {
+      const { stored, changed } = await forget(context, byPath ? resolve(context.cwd, given) : given, file);
+      if (json) writeJson(context.stdout, { key: stored, layer, file, reset: changed });
+      else {
+        context.stdout.write(
+          changed
+            ? `Forgot the saved setting for '${inertForTerminal(stored)}' in ${file}.\n`
+            : `No saved setting for '${shown}' in ${file}; nothing changed.\n`,
+        );
+      }
+      return EXIT_OK;
+    }
+
     const found = registry.lookup(byPath ? resolve(context.cwd, given) : given);
     // A name means what `show` and `$name` mean (`gh-fix-ci` → `github:gh-fix-ci`) and applies to every
     // skill of that qualified name; a path means that one skill.
@@ -26,26 +70,19 @@ export function toggleRunner(enabled: boolean): (context: CommandContext) => Pro
       : found.kind === "found"
         ? found.entry.skill.qualifiedName
         : given;
-    const matching = byPath
+    const matching: RegistryEntry[] = byPath
       ? found.kind === "found"
         ? [found.entry]
         : []
       : registry.entries().filter((entry) => entry.skill.qualifiedName === key);
-    if (matching.length === 0) {
+    if (matching.length === 0 && context.values.force !== true) {
+      // Recording a name that matches nothing is how typos go unnoticed: refuse unless asked.
       context.stderr.write(
-        `skillset ${verb}: warning: ${unknownSkillMessage(registry, given)} The setting is recorded anyway and applies once such a skill appears.\n`,
+        `skillset ${verb}: ${unknownSkillMessage(registry, given)} Nothing was recorded; add --force to record '${shown}' for a skill that does not exist yet.\n`,
       );
+      return EXIT_FINDINGS;
     }
     const changed = await registry.setEnabled(key, enabled, layer);
-    const files = configPaths({
-      projectRoot: registry.projectRoot,
-      env: context.env,
-      ...(context.env.HOME ? { home: context.env.HOME } : {}),
-    });
-    const file = layer === "project" ? files.projectState : files.userState;
-    const lines = changed.map(
-      (entry) => `${done} ${entry.skill.qualifiedName} (${entry.skill.scope}) ${entry.skill.path}`,
-    );
     const after = new Map(registry.entries().map((entry) => [entry.skill.id, entry.enabled]));
     const stuck = matching.filter((entry) => after.get(entry.skill.id) !== enabled);
     for (const entry of stuck) {
@@ -54,13 +91,30 @@ export function toggleRunner(enabled: boolean): (context: CommandContext) => Pro
           ? "the project's .skillset/state.json (use --project) or SKILLSET_DISABLE_SKILLS / SKILLSET_ENABLE_SKILLS"
           : "SKILLSET_DISABLE_SKILLS / SKILLSET_ENABLE_SKILLS, or an entry for its path";
       context.stderr.write(
-        `skillset ${verb}: warning: ${entry.skill.qualifiedName} at ${entry.skill.path} is still ${enabled ? "disabled" : "enabled"}; ${higher} decides.\n`,
+        `skillset ${verb}: warning: ${inertForTerminal(entry.skill.qualifiedName)} at ${inertForTerminal(entry.skill.path)} is still ${enabled ? "disabled" : "enabled"}; ${higher} decides.\n`,
       );
     }
-    if (changed.length === 0 && stuck.length === 0 && matching.length > 0) {
-      lines.push(`${given} was already ${enabled ? "enabled" : "disabled"}.`);
+    if (json) {
+      writeJson(context.stdout, {
+        key,
+        layer,
+        file,
+        [state]: true,
+        changed: changed.map(entryJson),
+        stillOtherwise: stuck.map(entryJson),
+      });
+      return EXIT_OK;
     }
-    lines.push(`Recorded '${key}' as ${enabled ? "enabled" : "disabled"} in ${file}.`);
+    const lines = changed.map(
+      (entry) =>
+        `${done} ${inertForTerminal(entry.skill.qualifiedName)} (${entry.skill.scope}) ${inertForTerminal(entry.skill.path)}`,
+    );
+    if (matching.length === 0) {
+      lines.push(`No skill named '${shown}' exists yet; the setting applies once one appears.`);
+    } else if (changed.length === 0 && stuck.length === 0) {
+      lines.push(`${shown} was already ${state}.`);
+    }
+    lines.push(`Recorded '${inertForTerminal(key)}' as ${state} in ${file}.`);
     context.stdout.write(`${lines.join("\n")}\n`);
     return EXIT_OK;
   };

@@ -61,13 +61,46 @@ describe("skillset enable / disable", () => {
     );
   });
 
-  it("warns about an unknown name with near names, and records it anyway", async () => {
-    const { code, stdout, stderr } = await cli("disable", "pdff");
-    expect(code).toBe(0);
-    expect(stderr).toBe(
-      "skillset disable: warning: No skill named 'pdff'. Did you mean pdf? The setting is recorded anyway and applies once such a skill appears.\n",
+  it("refuses an unknown name with near names, and records it only with --force", async () => {
+    const refused = await cli("disable", "pdff");
+    expect(refused).toEqual({
+      code: 1,
+      stdout: "",
+      stderr:
+        "skillset disable: No skill named 'pdff'. Did you mean pdf? Nothing was recorded; add --force to record 'pdff' for a skill that does not exist yet.\n",
+    });
+    expect((await cli("state", "--json")).stdout).toContain('"disabled": []');
+    const { code, stdout, stderr } = await cli("disable", "pdff", "--force");
+    expect({ code, stderr }).toEqual({ code: 0, stderr: "" });
+    expect(stdout).toBe(
+      "No skill named 'pdff' exists yet; the setting applies once one appears.\nRecorded 'pdff' as disabled in <tmp>/home/.config/skillset/state.json.\n",
     );
-    expect(stdout).toBe("Recorded 'pdff' as disabled in <tmp>/home/.config/skillset/state.json.\n");
+  });
+
+  it("shows saved settings with `skillset state` and forgets one with --reset", async () => {
+    await cli("disable", "pdf");
+    const before = await cli("state");
+    expect(before.stdout).toContain(
+      "user settings: <tmp>/home/.config/skillset/state.json\n  disabled  pdf\n",
+    );
+    const reset = await cli("enable", "pdf", "--reset", "--json");
+    expect(JSON.parse(reset.stdout)).toMatchObject({
+      schemaVersion: 1,
+      key: "pdf",
+      layer: "user",
+      reset: true,
+    });
+    const after = JSON.parse((await cli("state", "--json")).stdout);
+    expect(after.layers[0]).toMatchObject({ layer: "user", enabled: [], disabled: [] });
+    expect((await cli("enable", "pdf", "--reset")).stdout).toContain("No saved setting for 'pdf'");
+  });
+
+  it("prints JSON with the skills it changed", async () => {
+    const { code, stdout } = await cli("disable", "pdf", "--json");
+    expect(code).toBe(0);
+    const output = JSON.parse(stdout);
+    expect(output).toMatchObject({ schemaVersion: 1, key: "pdf", layer: "user", disabled: true });
+    expect(output.changed[0]).toMatchObject({ name: "pdf", state: { enabled: false } });
   });
 
   it("needs exactly one name", async () => {

@@ -14,6 +14,7 @@ import { newCommand } from "./new.js";
 import { readPropertiesCommand } from "./read-properties.js";
 import { resolveCommand } from "./resolve.js";
 import { showCommand } from "./show.js";
+import { stateCommand } from "./state.js";
 import { toPromptCommand } from "./to-prompt.js";
 import { validateCommand } from "./validate.js";
 import { watchCommand } from "./watch.js";
@@ -30,6 +31,7 @@ export const commands: readonly Command[] = [
   resolveCommand,
   enableCommand,
   disableCommand,
+  stateCommand,
   newCommand,
   watchCommand,
   mcpCommand,

@@ -135,3 +135,57 @@ describe("skillset list", () => {
     expect(stderr).toBe("1 problem kept skills from loading; run `skillset doctor` for details.\n");
   });
 });
+
+describe("skillset list widths", () => {
+  const cjk = "PDF を読み、表を抽出し、フォームに記入する。使うとき: PDF ファイルを扱うすべての作業で使う";
+  const emoji = "🚀🚀🚀 Use when shipping a release: tags, notes, changelog and the announcement 🎉🎉";
+
+  async function writeWideSkills() {
+    await temp.writeSkill("project/.agents/skills/pdf-ja", { name: "pdf-ja", description: cjk });
+    await temp.writeSkill("project/.agents/skills/ship", { name: "ship", description: emoji });
+  }
+
+  it("fits CJK and emoji descriptions by display width, never past the terminal's columns", async () => {
+    await writeWideSkills();
+    const { stdout } = await cli(["list"], 60);
+    const { default: stringWidth } = await import("string-width");
+    const rows = stdout.split("\n").filter((line) => line.startsWith("pdf-ja") || line.startsWith("ship"));
+    expect(rows).toHaveLength(2);
+    for (const row of rows) {
+      expect(stringWidth(row)).toBeLessThanOrEqual(60);
+      expect(stringWidth(row)).toBeGreaterThanOrEqual(55); // cut at the edge, not code points short of it
+      expect(row.endsWith("…")).toBe(true);
+    }
+  });
+
+  it("does not cut piped output (no terminal width), and honours COLUMNS when it is set", async () => {
+    await writeWideSkills();
+    const piped = await runCliCaptured({ argv: ["list"], cwd: temp.join("project"), env: isolatedEnv(temp) });
+    expect(piped.stdout).toContain(cjk);
+    expect(piped.stdout).toContain(emoji);
+    const narrow = await runCliCaptured({
+      argv: ["list"],
+      cwd: temp.join("project"),
+      env: { ...isolatedEnv(temp), COLUMNS: "50" },
+    });
+    const { default: stringWidth } = await import("string-width");
+    for (const line of narrow.stdout.split("\n")) expect(stringWidth(line)).toBeLessThanOrEqual(50);
+  });
+
+  it("one long name does not squeeze every description", async () => {
+    const long = `a-${"very-".repeat(11)}long-name`;
+    await temp.writeSkill(`project/.agents/skills/${long}`, {
+      name: long,
+      description: "Use for long names.",
+    });
+    await temp.writeSkill("project/.agents/skills/pdf", {
+      name: "pdf",
+      description: "Use when reading, filling or merging PDF files; extracts text and tables from any PDF.",
+    });
+    const { stdout } = await cli(["list"], 100);
+    const pdf = stdout.split("\n").find((line) => line.startsWith("pdf "));
+    expect(pdf).toContain("Use when reading, filling or merging PDF files");
+    expect(stdout).toContain(`${long}\n`); // the long name has its own line
+    expect(stdout).toContain("Use for long names.");
+  });
+});

@@ -39,7 +39,7 @@ describe("skillset resolve", () => {
     const { code, stdout } = await cli(["resolve", "$nope do a thing"]);
     expect(code).toBe(1);
     expect(stdout).toMatchInlineSnapshot(`
-      "warning: No skill named 'nope'. Run /skill list to see available skills.
+      "warning: No skill named 'nope'. Run skillset list to see available skills.
       Task: $nope do a thing
       "
     `);
@@ -60,12 +60,12 @@ describe("skillset resolve", () => {
     expect(code).toBe(0);
     expect(stdout).toBe("Using skill: pdf\nTask: read it\n");
     const json = JSON.parse((await cli(["resolve", "--json", "[$pdf](../home/.agents/skills/pdf)"])).stdout);
-    expect(json.activations[0].path).toBe("<tmp>/home/.agents/skills/pdf/SKILL.md");
+    expect(json.activations[0].skill.path).toBe("<tmp>/home/.agents/skills/pdf/SKILL.md");
   });
 
   it("reports disabled skills, choose-one, and user-only skills for the model", async () => {
     expect((await cli(["resolve", "$aleph search"])).stdout).toContain(
-      "warning: Skill 'aleph' is disabled. Enable it with /skill enable aleph.\n",
+      "warning: Skill 'aleph' is disabled. Enable it with skillset enable aleph.\n",
     );
     expect((await cli(["resolve", "$tdd $systematic-debugging fix it"])).stdout).toContain(
       "warning: Choose one skill to lead this turn: $test-driven-development or $systematic-debugging.\n",
@@ -96,14 +96,17 @@ describe("skillset resolve", () => {
   it("prints JSON", async () => {
     const { code, stdout } = await cli(["resolve", "--json", "$systematic-debugging fix $nope"]);
     expect(code).toBe(1);
-    expect(JSON.parse(stdout.replaceAll("<tmp>", "/tmp"))).toEqual({
+    expect(JSON.parse(stdout.replaceAll("<tmp>", "/tmp"))).toMatchObject({
+      schemaVersion: 1,
       source: "user",
       activations: [
         {
-          name: "systematic-debugging",
-          qualifiedName: "systematic-debugging",
-          path: "/tmp/project/.agents/skills/systematic-debugging/SKILL.md",
-          scope: "repo",
+          skill: {
+            name: "systematic-debugging",
+            qualifiedName: "systematic-debugging",
+            path: "/tmp/project/.agents/skills/systematic-debugging/SKILL.md",
+            scope: "repo",
+          },
           mention: { kind: "dollar", raw: "$systematic-debugging", start: 0, end: 21 },
         },
       ],
@@ -111,7 +114,7 @@ describe("skillset resolve", () => {
         {
           severity: "warning",
           code: "mention-not-found",
-          message: "No skill named 'nope'. Run /skill list to see available skills.",
+          message: "No skill named 'nope'. Run skillset list to see available skills.",
         },
       ],
       visibleLines: ["Using skill: systematic-debugging"],
@@ -133,6 +136,24 @@ describe("skillset resolve", () => {
     });
     expect((await cli(["resolve", "$nope"])).stdout).toContain("Run /skills to see available skills.");
     expect(await cli(["resolve", "$pdf now"])).toMatchObject({ code: 0, stdout: "Task: $pdf now\n" });
+  });
+
+  it("reads the message from standard input given -", async () => {
+    const result = await runCliCaptured({
+      argv: ["resolve", "-"],
+      cwd: temp.join("project"),
+      env: isolatedEnv(temp),
+      stdin: "$systematic-debugging fix the auth bug\n",
+    });
+    expect(result).toEqual({
+      code: 0,
+      stdout: "Using skill: systematic-debugging\nTask: fix the auth bug\n",
+      stderr: "",
+    });
+  });
+
+  it("does not take the agents' own /skills for a mistyped skill", async () => {
+    expect(await cli(["resolve", "/skills"])).toMatchObject({ code: 0, stdout: "Task: /skills\n" });
   });
 
   it("rejects a bad source and a missing text with exit code 2", async () => {

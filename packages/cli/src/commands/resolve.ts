@@ -6,10 +6,11 @@ import type { Command } from "../command.js";
 export const resolveCommand: Command = {
   name: "resolve",
   summary: "Show what a message would activate: skills, messages and the remaining task",
-  usage: 'resolve "<text>" [--source user|palette|model] [--composition] [--json]',
+  usage: 'resolve "<text>"|- [--source user|palette|model] [--composition] [--json]',
   details:
     "Finds $name, [$name](path), /name and skill:// mentions in the text and resolves them against the\n" +
-    "skills in effect here, exactly as an agent turn would. Quote the text so the shell leaves $ alone.\n" +
+    "skills in effect here, exactly as an agent turn would. Quote the text so the shell leaves $ alone,\n" +
+    "or give - to read it from standard input.\n" +
     "Exit code 1 when the text asks for something that cannot be activated (a message is printed).",
   options: {
     source: {

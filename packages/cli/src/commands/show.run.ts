@@ -6,6 +6,7 @@ import { type RegistryEntry, type SkillRegistry, suggestSkills } from "@skillset
 import { painter } from "../color.js";
 import { type CommandContext, EXIT_FINDINGS, EXIT_OK } from "../command.js";
 import { entryJson } from "../json/skill-json.js";
+import { writeJson } from "../json/write-json.js";
 import { openRegistry } from "../open-skillset.js";
 import { entryMarks, scopeStyle } from "../present-skill.js";
 
@@ -56,7 +57,7 @@ export async function run(context: CommandContext): Promise<number> {
       mtimeMs: skill.mtimeMs,
       size: skill.size,
     };
-    context.stdout.write(`${JSON.stringify(output, null, 2)}\n`);
+    writeJson(context.stdout, output);
     return EXIT_OK;
   }
   const paint = painter(context.color);

@@ -5,6 +5,8 @@
 import type { RegistryEvent } from "@skillset/core/registry";
 import { painter } from "../color.js";
 import { type CommandContext, EXIT_OK, UsageError } from "../command.js";
+import { entryJson } from "../json/skill-json.js";
+import { writeJson } from "../json/write-json.js";
 import { openRegistry } from "../open-skillset.js";
 
 const eventStyles = { added: "green", changed: "yellow", removed: "red" } as const;
@@ -31,10 +33,7 @@ export async function run(context: CommandContext): Promise<number> {
   const print = (event: RegistryEvent) => {
     const { skill } = event.entry;
     if (context.values.json) {
-      const line = { type: event.type, name: skill.qualifiedName, path: skill.path, scope: skill.scope };
-      context.stdout.write(
-        `${JSON.stringify({ ...line, status: event.entry.status, enabled: event.entry.enabled })}\n`,
-      );
+      writeJson(context.stdout, { type: event.type, skill: entryJson(event.entry) }, { line: true });
     } else {
       const type = paint(eventStyles[event.type], event.type.padEnd(7));
       context.stdout.write(

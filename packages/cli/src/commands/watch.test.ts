@@ -44,13 +44,15 @@ describe("skillset watch", () => {
         "project/.agents/skills/pdf/SKILL.md": renderSkillFile({ name: "pdf", description: "Edited." }),
       }),
     );
-    expect(JSON.parse(stdout)).toEqual({
+    expect(JSON.parse(stdout)).toMatchObject({
+      schemaVersion: 1,
       type: "changed",
-      name: "pdf",
-      path: "<tmp>/project/.agents/skills/pdf/SKILL.md",
-      scope: "repo",
-      status: "effective",
-      enabled: true,
+      skill: {
+        name: "pdf",
+        path: "<tmp>/project/.agents/skills/pdf/SKILL.md",
+        scope: "repo",
+        state: { status: "effective", enabled: true },
+      },
     });
   });
 

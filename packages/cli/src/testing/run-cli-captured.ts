@@ -14,6 +14,8 @@ export interface RunCliCapturedOptions {
   replaceTemp?: string;
   /** Terminal width reported by stdout (unset by default, as when piped). */
   columns?: number;
+  /** Standard input, for commands that read it (`resolve -`); none when unset. */
+  stdin?: string;
   /** Called with each chunk written to stderr, as it is written: lets a test act once a command is ready. */
   onStderr?: (text: string) => void;
 }
@@ -33,7 +35,7 @@ export interface CapturedRun {
  *   runCliCaptured({ argv, cwd: temp.join("project"), env: isolatedEnv(temp), replaceTemp: temp.path });
  */
 export async function runCliCaptured(options: RunCliCapturedOptions): Promise<CapturedRun> {
-  const { argv, cwd, env, replaceTemp, columns, onStderr } = options;
+  const { argv, cwd, env, replaceTemp, columns, onStderr, stdin } = options;
   let stdout = "";
   let stderr = "";
   const code = await runCli({
@@ -52,6 +54,7 @@ export async function runCliCaptured(options: RunCliCapturedOptions): Promise<Ca
         onStderr?.(text);
       },
     },
+    ...(stdin === undefined ? {} : { readStdin: async () => stdin }),
   });
   const clean = (text: string) => (replaceTemp ? text.replaceAll(replaceTemp, "<tmp>") : text);
   return { code, stdout: clean(stdout), stderr: clean(stderr) };

@@ -128,6 +128,17 @@ describe("resolveMentions: the SPEC §8 table", () => {
   });
 });
 
+describe("resolveMentions: the agents' own slash commands", () => {
+  it("/skills and /compact are not mistyped skills, even with a skill named skill-creator nearby", () => {
+    const creator = makeEntry({ skill: { name: "skill-creator" } });
+    const compactor = makeEntry({ skill: { name: "compacting" } });
+    for (const text of ["/skills", "/compact now", "/Skills"]) {
+      expect(said(text, [...registry, creator, compactor])).toEqual([]);
+      expect(activated(text, [...registry, creator, compactor])).toEqual([]);
+    }
+  });
+});
+
 describe("resolveMentions: configuration", () => {
   it("uses the host's command names in hints", () => {
     const config = { listCommand: "/skills", enableCommand: ":enable" };

@@ -21,6 +21,7 @@ import {
   type SkillLookup,
   type SkillMatch,
 } from "../registry/skill-lookup.js";
+import { BUILT_IN_HOST_COMMANDS } from "../validate/rules/host-command-name.js";
 import type { Mention, SlashMention, UriMention } from "./mention.js";
 import {
   ambiguousMessage,
@@ -214,6 +215,9 @@ function nearNames(id: string, context: Context): RegistryEntry[] {
 /** The outcome of a name that matched no skill exactly. */
 function notFound(mention: Mention, id: string, sigil: string, context: Context): Outcome {
   if (context.suggestions.size >= MAX_UNKNOWN_IDS && !context.suggestions.has(id)) return { kind: "ignored" };
+  // `/skills`, `/compact`, … are the agents' own commands, not mistyped skills: no "did you mean".
+  const slashName = mention.kind === "slash" && mention.form === "name";
+  if (slashName && BUILT_IN_HOST_COMMANDS.includes(id.toLowerCase())) return { kind: "ignored" };
   const near = nearNames(id, context);
   const [only] = near;
   if (near.length === 1 && only) {
@@ -225,7 +229,7 @@ function notFound(mention: Mention, id: string, sigil: string, context: Context)
     return { kind: "refused", diagnostic: ambiguous(mention, `${sigil}${id}`, near, context) };
   }
   // An unknown `/word` may be a host command the host did not declare: pass it on silently.
-  if (mention.kind === "slash" && mention.form === "name") return { kind: "ignored" };
+  if (slashName) return { kind: "ignored" };
   return refuse(mention, "mention-not-found", notFoundMessage(id, context.config.listCommand));
 }
 
