@@ -1,10 +1,9 @@
 /**
- * @module Opening the registry for a command: finds the project root, loads the configuration (with the
- * command's flags as the top layer), then creates and loads the registry. HOME comes from `context.env`.
+ * @module Opening the registry for a command: the registry finds the project root and loads the
+ * configuration (with the command's flags as the top layer) itself. HOME comes from `context.env`.
  */
-import { type ConfigLayer, defaultConfig, loadConfig, type SkillsetConfig } from "@skillset/core/config";
+import type { ConfigLayer, SkillsetConfig } from "@skillset/core/config";
 import { createRegistry, type SkillRegistry } from "@skillset/core/registry";
-import { findProjectRoot } from "@skillset/core/roots";
 import type { CommandContext } from "./command.js";
 
 /** Options of `openRegistry`. */
@@ -34,29 +33,15 @@ export async function openRegistry(
 ): Promise<OpenedRegistry> {
   const { cwd, env } = context;
   const home = env.HOME === undefined || env.HOME === "" ? undefined : env.HOME;
-  const location = (projectRoot: string) => ({
-    projectRoot,
-    env,
-    cwd,
-    ...(home === undefined ? {} : { home }),
-    ...(options.flags === undefined ? {} : { flags: options.flags }),
-  });
-  const markers = defaultConfig.discovery.projectMarkers;
-  let loaded = await loadConfig(location(await findProjectRoot(cwd, markers)));
-  const configured = loaded.config.discovery.projectMarkers;
-  if (configured.join("\n") !== markers.join("\n")) {
-    // The configuration moved the project root: read the configuration of the project it names.
-    loaded = await loadConfig(location(await findProjectRoot(cwd, configured)));
-  }
   const registry = createRegistry({
     cwd,
     env,
-    config: loaded.config,
     ...(home === undefined ? {} : { home }),
+    ...(options.flags === undefined ? {} : { flags: options.flags }),
     ...(options.cacheFile === undefined ? {} : { cacheFile: options.cacheFile }),
   });
   // The dispatcher waits for the metadata cache write after the command printed (a load resolves before it).
   context.afterwards.push(() => registry.settled());
   await registry.load();
-  return { registry, config: loaded.config, configFiles: loaded.files };
+  return { registry, config: registry.config, configFiles: [...registry.configFiles] };
 }

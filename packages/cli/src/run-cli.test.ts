@@ -39,6 +39,12 @@ describe("skillset (the dispatcher)", () => {
         new              Create a skill folder with a SKILL.md that passes validate --strict and lint
         watch            Print skills as they are added, changed or removed
         mcp              Serve the skills to MCP clients (stdio, or Streamable HTTP)
+        add              Install skills from a folder, git repository, archive URL or .well-known index
+        remove           Uninstall skills that add installed (folder, agent links, lock entry)
+        install          Restore the skills recorded in skills-lock.json, verifying their digests
+        check            Report installed skills edited locally, missing, changed upstream or whose source is gone
+        update           Update installed skills from their sources (changed digests need approval)
+        registry         Build a static .well-known/skills/index.json from a folder of skills
 
       Run \`skillset <command> --help\` for a command's options.
       "

@@ -3,19 +3,25 @@
  * its `commands/<name>.ts` (the cheap table row) and `commands/<name>.run.ts` (the work, loaded lazily).
  */
 import type { Command } from "../command.js";
+import { addCommand } from "./add.js";
 import { catalogCommand } from "./catalog.js";
+import { checkCommand } from "./check.js";
 import { disableCommand } from "./disable.js";
 import { doctorCommand } from "./doctor.js";
 import { enableCommand } from "./enable.js";
+import { installCommand } from "./install.js";
 import { lintCommand } from "./lint.js";
 import { listCommand } from "./list.js";
 import { mcpCommand } from "./mcp.js";
 import { newCommand } from "./new.js";
 import { readPropertiesCommand } from "./read-properties.js";
+import { registryCommand } from "./registry.js";
+import { removeCommand } from "./remove.js";
 import { resolveCommand } from "./resolve.js";
 import { showCommand } from "./show.js";
 import { stateCommand } from "./state.js";
 import { toPromptCommand } from "./to-prompt.js";
+import { updateCommand } from "./update.js";
 import { validateCommand } from "./validate.js";
 import { watchCommand } from "./watch.js";
 
@@ -35,4 +41,10 @@ export const commands: readonly Command[] = [
   newCommand,
   watchCommand,
   mcpCommand,
+  addCommand,
+  removeCommand,
+  installCommand,
+  checkCommand,
+  updateCommand,
+  registryCommand,
 ];

@@ -313,12 +313,13 @@ describe("createRegistry: the persistent metadata cache", () => {
       for (const name of ["a", "b", "c"])
         await temp.writeSkill(`project/.agents/skills/${name}`, skill(name));
       const cacheFile = temp.join("cache.json");
-      const cold = await open({ cacheFile, fs: countingFileSystem(reads) });
+      const synchronousReads = reads === "sync";
+      const cold = await open({ cacheFile, fs: countingFileSystem(reads), synchronousReads });
       expect(cold.stats()).toMatchObject({ parsed: cold.stats().files, reused: 0 });
       expect(await nodeFileSystem.exists(cacheFile)).toBe(true);
 
       const fs = countingFileSystem(reads);
-      const warm = await open({ cacheFile, fs });
+      const warm = await open({ cacheFile, fs, synchronousReads });
       expect(warm.stats()).toMatchObject({ parsed: 0, reused: cold.stats().files });
       expect(fs.skillReads).toBe(0);
       expect(table(warm)).toEqual(table(cold));
@@ -363,12 +364,13 @@ describe("createRegistry: the persistent metadata cache", () => {
       await temp.write({ "project/.agents/skills/ci/agents/README.md": "Codex metadata goes here.\n" });
       const cacheFile = temp.join("cache.json");
       const fs = countingFileSystem(reads);
-      await open({ cacheFile, fs });
-      expect((await open({ cacheFile, fs })).stats()).toMatchObject({ parsed: 0 });
+      const synchronousReads = reads === "sync";
+      await open({ cacheFile, fs, synchronousReads });
+      expect((await open({ cacheFile, fs, synchronousReads })).stats()).toMatchObject({ parsed: 0 });
       await temp.write({
         "project/.agents/skills/ci/agents/openai.yaml": "policy:\n  allow_implicit_invocation: false\n",
       });
-      const warm = await open({ cacheFile, fs });
+      const warm = await open({ cacheFile, fs, synchronousReads });
       expect(warm.stats()).toMatchObject({ parsed: 1 });
       const found = warm.lookup("ci");
       expect(found.kind === "found" && found.entry.skill.invocation.model).toBe(false);
@@ -426,5 +428,43 @@ describe("getRegistry", () => {
     expect(await getRegistry({ ...options, cwd: temp.join("home") })).not.toBe(first);
     clearRegistryCache();
     expect(await getRegistry(options)).not.toBe(first);
+  });
+});
+
+describe("createRegistry: configuration and reads", () => {
+  it("loads the configuration once, with flags on top, and reports the files it read", async () => {
+    await temp.writeSkill("project/.agents/skills/pdf", skill("pdf"));
+    await temp.writeSkill("project/.agents/skills/docx", skill("docx"));
+    await temp.write({
+      "project/.skillset/config.json": JSON.stringify({ discovery: { ignore: ["pdf"] } }),
+    });
+    const registry = await open({ flags: { discovery: { include: ["docx", "pdf"] } } });
+    expect(registry.configFiles).toEqual([temp.join("project", ".skillset", "config.json")]);
+    expect(registry.config.discovery.include).toEqual(["docx", "pdf"]);
+    expect(table(registry)).toEqual([["docx", "repo", "effective", true]]);
+    expect(registry.projectRoot).toBe(temp.join("project"));
+    // A given configuration is used as is: nothing is read.
+    expect((await open({ config: defaultConfig })).configFiles).toEqual([]);
+  });
+
+  it("reads synchronously only when told, and refuses a file system that cannot", async () => {
+    await temp.writeSkill("project/.agents/skills/a", skill("a"));
+    const asyncOnly: FileSystem = { ...nodeFileSystem };
+    expect(() =>
+      createRegistry({ cwd: temp.join("project"), env, fs: asyncOnly, synchronousReads: true }),
+    ).toThrow(/synchronousReads/);
+    // The Node file system, told to read asynchronously: every read goes through the async methods.
+    const calls: string[] = [];
+    const node = nodeFileSystem as FileSystem & SyncFileReads;
+    const watched = Object.create(node) as FileSystem & SyncFileReads;
+    watched.readdirSync = (path) => {
+      calls.push(path);
+      return node.readdirSync(path);
+    };
+    const registry = await open({ fs: watched, synchronousReads: false });
+    expect(table(registry)).toEqual([["a", "repo", "effective", true]]);
+    expect(calls).toEqual([]);
+    await open({ fs: watched, synchronousReads: true });
+    expect(calls.length).toBeGreaterThan(0);
   });
 });

@@ -15,6 +15,8 @@ function cacheKey(options: RegistryOptions): string {
     options.home ?? null,
     options.cacheFile ?? null,
     options.config ?? null,
+    options.flags ?? null,
+    options.synchronousReads ?? null,
     Object.entries(options.env ?? process.env).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)),
   ]);
 }

@@ -2,7 +2,7 @@
  * CONTRACT (shared by registry, catalog and mentions; the registry implementation may extend it).
  * @module The registry's view of skills: every skill kept, each effective, shadowed or ambiguous (SPEC §5).
  */
-import type { SkillsetConfig } from "../config/config-schema.js";
+import type { ConfigLayer, SkillsetConfig } from "../config/config-schema.js";
 import type { FileSystem } from "../fs/file-system.js";
 import type { Diagnostic } from "../model/diagnostic.js";
 import type { Skill } from "../model/skill.js";
@@ -41,10 +41,19 @@ export interface RegistryOptions {
   env?: Record<string, string | undefined>;
   /** Home directory. Default: `env.HOME`, else the OS home. */
   home?: string;
-  /** Configuration to use as is. Default: `loadConfig` (user and project files, environment). */
+  /** Configuration to use as is. Default: `loadConfig` (user and project files, environment, `flags`). */
   config?: SkillsetConfig;
+  /** The highest configuration layer (e.g. command-line flags), checked like a file; ignored with `config`. */
+  flags?: ConfigLayer;
   /** All disk access goes through it. Default: the Node file system. */
   fs?: FileSystem;
+  /**
+   * Read with `fs`'s synchronous methods (`SyncFileReads`): a start-up reads thousands of small files, and
+   * plain synchronous reads skip the thread-pool round trips (see the `registry` bench). Default: `true`
+   * for the Node file system, `false` for any other `fs`. `true` needs every synchronous read on `fs`
+   * (else `SkillsetError` `options-invalid`); with `false` nothing below the registry reads synchronously.
+   */
+  synchronousReads?: boolean;
   /**
    * The persistent metadata cache. Default: `$XDG_CACHE_HOME/skillset/metadata-<hash of cwd>.json`
    * (`<home>/.cache/…` without XDG_CACHE_HOME). `false` keeps the cache in memory only.
@@ -109,6 +118,8 @@ export interface SkillRegistry {
   readonly projectRoot: string;
   /** The configuration in use (valid after `load`). */
   readonly config: SkillsetConfig;
+  /** Configuration files read by the last load, lowest layer first (none when `config` was given). */
+  readonly configFiles: readonly string[];
   /**
    * Scans the roots and parses the skills; a second call reuses the first load. Resolves as soon as the
    * skills are usable; the metadata cache is written afterwards (see `settled`).

@@ -1,0 +1,41 @@
+/**
+ * @module `skillset add <source>`: install skills from a folder, git, an archive or a well-known index
+ * (SPEC §14). The work is in `add.run.ts`; it loads `@skillset/install` only when the command runs.
+ */
+import type { Command } from "../command.js";
+import { globalOption, limitOptions } from "../install-options.js";
+
+export const addCommand: Command = {
+  name: "add",
+  summary: "Install skills from a folder, git repository, archive URL or .well-known index",
+  usage: "add <source> [--skill NAME…] [--all] [--global] [--agent claude,codex] [--copy] [--yes] [--force]",
+  details: [
+    "Sources: ./folder · https://host/repo.git, git@host:repo.git, ssh://…, file://… (#ref or @ref) ·",
+    "owner/repo[/path][@ref] · https://host/x.tar.gz or .zip · https://host (its .well-known/skills/index.json).",
+    "Installs to .agents/skills/<name> (--global: ~/.agents/skills) and records skills-lock.json.",
+    "Every skill is validated strictly and linted first; a risk summary (scripts, broad allowed-tools,",
+    "shell lines, hooks, URLs) is shown, and risky skills need approval (a prompt, or --yes).",
+    "Nothing from a source is executed.",
+  ].join("\n"),
+  options: {
+    skill: {
+      type: "string",
+      multiple: true,
+      description: "Install this skill of the source (repeatable)",
+      valueName: "NAME",
+    },
+    all: { type: "boolean", description: "Install every skill of the source" },
+    ...globalOption,
+    agent: {
+      type: "string",
+      description: "Also link into these agents' folders (comma-separated)",
+      valueName: "LIST",
+    },
+    copy: { type: "boolean", description: "Copy into the agents' folders instead of linking" },
+    yes: { type: "boolean", short: "y", description: "Approve without asking" },
+    force: { type: "boolean", description: "Replace a same-named skill from another source" },
+    ...limitOptions,
+  },
+  positionals: { min: 1, max: 1 },
+  load: () => import("./add.run.js"),
+};

@@ -1,0 +1,98 @@
+import { readFileSync } from "node:fs";
+import type { TempDir } from "@skillset/core/test";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { skillText } from "../../../install/src/testing/make-archive.js";
+import { serveHttp } from "../../../install/src/testing/serve-http.js";
+import { createTempProject, isolatedEnv, runCliCaptured } from "../testing/index.js";
+
+let temp: TempDir;
+beforeEach(async () => {
+  temp = await createTempProject("skillset-install-cli-");
+  await temp.write({
+    "tmp/.keep": "",
+    "src/alpha/SKILL.md": skillText("alpha"),
+    "src/beta/SKILL.md": skillText("beta"),
+    "risky/tool/SKILL.md": skillText("tool", "allowed-tools: Bash(*)\n"),
+    "risky/tool/scripts/run.sh": "#!/bin/sh\necho \u001b[31mred\n",
+  });
+});
+afterEach(() => temp.cleanup());
+
+const cli = (...argv: string[]) =>
+  runCliCaptured({
+    argv,
+    cwd: temp.join("project"),
+    env: { ...isolatedEnv(temp), TMPDIR: temp.join("tmp") },
+    replaceTemp: temp.path,
+  });
+
+describe("add, check, update, install, remove", () => {
+  it("runs the whole cycle with exit codes 0 / 1", async () => {
+    const added = await cli("add", "../src", "--all");
+    expect(added.code).toBe(0);
+    expect(added.stdout).toContain("Installed alpha → .agents/skills/alpha");
+    expect(added.stdout).toContain("Recorded in skills-lock.json.");
+    expect((await cli("check")).stdout).toBe("alpha  current\nbeta  current\n");
+
+    await temp.write({ "src/alpha/references/new.md": "new\n" });
+    const drift = await cli("check", "--json");
+    expect(drift.code).toBe(1);
+    expect(JSON.parse(drift.stdout).skills[0]).toMatchObject({ name: "alpha", upstream: "changed" });
+
+    const refused = await cli("update");
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).toContain("Approval needed: re-run with --yes.");
+    const updated = await cli("update", "--yes");
+    expect(updated.stdout).toContain("alpha  updated");
+    expect(readFileSync(temp.join("project/.agents/skills/alpha/references/new.md"), "utf8")).toBe("new\n");
+
+    expect((await cli("install")).stdout).toBe("alpha  unchanged\nbeta  unchanged\n");
+    const removed = await cli("remove", "beta");
+    expect(removed.stdout).toBe("Removed beta\nUpdated skills-lock.json.\n");
+    expect((await cli("remove", "beta")).code).toBe(1);
+  });
+
+  it("shows the risk summary inert and asks for --yes off a terminal", async () => {
+    const result = await cli("add", "../risky");
+    expect(result.code).toBe(1);
+    expect(result.stdout).toContain("allowed-tools  Bash(*)");
+    expect(result.stdout).toContain("scripts  scripts/run.sh");
+    expect(result.stderr).toContain("Not approved; nothing was installed.");
+    expect((await cli("add", "../risky", "--yes")).code).toBe(0);
+  });
+
+  it("a multi-skill source off a terminal asks for --skill or --all", async () => {
+    const result = await cli("add", "../src");
+    expect(result.code).toBe(1);
+    expect(result.stderr).toContain("has 2 skills: pass --skill NAME (repeatable) or --all");
+  });
+
+  it("bad input is exit 1 with a clear message", async () => {
+    expect((await cli("add", "nowhere at all")).stderr).toContain("Unknown source");
+    expect((await cli("add", "./missing")).stderr).toContain("No folder at");
+    expect((await cli("add", "../src", "--skill", "gamma")).stderr).toContain("has no skill named gamma");
+  });
+});
+
+describe("registry build", () => {
+  it("writes a static index that add installs from", async () => {
+    const built = await cli("registry", "build", "../src", "--out", "../site");
+    expect(built).toMatchObject({
+      code: 0,
+      stdout: "Wrote <tmp>/site/.well-known/skills/index.json with 2 skills.\n",
+    });
+    const server = await serveHttp(temp.join("site"));
+    try {
+      const added = await cli("add", server.url, "--skill", "beta");
+      expect(added.code).toBe(0);
+      expect(added.stdout).toContain("Installed beta");
+    } finally {
+      await server.close();
+    }
+  });
+
+  it("usage errors exit 2", async () => {
+    expect((await cli("registry", "build", "../src")).code).toBe(2);
+    expect((await cli("registry", "publish", "../src", "--out", "x")).code).toBe(2);
+  });
+});

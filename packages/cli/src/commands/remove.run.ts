@@ -1,0 +1,19 @@
+/**
+ * @module The work of `skillset remove` (the command table row is `remove.ts`).
+ */
+import { removeSkills } from "@skillset/install";
+import { type CommandContext, EXIT_OK } from "../command.js";
+import { displayPath } from "../print-diagnostics.js";
+
+export async function run(context: CommandContext): Promise<number> {
+  const result = await removeSkills({
+    names: context.positionals,
+    cwd: context.cwd,
+    env: context.env,
+    global: context.values.global === true,
+  });
+  context.stdout.write(
+    `${result.removed.map((name) => `Removed ${name}`).join("\n")}\nUpdated ${displayPath(result.scope.lockPath, context.cwd)}.\n`,
+  );
+  return EXIT_OK;
+}

@@ -1,0 +1,32 @@
+/**
+ * @module Flags the install commands share (cheap data for the command table; the work is elsewhere).
+ */
+import type { OptionSpec } from "./command.js";
+
+/** Flags for bounds, shared by the commands that fetch. */
+export const limitOptions: Record<string, OptionSpec> = {
+  "max-file-bytes": {
+    type: "string",
+    description: "Largest file a skill may hold (default 10 MiB)",
+    valueName: "N",
+  },
+  "max-total-bytes": {
+    type: "string",
+    description: "Largest total per skill or download (default 50 MiB)",
+    valueName: "N",
+  },
+  "max-files": { type: "string", description: "Most files per skill (default 2000)", valueName: "N" },
+  timeout: {
+    type: "string",
+    description: "Seconds one network request may take (default 30)",
+    valueName: "S",
+  },
+};
+
+export const globalOption: Record<string, OptionSpec> = {
+  global: {
+    type: "boolean",
+    short: "g",
+    description: "The user's skills (~/.agents/skills) instead of the project's",
+  },
+};

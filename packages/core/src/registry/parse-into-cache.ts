@@ -1,0 +1,216 @@
+/**
+ * @module Keeps the metadata cache current for a set of found files: a file whose record is missing or
+ * stale (mtime, size, or its `agents/openai.yaml`) is parsed; the rest are reused. Two read paths with
+ * one result: synchronous reads in a plain loop (start-up reads thousands of small files, and thread-pool
+ * round trips would cost more than the reads), or a bounded pool of asynchronous reads.
+ */
+import { join } from "node:path";
+import type { FileStat, FileSystem, StatAndHead, SyncFileReads } from "../fs/file-system.js";
+import { mapConcurrently } from "../fs/map-concurrently.js";
+import { diagnostic } from "../model/diagnostic.js";
+import {
+  type ParseFileOptions,
+  type ParseFileSyncOptions,
+  type ParseResult,
+  parseSkillFile,
+  parseSkillFileWithStatSync,
+  SKILL_HEAD_BYTES,
+} from "../parser/index.js";
+import type { FoundSkillFile } from "../walker/index.js";
+import { type CacheRecord, type MetadataCache, sameStamp } from "./metadata-cache.js";
+
+/** Stats and parses running at once: enough to keep the disk busy without exhausting file handles. */
+const FILE_CONCURRENCY = 64;
+
+/** Files read back to back before they are parsed (see `parseRunsSync`); a few hundred KiB of bytes. */
+const READ_RUN = 64;
+
+/** Parses found files into a metadata cache, through `fs`, synchronously when `sync` is given. */
+export class CacheParser {
+  /** Files parsed since the counter was last reset (one load). */
+  parsed = 0;
+  /** Files parsed since the parser was created. */
+  totalParsed = 0;
+
+  constructor(
+    private readonly cache: MetadataCache,
+    private readonly fs: FileSystem,
+    /** The same file system when the registry reads synchronously, else undefined. */
+    private readonly sync: (FileSystem & SyncFileReads) | undefined,
+  ) {}
+
+  /** Parses files whose cache record is missing or stale (all of them with `force`); returns how many were reused. */
+  async parseFiles(files: readonly FoundSkillFile[], force: boolean): Promise<number> {
+    let reused = 0;
+    const { sync } = this;
+    if (sync) {
+      const stale: FoundSkillFile[] = [];
+      for (const file of files) {
+        if (!force && this.isFreshSync(file, sync)) reused++;
+        else stale.push(file);
+      }
+      this.parseRunsSync(stale, sync);
+      return reused;
+    }
+    await mapConcurrently(files, FILE_CONCURRENCY, async (file) => {
+      if (!force && (await this.isFresh(file))) reused++;
+      else await this.parseFile(file, true);
+    });
+    return reused;
+  }
+
+  /** Whether the cache record of `file` still matches the disk. */
+  async isFresh(file: FoundSkillFile): Promise<boolean> {
+    if (this.sync) return this.isFreshSync(file, this.sync);
+    const record = this.cache.records.get(file.realPath);
+    if (!record || record.path !== file.path) return false;
+    try {
+      if (!sameStamp(record, await this.fs.stat(file.realPath))) return false;
+      if (record.openai) return sameStamp(record.openai, await this.fs.stat(openaiPath(file.dir)));
+    } catch {
+      return false;
+    }
+    // An `agents` folder but no metadata at parse time: fresh unless an openai.yaml appeared since.
+    return !(file.hasAgentsDir && (await this.fs.exists(openaiPath(file.dir))));
+  }
+
+  /**
+   * Parses one file into the cache. `justWalked`: the file comes from a walk that just listed its folder,
+   * so the walk's `hasAgentsDir` still holds (a watcher event may come from an `agents` folder made since).
+   */
+  async parseFile(file: FoundSkillFile, justWalked = false): Promise<CacheRecord> {
+    if (this.sync) return this.parseFileSync(file, this.sync, justWalked);
+    const stat = await this.fs.stat(file.realPath).catch(() => undefined);
+    let result: ParseResult;
+    try {
+      result = await parseSkillFile(file.path, this.parseOptions(file, stat, justWalked, this.fs));
+    } catch (error) {
+      result = parseCrashed(file, error);
+    }
+    const record = this.newRecord(file, stat, result);
+    if (mentionsOpenai(result)) {
+      const openai = await this.fs.stat(openaiPath(file.dir)).catch(() => undefined);
+      if (openai) record.openai = { mtimeMs: openai.mtimeMs, size: openai.size };
+    }
+    this.cache.set(file.realPath, record);
+    return record;
+  }
+
+  private isFreshSync(file: FoundSkillFile, fs: SyncFileReads): boolean {
+    const record = this.cache.records.get(file.realPath);
+    if (!record || record.path !== file.path) return false;
+    try {
+      if (!sameStamp(record, fs.statSync(file.realPath))) return false;
+      if (record.openai) return sameStamp(record.openai, fs.statSync(openaiPath(file.dir)));
+    } catch {
+      return false;
+    }
+    if (!file.hasAgentsDir) return true;
+    try {
+      fs.statSync(openaiPath(file.dir));
+      return false;
+    } catch {
+      return true;
+    }
+  }
+
+  /**
+   * Parses files (just walked) in runs: the files of a run are opened and read back to back, then parsed.
+   * The system calls cost markedly less together than each between two parses, whose allocations push the
+   * file system's data out of the processor's caches.
+   */
+  private parseRunsSync(files: readonly FoundSkillFile[], fs: FileSystem & SyncFileReads): void {
+    const read = fs.readHeadWithStatSync;
+    const heads: (StatAndHead | undefined)[] = [];
+    for (let start = 0; start < files.length; start += READ_RUN) {
+      const end = Math.min(start + READ_RUN, files.length);
+      for (let index = start; index < end; index++) {
+        try {
+          heads[index - start] = read?.call(fs, files[index]!.path, SKILL_HEAD_BYTES);
+        } catch {
+          // The parse reads it again and reports why it cannot.
+          heads[index - start] = undefined;
+        }
+      }
+      for (let index = start; index < end; index++) {
+        this.parseFileSync(files[index]!, fs, true, heads[index - start]);
+        heads[index - start] = undefined;
+      }
+    }
+  }
+
+  private parseFileSync(
+    file: FoundSkillFile,
+    fs: FileSystem & SyncFileReads,
+    justWalked: boolean,
+    head?: StatAndHead,
+  ): CacheRecord {
+    // The parser stats the file through the same `open` that reads it: the record keeps that stamp.
+    let stat: FileStat | undefined;
+    let result: ParseResult;
+    try {
+      const options: ParseFileSyncOptions = this.parseOptions(file, undefined, justWalked, fs);
+      if (head !== undefined) options.head = head;
+      const parsed = parseSkillFileWithStatSync(file.path, options);
+      result = parsed.result;
+      stat = parsed.stat;
+    } catch (error) {
+      result = parseCrashed(file, error);
+    }
+    const record = this.newRecord(file, stat, result);
+    if (mentionsOpenai(result)) {
+      try {
+        const openai = fs.statSync(openaiPath(file.dir));
+        record.openai = { mtimeMs: openai.mtimeMs, size: openai.size };
+      } catch {
+        // Gone since the parse: the record stays without a stamp and the next change re-parses it.
+      }
+    }
+    this.cache.set(file.realPath, record);
+    return record;
+  }
+
+  private parseOptions<F extends FileSystem>(
+    file: FoundSkillFile,
+    stat: FileStat | undefined,
+    justWalked: boolean,
+    fs: F,
+  ): ParseFileOptions & { fs: F } {
+    const options: ParseFileOptions & { fs: F } = { mode: "lenient", fs, dir: file.dir };
+    if (stat) options.stat = stat;
+    if (justWalked && file.hasAgentsDir !== undefined) options.hasAgentsDir = file.hasAgentsDir;
+    return options;
+  }
+
+  private newRecord(file: FoundSkillFile, stat: FileStat | undefined, result: ParseResult): CacheRecord {
+    this.parsed++;
+    this.totalParsed++;
+    return { path: file.path, mtimeMs: stat?.mtimeMs ?? -1, size: stat?.size ?? -1, result };
+  }
+}
+
+function openaiPath(dir: string): string {
+  return join(dir, "agents", "openai.yaml");
+}
+
+/** Whether a parse result depends on `agents/openai.yaml` (its stamp is then kept with the record). */
+function mentionsOpenai(result: ParseResult): boolean {
+  return (
+    result.skill?.openai !== undefined ||
+    result.diagnostics.some((found) => found.path.endsWith("openai.yaml")) ||
+    (result.skill?.diagnostics ?? []).some((found) => found.path.endsWith("openai.yaml"))
+  );
+}
+
+function parseCrashed(file: FoundSkillFile, error: unknown): ParseResult {
+  return {
+    diagnostics: [
+      diagnostic(
+        "error",
+        "parse-crashed",
+        `Reading ${file.path} failed unexpectedly (${(error as Error).message}); the skill was not loaded. Please report this with the file attached.`,
+        file.path,
+      ),
+    ],
+  };
+}

@@ -1,0 +1,82 @@
+/**
+ * @module Makes an installed skill visible to other agents: a relative symbolic link from the agent's
+ * skills folder to the installed copy, or a copy where links cannot be made (or with `--copy`).
+ */
+import { cp, lstat, mkdir, rm, symlink } from "node:fs/promises";
+import { dirname, join, relative } from "node:path";
+import { SkillsetError } from "@skillset/core/model";
+import { skillProviders } from "@skillset/core/roots";
+import type { InstallScope } from "../lock/install-scope.js";
+
+/** The agents that can be named with `--agent` (every provider with its own skills folder). */
+export function agentIds(): string[] {
+  return skillProviders
+    .filter((provider) => provider.id !== "agents" && provider.repoDirs.length > 0)
+    .map((p) => p.id);
+}
+
+/** Where `agent` keeps skills in `scope`. Throws `install-unknown-agent` listing the known ones. */
+export function agentSkillsDir(
+  agent: string,
+  scope: InstallScope,
+  env: Record<string, string | undefined>,
+): string {
+  const provider = skillProviders.find(
+    (candidate) => candidate.id === agent && candidate.repoDirs.length > 0,
+  );
+  if (!provider || agent === "agents")
+    throw new SkillsetError(
+      "install-unknown-agent",
+      `Unknown agent ${JSON.stringify(agent)}. Known agents: ${agentIds().join(", ")}.`,
+    );
+  if (scope.kind === "project") return join(scope.base, provider.repoDirs[0]!);
+  const user = provider.userDirs[0]!;
+  const base = (user.baseEnv && env[user.baseEnv]) || join(scope.base, user.baseDefault);
+  return join(base, user.path);
+}
+
+/** Links (or copies) `installed` into each agent's folder as `<name>`; returns what was done per agent. */
+export async function linkAgents(
+  name: string,
+  installed: string,
+  agents: readonly string[],
+  scope: InstallScope,
+  options: { copy?: boolean; env: Record<string, string | undefined>; replaceFolders?: boolean },
+): Promise<string[]> {
+  const done: string[] = [];
+  for (const agent of agents) {
+    const place = join(agentSkillsDir(agent, scope, options.env), name);
+    const existing = await lstat(place).catch(() => undefined);
+    if (existing && !existing.isSymbolicLink() && !(existing.isDirectory() && options.replaceFolders))
+      throw new SkillsetError(
+        "install-agent-conflict",
+        `${place} already exists and skillset did not make it; move it away or pass --force to replace it.`,
+      );
+    await rm(place, { recursive: true, force: true });
+    await mkdir(dirname(place), { recursive: true });
+    if (!options.copy) {
+      try {
+        await symlink(relative(dirname(place), installed), place, "dir");
+        done.push(`${agent}: linked ${place}`);
+        continue;
+      } catch {
+        // Falls through to a copy (file systems or platforms without symbolic links).
+      }
+    }
+    await cp(installed, place, { recursive: true });
+    done.push(`${agent}: copied to ${place}`);
+  }
+  return done;
+}
+
+/** Removes `<name>` from each agent's folder (links and copies skillset made). */
+export async function unlinkAgents(
+  name: string,
+  agents: readonly string[],
+  scope: InstallScope,
+  env: Record<string, string | undefined>,
+): Promise<void> {
+  for (const agent of agents) {
+    await rm(join(agentSkillsDir(agent, scope, env), name), { recursive: true, force: true });
+  }
+}

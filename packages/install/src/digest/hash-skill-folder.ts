@@ -1,0 +1,18 @@
+/**
+ * @module Both digests of a skill folder from one read of its files.
+ */
+import { computedHash } from "./computed-hash.js";
+import { integrity } from "./integrity.js";
+import { listHashedFiles } from "./list-hashed-files.js";
+
+/** The two digests a lock entry records. */
+export interface SkillDigests {
+  computedHash: string;
+  integrity: string;
+}
+
+/** Reads `dir` once and returns `computedHash` (vercel interop) and `integrity` (verification). */
+export async function hashSkillFolder(dir: string): Promise<SkillDigests> {
+  const files = await listHashedFiles(dir);
+  return { computedHash: computedHash(files), integrity: integrity(files) };
+}

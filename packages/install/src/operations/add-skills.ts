@@ -1,0 +1,199 @@
+/**
+ * @module `add`: fetch a source, pick skills, stage and examine them, ask for approval when they carry
+ * risks or change an installed digest, then commit them and the lock in one recoverable step.
+ */
+import { statSync } from "node:fs";
+import { access } from "node:fs/promises";
+import { SkillsetError } from "@skillset/core/model";
+import { withFileLock } from "@skillset/core/state";
+import { commitChanges, recoverInterrupted } from "../apply/commit-changes.js";
+import { linkAgents } from "../apply/link-agents.js";
+import { type InstallLimits, resolveLimits } from "../limits.js";
+import { type InstallScope, resolveInstallScope } from "../lock/install-scope.js";
+import { type LockEntry, renderLock } from "../lock/lock-file.js";
+import { readLock } from "../lock/read-lock.js";
+import { type FetchedSource, fetchSource } from "../source/fetch-source.js";
+import type { SourceSkill } from "../source/find-source-skills.js";
+import { parseSource } from "../source/parse-source.js";
+import type { SourceSpec } from "../source/source-spec.js";
+import { hasRisks } from "../trust/summarize-risks.js";
+import type { InstallIo } from "./install-io.js";
+import { type Candidate, discardCandidates, stageCandidates } from "./stage-candidates.js";
+
+export interface AddOptions {
+  source: string;
+  cwd: string;
+  env: Record<string, string | undefined>;
+  global?: boolean;
+  /** Skill names to pick; with none and without `all`, a single-skill source is taken whole. */
+  skills?: string[];
+  all?: boolean;
+  agents?: string[];
+  copy?: boolean;
+  /** Replace a same-named skill from another source (or an unrecorded folder). */
+  force?: boolean;
+  limits?: Partial<InstallLimits>;
+  io: InstallIo;
+}
+
+export interface AddResult {
+  scope: InstallScope;
+  installed: Candidate[];
+  /** Lines about what was replaced or linked. */
+  notes: string[];
+}
+
+/** Installs skills from `options.source`. Throws `SkillsetError` (nothing changed) on any refusal. */
+export async function addSkills(options: AddOptions): Promise<AddResult> {
+  const limits = resolveLimits(options.limits);
+  const scope = await resolveInstallScope(options);
+  const spec = parseSource(options.source, {
+    cwd: options.cwd,
+    base: scope.base,
+    env: options.env,
+    isFolder: (path) => statSync(path, { throwIfNoEntry: false })?.isDirectory() ?? false,
+  });
+  const fetched = await fetchSource(spec, {
+    limits,
+    env: options.env,
+    wanted: new Set(options.skills ?? []),
+    progress: options.io.progress,
+  });
+  try {
+    const picked = await pickSkills(fetched, options);
+    const candidates = await stageCandidates(fetched, picked, scope, limits, (skill) =>
+      lockFields(spec, fetched, skill, options.agents),
+    );
+    try {
+      return await withFileLock(scope.lockPath, async () => {
+        await recoverInterrupted(scope);
+        const lock = await readLock(scope.lockPath, { moveAsideWhenCorrupt: true });
+        const notes = await checkCollisions(candidates, lock.skills, spec, options.force === true);
+        for (const candidate of candidates) options.io.review(candidate);
+        const changed = candidates.filter(
+          (candidate) => candidate.previous?.integrity !== candidate.entry.integrity,
+        );
+        const risky = candidates.filter((candidate) => hasRisks(candidate.examination.risks));
+        const needsApproval =
+          risky.length > 0 || changed.some((candidate) => candidate.previous !== undefined);
+        if (
+          needsApproval &&
+          !(await options.io.approve(`Install ${candidates.map((c) => c.name).join(", ")}?`))
+        )
+          throw new SkillsetError(
+            "install-not-approved",
+            "Not approved; nothing was installed. Re-run with --yes to approve.",
+          );
+        for (const candidate of candidates) lock.skills[candidate.name] = candidate.entry;
+        await commitChanges(
+          scope,
+          candidates.map((candidate) => ({ target: candidate.target, staged: candidate.staged })),
+          renderLock(lock),
+        );
+        for (const candidate of candidates) {
+          if (options.agents?.length)
+            notes.push(
+              ...(await linkAgents(candidate.name, candidate.target, options.agents, scope, {
+                env: options.env,
+                replaceFolders: options.force === true || (candidate.previous?.agents?.length ?? 0) > 0,
+                ...(options.copy ? { copy: true } : {}),
+              })),
+            );
+        }
+        return { scope, installed: candidates, notes };
+      });
+    } finally {
+      await discardCandidates(candidates);
+    }
+  } finally {
+    await fetched.dispose();
+  }
+}
+
+/** The skills asked for, or every skill, or the only one, or a person's choice; else a clear refusal. */
+async function pickSkills(fetched: FetchedSource, options: AddOptions): Promise<SourceSkill[]> {
+  const available = fetched.skills;
+  const names = available.map((skill) => skill.name);
+  const duplicates = names.filter((name, index) => names.indexOf(name) !== index);
+  let picked: SourceSkill[];
+  if (options.skills && options.skills.length > 0) {
+    const missing = options.skills.filter((name) => !names.includes(name));
+    if (missing.length > 0)
+      throw new SkillsetError(
+        "install-skill-not-found",
+        `${fetched.spec.source} has no skill named ${missing.join(", ")}. It has: ${names.join(", ")}.`,
+      );
+    picked = available.filter((skill) => options.skills!.includes(skill.name));
+  } else if (options.all || available.length === 1) {
+    picked = available;
+  } else {
+    const chosen = await options.io.choose(available);
+    if (!chosen)
+      throw new SkillsetError(
+        "install-choose-skills",
+        `${fetched.spec.source} has ${available.length} skills: pass --skill NAME (repeatable) or --all. Skills: ${names.join(", ")}.`,
+      );
+    picked = available.filter((skill) => chosen.includes(skill.name));
+  }
+  const clash = picked.find((skill) => duplicates.includes(skill.name));
+  if (clash)
+    throw new SkillsetError(
+      "install-duplicate-name",
+      `${fetched.spec.source} has more than one skill named ${clash.name} (${available
+        .filter((skill) => skill.name === clash.name)
+        .map((skill) => skill.path)
+        .join(", ")}); give the sub-folder in the source to pick one.`,
+    );
+  if (picked.length === 0)
+    throw new SkillsetError("install-choose-skills", "No skill picked; nothing was installed.");
+  return picked;
+}
+
+function lockFields(
+  spec: SourceSpec,
+  fetched: FetchedSource,
+  skill: SourceSkill,
+  agents: readonly string[] | undefined,
+): Omit<LockEntry, "computedHash" | "integrity"> {
+  const fields: Omit<LockEntry, "computedHash" | "integrity"> = {
+    source: spec.source,
+    sourceType: spec.type,
+    resolved: spec.type === "local" ? spec.source : fetched.resolved,
+    skillPath: skill.path,
+  };
+  if (spec.ref) fields.ref = spec.ref;
+  if (agents && agents.length > 0) fields.agents = [...agents];
+  return fields;
+}
+
+/** Refuses a name taken by another source (or an unrecorded folder) unless forced; says what is replaced. */
+async function checkCollisions(
+  candidates: Candidate[],
+  installed: Record<string, LockEntry>,
+  spec: SourceSpec,
+  force: boolean,
+): Promise<string[]> {
+  const notes: string[] = [];
+  for (const candidate of candidates) {
+    const existing = installed[candidate.name];
+    if (existing) candidate.previous = existing;
+    const sameSource = existing && existing.source === spec.source && existing.sourceType === spec.type;
+    const unrecorded =
+      !existing &&
+      (await access(candidate.target).then(
+        () => true,
+        () => false,
+      ));
+    if (sameSource || (!existing && !unrecorded)) continue;
+    const what = existing
+      ? `${candidate.name} installed from ${existing.source} (${existing.sourceType})`
+      : `the folder ${candidate.target}, which skillset did not install`;
+    if (!force)
+      throw new SkillsetError(
+        "install-name-collision",
+        `Refused: ${candidate.name} from ${spec.source} would replace ${what}. Nothing was installed. Pass --force to replace it, or remove it first.`,
+      );
+    notes.push(`Replaced ${what}.`);
+  }
+  return notes;
+}

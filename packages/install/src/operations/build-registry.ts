@@ -1,0 +1,80 @@
+/**
+ * @module `registry build`: a static `.well-known/skills/index.json` (the discovery layout with a `files`
+ * list per skill) and the files beside it, servable by any web server or CDN. Every skill is checked
+ * (strictly validated, linted, copied with the same path and size rules as an install) first.
+ */
+import { cp, mkdir, mkdtemp, readdir, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { SkillsetError } from "@skillset/core/model";
+import { copySkillTree } from "../apply/copy-skill-tree.js";
+import { listHashedFiles } from "../digest/list-hashed-files.js";
+import { type InstallLimits, resolveLimits } from "../limits.js";
+import { findSourceSkills } from "../source/find-source-skills.js";
+import { examineSkill } from "../trust/examine-skill.js";
+
+export interface BuiltSkill {
+  name: string;
+  description: string;
+  files: string[];
+  integrity: string;
+}
+
+/** Builds the index for every skill under `dir` into `out`; throws `install-invalid-skill` on any failure. */
+export async function buildRegistry(options: {
+  dir: string;
+  out: string;
+  limits?: Partial<InstallLimits>;
+  env?: Record<string, string | undefined>;
+}): Promise<{ indexPath: string; skills: BuiltSkill[] }> {
+  const limits = resolveLimits(options.limits);
+  const skills = await findSourceSkills(options.dir);
+  if (skills.length === 0)
+    throw new SkillsetError(
+      "install-no-skills",
+      `No skills under ${options.dir}: no folder holds a SKILL.md.`,
+    );
+  const names = skills.map((skill) => skill.name);
+  const duplicate = names.find((name, index) => names.indexOf(name) !== index);
+  if (duplicate)
+    throw new SkillsetError(
+      "install-duplicate-name",
+      `Two skills under ${options.dir} are named ${duplicate}.`,
+    );
+  const scratch = await mkdtemp(join(options.env?.TMPDIR ?? tmpdir(), "skillset-registry-"));
+  const root = join(options.out, ".well-known", "skills");
+  try {
+    const built: BuiltSkill[] = [];
+    const problems: string[] = [];
+    for (const skill of skills) {
+      const copy = join(scratch, skill.name);
+      await copySkillTree(skill.dir, copy, limits, `skill ${skill.name} (${skill.path})`);
+      const examination = await examineSkill(copy);
+      for (const error of examination.errors)
+        problems.push(`  ${skill.name} (${skill.path}): ${error.message} [${error.code}]`);
+      const files = (await listHashedFiles(copy)).map((file) => file.path).sort();
+      built.push({
+        name: skill.name,
+        description: skill.description,
+        files,
+        integrity: examination.integrity,
+      });
+    }
+    if (problems.length > 0)
+      throw new SkillsetError(
+        "install-invalid-skill",
+        `Not published: skills fail strict validation or lint.\n${problems.join("\n")}`,
+      );
+    await mkdir(root, { recursive: true });
+    for (const entry of await readdir(root)) await rm(join(root, entry), { recursive: true, force: true });
+    for (const skill of built) {
+      await cp(join(scratch, skill.name), join(root, skill.name), { recursive: true });
+    }
+    const index = { skills: built.map(({ name, description, files }) => ({ name, description, files })) };
+    const indexPath = join(root, "index.json");
+    await writeFile(indexPath, `${JSON.stringify(index, null, 2)}\n`);
+    return { indexPath, skills: built };
+  } finally {
+    await rm(scratch, { recursive: true, force: true });
+  }
+}

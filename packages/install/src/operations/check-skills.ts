@@ -1,0 +1,96 @@
+/**
+ * @module `check`: for each locked skill, whether the local copy was edited or is missing, and whether
+ * its source changed or is gone. Read-only: nothing is written in the project or HOME (upstream copies
+ * are examined in a temp folder) and a corrupt lock is reported, not moved.
+ */
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { hasInterruptedCommit } from "../apply/commit-changes.js";
+import { copySkillTree } from "../apply/copy-skill-tree.js";
+import { hashSkillFolder } from "../digest/hash-skill-folder.js";
+import { type InstallLimits, resolveLimits } from "../limits.js";
+import { type InstallScope, resolveInstallScope } from "../lock/install-scope.js";
+import { readLock } from "../lock/read-lock.js";
+import { type LocalState, localState, matchesEntry } from "./local-state.js";
+import { fetchGroup, findLockedSkill, groupBySource } from "./locked-source.js";
+
+export type UpstreamState = "current" | "changed" | "gone" | "unreachable";
+
+export interface CheckRow {
+  name: string;
+  source: string;
+  local: LocalState;
+  upstream: UpstreamState;
+  /** Why upstream is gone or unreachable. */
+  detail?: string;
+}
+
+export interface CheckResult {
+  scope: InstallScope;
+  rows: CheckRow[];
+  /** An interrupted update is waiting to be rolled back by the next change. */
+  interrupted: boolean;
+}
+
+export async function checkSkills(options: {
+  cwd: string;
+  env: Record<string, string | undefined>;
+  global?: boolean;
+  names?: string[];
+  limits?: Partial<InstallLimits>;
+  progress?: (message: string) => void;
+}): Promise<CheckResult> {
+  const limits = resolveLimits(options.limits);
+  const scope = await resolveInstallScope(options);
+  const lock = await readLock(scope.lockPath);
+  const entries = Object.entries(lock.skills).filter(
+    ([name]) => !options.names?.length || options.names.includes(name),
+  );
+  const rows = new Map<string, CheckRow>();
+  for (const [name, entry] of entries)
+    rows.set(name, {
+      name,
+      source: entry.source,
+      local: await localState(name, entry, scope),
+      upstream: "current",
+    });
+  const scratch = await mkdtemp(join(options.env.TMPDIR ?? tmpdir(), "skillset-check-"));
+  try {
+    for (const group of groupBySource(entries, scope, options.env, false)) {
+      const { fetched, error } = await fetchGroup(group, {
+        limits,
+        env: options.env,
+        ...(options.progress ? { progress: options.progress } : {}),
+      });
+      for (const name of group.names) {
+        const row = rows.get(name)!;
+        if (!fetched) {
+          row.upstream = error?.code === "install-unreachable" ? "unreachable" : "gone";
+          row.detail = error?.message ?? "";
+          continue;
+        }
+        const skill = findLockedSkill(fetched, name, lock.skills[name]!);
+        if (!skill) {
+          row.upstream = "gone";
+          row.detail = `${fetched.spec.source} no longer has a skill named ${name}.`;
+          continue;
+        }
+        const copy = join(scratch, `${name}-${rows.size}-${Math.random().toString(36).slice(2)}`);
+        try {
+          await copySkillTree(skill.dir, copy, limits, `skill ${name}`);
+          row.upstream = matchesEntry(await hashSkillFolder(copy), lock.skills[name]!)
+            ? "current"
+            : "changed";
+        } catch (failure) {
+          row.upstream = "changed";
+          row.detail = (failure as Error).message;
+        }
+      }
+      await fetched?.dispose();
+    }
+  } finally {
+    await rm(scratch, { recursive: true, force: true });
+  }
+  return { scope, rows: [...rows.values()], interrupted: await hasInterruptedCommit(scope) };
+}

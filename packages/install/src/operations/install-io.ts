@@ -1,0 +1,17 @@
+/**
+ * @module How an operation talks to a person: the CLI supplies these (a prompt on a terminal, flags
+ * elsewhere); a library caller can answer them in code.
+ */
+import type { SourceSkill } from "../source/find-source-skills.js";
+import type { Candidate } from "./stage-candidates.js";
+
+export interface InstallIo {
+  /** Slow work starting (cloning, downloading); shown on a terminal. */
+  progress(message: string): void;
+  /** Lets a person pick skills from a multi-skill source; `undefined` when nobody can be asked. */
+  choose(skills: readonly SourceSkill[]): Promise<string[] | undefined>;
+  /** Shows what a skill brings before it is installed: findings, digests, the risk summary. */
+  review(candidate: Candidate): void;
+  /** Asks for approval (`--yes` answers yes); false refuses. */
+  approve(question: string): Promise<boolean>;
+}

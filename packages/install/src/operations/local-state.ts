@@ -1,0 +1,34 @@
+/**
+ * @module How an installed copy compares with its lock entry: missing, edited since install, or intact.
+ */
+import { access } from "node:fs/promises";
+import { join } from "node:path";
+import { hashSkillFolder } from "../digest/hash-skill-folder.js";
+import type { InstallScope } from "../lock/install-scope.js";
+import type { LockEntry } from "../lock/lock-file.js";
+
+export type LocalState = "intact" | "edited" | "missing";
+
+/** Compares with `integrity`, or `computedHash` for entries written by vercel's CLI. */
+export async function localState(name: string, entry: LockEntry, scope: InstallScope): Promise<LocalState> {
+  const dir = join(scope.skillsDir, name);
+  if (
+    !(await access(join(dir, "SKILL.md")).then(
+      () => true,
+      () => false,
+    ))
+  )
+    return "missing";
+  const digests = await hashSkillFolder(dir);
+  return matchesEntry(digests, entry) ? "intact" : "edited";
+}
+
+/** Whether digests match the entry (`integrity` when recorded, else `computedHash`). */
+export function matchesEntry(
+  digests: { computedHash: string; integrity: string },
+  entry: LockEntry,
+): boolean {
+  return entry.integrity
+    ? digests.integrity === entry.integrity
+    : digests.computedHash === entry.computedHash;
+}

@@ -1,0 +1,186 @@
+/**
+ * @module `update` and `install` share one shape: fetch each locked skill's source (at its ref for
+ * `update`, at the exact commit or URL recorded for `install`), stage and examine it, decide, commit.
+ */
+import { SkillsetError } from "@skillset/core/model";
+import { withFileLock } from "@skillset/core/state";
+import { commitChanges, recoverInterrupted } from "../apply/commit-changes.js";
+import { linkAgents } from "../apply/link-agents.js";
+import { type InstallLimits, resolveLimits } from "../limits.js";
+import { type InstallScope, resolveInstallScope } from "../lock/install-scope.js";
+import { type LockEntry, renderLock } from "../lock/lock-file.js";
+import { readLock } from "../lock/read-lock.js";
+import type { InstallIo } from "./install-io.js";
+import { localState, matchesEntry } from "./local-state.js";
+import { fetchGroup, findLockedSkill, groupBySource } from "./locked-source.js";
+import { type Candidate, discardCandidates, stageCandidates } from "./stage-candidates.js";
+
+export interface RefreshOptions {
+  cwd: string;
+  env: Record<string, string | undefined>;
+  global?: boolean;
+  /** Only these skills (default: every one in the lock). */
+  names?: string[];
+  /** Overwrite local edits. */
+  force?: boolean;
+  limits?: Partial<InstallLimits>;
+  io: InstallIo;
+}
+
+/** What happened to each skill. */
+export interface RefreshRow {
+  name: string;
+  outcome: "installed" | "updated" | "unchanged" | "skipped";
+  detail?: string;
+}
+
+export interface RefreshResult {
+  scope: InstallScope;
+  rows: RefreshRow[];
+  /** Some skills could not be refreshed (their rows say why). */
+  failed: boolean;
+}
+
+/**
+ * `mode: "update"` fetches each source at its ref and installs what changed, after approval.
+ * `mode: "install"` restores missing copies from the recorded commit or URL and refuses any whose digest
+ * differs from the lock.
+ */
+export async function refreshFromLock(
+  mode: "update" | "install",
+  options: RefreshOptions,
+): Promise<RefreshResult> {
+  const limits = resolveLimits(options.limits);
+  const scope = await resolveInstallScope(options);
+  const rows: RefreshRow[] = [];
+  let failed = false;
+  const lockAtStart = await withFileLock(scope.lockPath, async () => {
+    await recoverInterrupted(scope);
+    return readLock(scope.lockPath, { moveAsideWhenCorrupt: true });
+  });
+  const unknown = (options.names ?? []).filter((name) => !lockAtStart.skills[name]);
+  if (unknown.length > 0)
+    throw new SkillsetError("install-not-installed", `Not in ${scope.lockPath}: ${unknown.join(", ")}.`);
+  const wanted: Array<[string, LockEntry]> = [];
+  for (const [name, entry] of Object.entries(lockAtStart.skills)) {
+    if (options.names?.length && !options.names.includes(name)) continue;
+    const state = await localState(name, entry, scope);
+    if (mode === "install" && state === "intact") {
+      rows.push({ name, outcome: "unchanged" });
+      continue;
+    }
+    if (state === "edited" && !options.force) {
+      rows.push({
+        name,
+        outcome: "skipped",
+        detail: "edited since it was installed; pass --force to overwrite the edits",
+      });
+      failed = true;
+      continue;
+    }
+    wanted.push([name, entry]);
+  }
+  const candidates: Candidate[] = [];
+  try {
+    for (const group of groupBySource(wanted, scope, options.env, mode === "install")) {
+      const { fetched, error } = await fetchGroup(group, {
+        limits,
+        env: options.env,
+        progress: options.io.progress,
+      });
+      if (!fetched) {
+        for (const name of group.names) rows.push({ name, outcome: "skipped", detail: error?.message ?? "" });
+        failed = true;
+        continue;
+      }
+      try {
+        for (const name of group.names) {
+          const entry = lockAtStart.skills[name]!;
+          const skill = findLockedSkill(fetched, name, entry);
+          if (!skill) {
+            rows.push({
+              name,
+              outcome: "skipped",
+              detail: `${fetched.spec.source} no longer has a skill named ${name}`,
+            });
+            failed = true;
+            continue;
+          }
+          const [candidate] = await stageCandidates(fetched, [skill], scope, limits, () => ({
+            ...withoutDigests(entry),
+            resolved: fetched.spec.type === "local" ? entry.source : fetched.resolved,
+          }));
+          candidate!.previous = entry;
+          candidate!.name = name;
+          candidate!.target = `${scope.skillsDir}/${name}`;
+          const same = matchesEntry(candidate!.examination, entry);
+          if (mode === "install" && !same) {
+            rows.push({
+              name,
+              outcome: "skipped",
+              detail: `digest mismatch: ${fetched.spec.source} at ${fetched.resolved} gives ${candidate!.entry.integrity}, the lock says ${entry.integrity ?? entry.computedHash}; refused`,
+            });
+            failed = true;
+            await discardCandidates([candidate!]);
+            continue;
+          }
+          if (mode === "update" && same && (await localState(name, entry, scope)) === "intact") {
+            rows.push({ name, outcome: "unchanged" });
+            await discardCandidates([candidate!]);
+            continue;
+          }
+          candidates.push(candidate!);
+        }
+      } finally {
+        await fetched.dispose();
+      }
+    }
+    if (candidates.length === 0) return { scope, rows, failed };
+    const approved: Candidate[] = [];
+    for (const candidate of candidates) {
+      options.io.review(candidate);
+      const changed = candidate.previous?.integrity !== candidate.entry.integrity;
+      if (
+        mode === "install" ||
+        !changed ||
+        (await options.io.approve(`Update ${candidate.name} to the new version?`))
+      )
+        approved.push(candidate);
+      else {
+        rows.push({
+          name: candidate.name,
+          outcome: "skipped",
+          detail: "not approved (re-run with --yes to approve)",
+        });
+        failed = true;
+      }
+    }
+    if (approved.length === 0) return { scope, rows, failed };
+    await withFileLock(scope.lockPath, async () => {
+      await recoverInterrupted(scope);
+      const lock = await readLock(scope.lockPath, { moveAsideWhenCorrupt: true });
+      for (const candidate of approved) lock.skills[candidate.name] = candidate.entry;
+      await commitChanges(
+        scope,
+        approved.map((candidate) => ({ target: candidate.target, staged: candidate.staged })),
+        renderLock(lock),
+      );
+    });
+    for (const candidate of approved) {
+      rows.push({ name: candidate.name, outcome: mode === "install" ? "installed" : "updated" });
+      if (candidate.entry.agents?.length)
+        await linkAgents(candidate.name, candidate.target, candidate.entry.agents, scope, {
+          env: options.env,
+          replaceFolders: true,
+        });
+    }
+    return { scope, rows, failed };
+  } finally {
+    await discardCandidates(candidates);
+  }
+}
+
+function withoutDigests(entry: LockEntry): Omit<LockEntry, "computedHash" | "integrity"> {
+  const { computedHash: _computed, integrity: _integrity, ...rest } = entry;
+  return rest;
+}

@@ -1,0 +1,41 @@
+/**
+ * @module `remove`: takes skills out of the install folder, the agents' folders and the lock, as one
+ * recoverable step.
+ */
+import { join } from "node:path";
+import { SkillsetError } from "@skillset/core/model";
+import { withFileLock } from "@skillset/core/state";
+import { commitChanges, recoverInterrupted } from "../apply/commit-changes.js";
+import { unlinkAgents } from "../apply/link-agents.js";
+import { type InstallScope, resolveInstallScope } from "../lock/install-scope.js";
+import { renderLock } from "../lock/lock-file.js";
+import { readLock } from "../lock/read-lock.js";
+
+/** Removes `names`; throws `install-not-installed` (nothing changed) when one is not in the lock. */
+export async function removeSkills(options: {
+  names: string[];
+  cwd: string;
+  env: Record<string, string | undefined>;
+  global?: boolean;
+}): Promise<{ scope: InstallScope; removed: string[] }> {
+  const scope = await resolveInstallScope(options);
+  return withFileLock(scope.lockPath, async () => {
+    await recoverInterrupted(scope);
+    const lock = await readLock(scope.lockPath, { moveAsideWhenCorrupt: true });
+    const missing = options.names.filter((name) => !lock.skills[name]);
+    if (missing.length > 0)
+      throw new SkillsetError(
+        "install-not-installed",
+        `Not installed by skillset in this scope: ${missing.join(", ")} (not in ${scope.lockPath}). Nothing was removed.`,
+      );
+    const agents = new Map(options.names.map((name) => [name, lock.skills[name]!.agents ?? []]));
+    for (const name of options.names) delete lock.skills[name];
+    await commitChanges(
+      scope,
+      options.names.map((name) => ({ target: join(scope.skillsDir, name) })),
+      renderLock(lock),
+    );
+    for (const [name, list] of agents) await unlinkAgents(name, list, scope, options.env);
+    return { scope, removed: options.names };
+  });
+}

@@ -1,0 +1,27 @@
+/**
+ * @module Fetches an archive URL (`.tar.gz`, `.tgz`, `.zip`) and writes its checked entries.
+ */
+import type { InstallLimits } from "../limits.js";
+import type { ArchiveEntries } from "./archive-entries.js";
+import { readTar } from "./extract-tar.js";
+import { readZip } from "./extract-zip.js";
+import { fetchOk } from "./fetch-bytes.js";
+import type { FetchedTree } from "./fetch-git.js";
+
+/** Downloads `url` (bounded by the total-bytes limit) and extracts it into the empty folder `into`. */
+export async function fetchArchive(url: string, into: string, limits: InstallLimits): Promise<FetchedTree> {
+  const { body, url: finalUrl } = await fetchOk(url, {
+    timeoutMs: limits.timeoutMs,
+    maxBytes: limits.maxTotalBytes,
+  });
+  await (await readArchive(body, url, limits)).write(into);
+  return { root: into, resolved: finalUrl };
+}
+
+/** Parses an archive by its name (zip) or content (gzip or tar). */
+export function readArchive(body: Buffer, name: string, limits: InstallLimits): Promise<ArchiveEntries> {
+  const isZip =
+    /\.zip$/i.test(new URL(name, "file:///").pathname) ||
+    body.subarray(0, 4).equals(Buffer.from("PK\u0003\u0004"));
+  return isZip ? readZip(body, limits, name) : readTar(body, limits, name);
+}

@@ -1,0 +1,79 @@
+/**
+ * @module Fetches any source into a private temp folder and lists its skills. Nothing from the source is
+ * executed: git runs with hooks off, archives are parsed (not unpacked by a tool), HTTP is plain data.
+ */
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { SkillsetError } from "@skillset/core/model";
+import type { InstallLimits } from "../limits.js";
+import { fetchArchive } from "./fetch-archive.js";
+import { fetchGit } from "./fetch-git.js";
+import { fetchWellKnown } from "./fetch-well-known.js";
+import { findSourceSkills, type SourceSkill } from "./find-source-skills.js";
+import type { SourceSpec } from "./source-spec.js";
+
+/** A source on disk, ready to be examined; `dispose()` removes the temp folder. */
+export interface FetchedSource {
+  spec: SourceSpec;
+  root: string;
+  /** Commit (git), final URL (archive, index) or absolute folder (local). */
+  resolved: string;
+  skills: SourceSkill[];
+  dispose(): Promise<void>;
+}
+
+export interface FetchSourceOptions {
+  limits: InstallLimits;
+  env: Record<string, string | undefined>;
+  /** Skill names wanted (lets a well-known index skip the others); empty or absent: all. */
+  wanted?: ReadonlySet<string>;
+  /** Fetch this commit or URL instead of the spec's ref (restoring from a lock). */
+  pin?: string;
+  /** Called before slow network work, for progress on a terminal. */
+  progress?: (message: string) => void;
+}
+
+/** Fetches `spec`; throws `install-no-skills` when the source holds no skill. */
+export async function fetchSource(spec: SourceSpec, options: FetchSourceOptions): Promise<FetchedSource> {
+  const work = await mkdtemp(join(options.env.TMPDIR ?? tmpdir(), "skillset-fetch-"));
+  const dispose = () => rm(work, { recursive: true, force: true });
+  try {
+    const into = join(work, "source");
+    const { limits } = options;
+    let tree: { root: string; resolved: string };
+    switch (spec.type) {
+      case "local":
+        tree = { root: spec.location, resolved: spec.location };
+        break;
+      case "git":
+      case "github": {
+        options.progress?.(`Cloning ${spec.location}${spec.ref ? ` at ${spec.ref}` : ""}…`);
+        const pinned = options.pin ? { ...spec, ref: options.pin } : spec;
+        tree = await fetchGit(pinned, into, {
+          timeoutMs: Math.max(limits.timeoutMs, 120_000),
+          env: options.env,
+        });
+        break;
+      }
+      case "archive":
+        options.progress?.(`Downloading ${spec.location}…`);
+        tree = await fetchArchive(spec.location, into, limits);
+        break;
+      case "well-known":
+        options.progress?.(`Reading the skills index at ${spec.location}…`);
+        tree = await fetchWellKnown(spec.location, into, limits, options.wanted);
+        break;
+    }
+    const skills = await findSourceSkills(tree.root, spec.subpath);
+    if (skills.length === 0)
+      throw new SkillsetError(
+        "install-no-skills",
+        `No skills in ${spec.source}${spec.subpath ? ` under ${spec.subpath}` : ""}: no folder holds a SKILL.md.`,
+      );
+    return { spec, root: tree.root, resolved: tree.resolved, skills, dispose };
+  } catch (error) {
+    await dispose();
+    throw error;
+  }
+}

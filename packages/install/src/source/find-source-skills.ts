@@ -1,0 +1,68 @@
+/**
+ * @module The skills a fetched source offers: every folder holding a `SKILL.md` (a regular file), found
+ * without following links, not looking inside a skill for more, `.git` and `node_modules` skipped.
+ */
+import { lstat, readdir } from "node:fs/promises";
+import { join, relative, sep } from "node:path";
+import { SkillsetError } from "@skillset/core/model";
+import { parseSkillFile } from "@skillset/core/parser";
+import { UNHASHED_FOLDERS } from "../digest/list-hashed-files.js";
+
+/** One skill in a source. */
+export interface SourceSkill {
+  /** Frontmatter name, else the folder name. */
+  name: string;
+  description: string;
+  /** Absolute folder in the fetched tree. */
+  dir: string;
+  /** Folder relative to the source root (`/`-separated, `.` for the root itself). */
+  path: string;
+}
+
+/** Deep enough for `plugins/<plugin>/skills/<skill>` layouts under a sub-folder, bounded for hostile trees. */
+const MAX_DEPTH = 8;
+const MAX_FOLDERS = 20_000;
+
+/** Finds skills under `root` (or `root/subpath`). A `subpath` that is a link is refused. */
+export async function findSourceSkills(root: string, subpath?: string): Promise<SourceSkill[]> {
+  const start = subpath ? join(root, subpath) : root;
+  if (subpath) {
+    const info = await lstat(start).catch(() => undefined);
+    if (!info) throw new SkillsetError("install-no-skills", `The source has no folder ${subpath}.`);
+    if (info.isSymbolicLink())
+      throw new SkillsetError(
+        "install-unsafe-entry",
+        `Refused ${subpath}: it is a symbolic link; only real folders are installed. Nothing was installed.`,
+      );
+  }
+  const found: SourceSkill[] = [];
+  let folders = 0;
+  const visit = async (folder: string, depth: number): Promise<void> => {
+    if (++folders > MAX_FOLDERS) return;
+    const entries = await readdir(folder, { withFileTypes: true });
+    const skillFile = entries.find((entry) => entry.name === "SKILL.md" && entry.isFile());
+    if (skillFile) {
+      found.push(await describe(root, folder));
+      return;
+    }
+    if (depth >= MAX_DEPTH) return;
+    for (const entry of entries) {
+      if (entry.isDirectory() && !UNHASHED_FOLDERS.has(entry.name))
+        await visit(join(folder, entry.name), depth + 1);
+    }
+  };
+  await visit(start, 0);
+  return found.sort((left, right) => (left.name < right.name ? -1 : left.name > right.name ? 1 : 0));
+}
+
+async function describe(root: string, dir: string): Promise<SourceSkill> {
+  const parsed = await parseSkillFile(join(dir, "SKILL.md"));
+  const folderName = dir.split(sep).pop() ?? "";
+  const path = relative(root, dir).split(sep).join("/") || ".";
+  return {
+    name: parsed.skill?.frontmatter.name ?? parsed.skill?.name ?? folderName,
+    description: parsed.skill?.description ?? "",
+    dir,
+    path,
+  };
+}

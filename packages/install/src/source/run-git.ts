@@ -1,0 +1,80 @@
+/**
+ * @module The real `git` binary, spawned without a shell and configured so that nothing from the
+ * repository runs: hooks pointed at an empty path, no submodules, no `ext::` transport, no prompts.
+ */
+import { spawn } from "node:child_process";
+import { SkillsetError } from "@skillset/core/model";
+
+/** `-c` settings on every call: nothing the repository ships (hooks, fsmonitor, submodules) is executed. */
+const SAFE_CONFIG = [
+  "core.hooksPath=/dev/null",
+  "core.fsmonitor=false",
+  "core.symlinks=true",
+  "submodule.recurse=false",
+  "protocol.ext.allow=never",
+  "advice.detachedHead=false",
+  "init.defaultBranch=main",
+];
+
+export interface RunGitOptions {
+  cwd?: string;
+  timeoutMs: number;
+  env: Record<string, string | undefined>;
+}
+
+/** Runs `git <args>`; resolves to stdout, or throws `install-git-failed` with git's own message. */
+export function runGit(args: readonly string[], options: RunGitOptions): Promise<string> {
+  const argv = [...SAFE_CONFIG.flatMap((setting) => ["-c", setting]), ...args];
+  return new Promise((resolvePromise, reject) => {
+    const child = spawn("git", argv, {
+      cwd: options.cwd,
+      shell: false,
+      stdio: ["ignore", "pipe", "pipe"],
+      env: {
+        ...options.env,
+        GIT_TERMINAL_PROMPT: "0",
+        GIT_ASKPASS: "",
+        SSH_ASKPASS: "",
+        GIT_SSH_COMMAND: options.env.GIT_SSH_COMMAND ?? "ssh -o BatchMode=yes",
+        GIT_HTTP_LOW_SPEED_LIMIT: "1",
+        GIT_HTTP_LOW_SPEED_TIME: String(Math.max(1, Math.round(options.timeoutMs / 1000))),
+        GIT_LFS_SKIP_SMUDGE: "1",
+      },
+    });
+    let stdout = "";
+    let stderr = "";
+    child.stdout.on("data", (chunk: Buffer) => {
+      stdout += chunk.toString();
+    });
+    child.stderr.on("data", (chunk: Buffer) => {
+      stderr += chunk.toString();
+    });
+    const timer = setTimeout(() => child.kill("SIGKILL"), options.timeoutMs);
+    child.on("error", (error) => {
+      clearTimeout(timer);
+      reject(
+        new SkillsetError(
+          "install-git-failed",
+          `Cannot run git (${error.message}). Install git and try again.`,
+          {
+            cause: error,
+          },
+        ),
+      );
+    });
+    child.on("close", (code, signal) => {
+      clearTimeout(timer);
+      if (code === 0) return resolvePromise(stdout);
+      const detail = signal ? `timed out after ${options.timeoutMs} ms` : lastLines(stderr);
+      reject(new SkillsetError("install-git-failed", `git ${args[0]} failed: ${detail}`));
+    });
+  });
+}
+
+function lastLines(text: string): string {
+  const lines = text
+    .split("\n")
+    .map((line) => line.trim())
+    .filter((line) => line !== "" && !line.startsWith("hint:"));
+  return lines.slice(-3).join(" ") || "no message";
+}

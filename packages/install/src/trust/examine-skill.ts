@@ -1,0 +1,55 @@
+/**
+ * @module The gate every new or changed skill passes before anything is written to its final place:
+ * strict validation, lint, digests and a risk summary of the staged copy.
+ */
+import { join } from "node:path";
+import type { Diagnostic, Frontmatter } from "@skillset/core/model";
+import { parseSkillFile } from "@skillset/core/parser";
+import { lintSkillFiles, validateSkillDir } from "@skillset/core/validate";
+import { computedHash } from "../digest/computed-hash.js";
+import { integrity } from "../digest/integrity.js";
+import { listHashedFiles } from "../digest/list-hashed-files.js";
+import { type RiskSummary, summarizeRisks } from "./summarize-risks.js";
+
+/**
+ * Strict findings that do not refuse a skill: fields beyond the specification (`hooks`, `argument-hint`,
+ * …) are host extensions; the risk summary shows the ones that matter.
+ */
+const TOLERATED = new Set(["unexpected-fields"]);
+
+/** What is known about a staged skill. */
+export interface Examination {
+  computedHash: string;
+  integrity: string;
+  /** Errors from strict validation or lint: any one refuses the skill. */
+  errors: Diagnostic[];
+  warnings: Diagnostic[];
+  risks: RiskSummary;
+}
+
+/** Examines the staged folder `dir`. */
+export async function examineSkill(dir: string): Promise<Examination> {
+  const files = await listHashedFiles(dir);
+  const skillFile = join(dir, "SKILL.md");
+  const [strict, linted, parsed] = await Promise.all([
+    validateSkillDir(dir, { mode: "strict" }),
+    lintSkillFiles([skillFile]),
+    parseSkillFile(skillFile),
+  ]);
+  const diagnostics = [...strict.diagnostics, ...linted.flatMap((report) => report.diagnostics)];
+  const seen = new Set<string>();
+  const unique = diagnostics.filter((finding) => {
+    const key = `${finding.code}\u0000${finding.message}`;
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+  const frontmatter: Frontmatter | undefined = parsed.skill?.frontmatter;
+  return {
+    computedHash: computedHash(files),
+    integrity: integrity(files),
+    errors: unique.filter((finding) => finding.severity === "error" && !TOLERATED.has(finding.code)),
+    warnings: unique.filter((finding) => finding.severity !== "error" || TOLERATED.has(finding.code)),
+    risks: await summarizeRisks(dir, files, frontmatter),
+  };
+}
