@@ -11,7 +11,14 @@ describe("configJsonSchema", () => {
     };
     expect(schema.additionalProperties).toBe(false);
     expect(schema.required ?? []).toEqual([]);
-    expect(Object.keys(schema.properties)).toEqual(["$schema", "discovery", "catalog", "mentions", "search"]);
+    expect(Object.keys(schema.properties)).toEqual([
+      "$schema",
+      "discovery",
+      "catalog",
+      "mentions",
+      "search",
+      "policy",
+    ]);
     expect(schema.properties.discovery?.additionalProperties).toBe(false);
     expect(schema.properties.discovery?.properties?.limits).toMatchObject({ additionalProperties: false });
   });

@@ -88,6 +88,59 @@ export const searchConfigSchema = z
   })
   .strict();
 
+/** One permission rule (SPEC §11): what to do when `skill` (a glob) is reached, on every path or through one tool. */
+export const permissionRuleSchema = z
+  .object({
+    action: z.enum(["allow", "deny", "ask"]).describe("deny beats allow beats ask"),
+    tool: z
+      .enum(["skill_load", "use_skill", "*"])
+      .optional()
+      .describe("Only calls of this tool; absent or `*`: every path (catalog, search, mentions, tools, CLI)"),
+    skill: z
+      .string()
+      .min(1)
+      .describe(
+        "Glob over the qualified name (`pdf`, `acme:*`, `*`), or over the path when it holds a `/` (`~/` is home)",
+      ),
+  })
+  .strict();
+
+/** Permissions, the agents' own settings, trust, tool narrowing and shell preprocessing (SPEC §11). */
+export const policyConfigSchema = z
+  .object({
+    permissions: z.array(permissionRuleSchema).describe("Permission rules, in addition to imported ones"),
+    importAgentSettings: z
+      .boolean()
+      .describe("Honour skills switched off in Codex, Claude Code and OpenCode settings (default true)"),
+    trustedScopes: z
+      .array(scopeSchema)
+      .describe("Scopes trusted for shell preprocessing and hooks (default user, admin, system)"),
+    toolNarrowing: z
+      .enum(["restrict", "approve"])
+      .describe("While a skill with allowed-tools is active: keep only those tools, or pre-approve them"),
+    shellPreprocessing: z
+      .boolean()
+      .describe("Run !`command` in skill bodies from trusted scopes (default false; a host turns it on)"),
+    shellTimeoutMs: z
+      .number()
+      .int()
+      .min(1)
+      .describe("Longest a preprocessing command may run (default 10000)"),
+    shellMaxOutputBytes: z
+      .number()
+      .int()
+      .min(1)
+      .describe("Most output a preprocessing command may print (default 65536)"),
+    hostTimeoutMs: z
+      .number()
+      .int()
+      .min(1)
+      .describe(
+        "Longest a host callback (confirm, prompt, install) may take before it counts as no (default 120000)",
+      ),
+  })
+  .strict();
+
 /** The complete, merged configuration. */
 export const configSchema = z
   .object({
@@ -95,6 +148,7 @@ export const configSchema = z
     catalog: catalogConfigSchema,
     mentions: mentionsConfigSchema,
     search: searchConfigSchema,
+    policy: policyConfigSchema,
   })
   .strict();
 
@@ -105,6 +159,8 @@ export type CatalogConfig = z.infer<typeof catalogConfigSchema>;
 export type MentionsConfig = z.infer<typeof mentionsConfigSchema>;
 export type WalkLimits = z.infer<typeof walkLimitsSchema>;
 export type SearchConfig = z.infer<typeof searchConfigSchema>;
+export type PolicyConfig = z.infer<typeof policyConfigSchema>;
+export type PermissionRule = z.infer<typeof permissionRuleSchema>;
 
 /**
  * One layer (a config file, the environment, flags): every key optional, unknown keys rejected.
@@ -120,6 +176,7 @@ export const configLayerSchema = z
     catalog: catalogConfigSchema.partial().optional(),
     mentions: mentionsConfigSchema.partial().optional(),
     search: searchConfigSchema.partial().optional(),
+    policy: policyConfigSchema.partial().optional(),
   })
   .strict();
 
@@ -149,4 +206,14 @@ export const defaultConfig: SkillsetConfig = {
     enableCommand: "/skill enable",
   },
   search: { defaultLimit: 8, maxLimit: 50 },
+  policy: {
+    permissions: [],
+    importAgentSettings: true,
+    trustedScopes: ["user", "admin", "system"],
+    toolNarrowing: "restrict",
+    shellPreprocessing: false,
+    shellTimeoutMs: 10_000,
+    shellMaxOutputBytes: 65_536,
+    hostTimeoutMs: 120_000,
+  },
 };

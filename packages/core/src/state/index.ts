@@ -10,6 +10,13 @@ export {
 export { type SetSkillEnabledOptions, setSkillEnabled } from "./set-skill-enabled.js";
 export { stateJsonSchema } from "./state-json-schema.js";
 export { canonicalStateKey, isPathKey } from "./state-key.js";
-export { emptyState, type SkillsetState, stateFileSchema, stateSchema } from "./state-schema.js";
+export {
+  emptyState,
+  type PermissionAnswer,
+  permissionAnswerSchema,
+  type SkillsetState,
+  stateFileSchema,
+  stateSchema,
+} from "./state-schema.js";
 export { type FileLockOptions, withFileLock } from "./with-file-lock.js";
 export { writeFileAtomic } from "./write-file-atomic.js";

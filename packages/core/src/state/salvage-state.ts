@@ -2,7 +2,7 @@
  * @module Recovers what it can from a damaged `state.json` (e.g. truncated by a full disk or an editor
  * crash), so that a corrupt file never loses the settings still legible in it (SPEC §15).
  */
-import { normalizeState, type SkillsetState } from "./state-schema.js";
+import { normalizeState, permissionAnswerSchema, type SkillsetState } from "./state-schema.js";
 
 /**
  * Every non-empty string still readable in the `disabled` and `enabled` lists of `text`: from the parsed
@@ -17,6 +17,7 @@ export function salvageState(text: string): SkillsetState {
         version: 1,
         disabled: strings(record.disabled),
         enabled: strings(record.enabled),
+        answers: answers(record.answers),
       });
     }
     return normalizeState({ version: 1, disabled: [], enabled: [] });
@@ -27,6 +28,14 @@ export function salvageState(text: string): SkillsetState {
       enabled: scanList(text, "enabled"),
     });
   }
+}
+
+function answers(value: unknown): SkillsetState["answers"] {
+  if (!Array.isArray(value)) return [];
+  return value.flatMap((item) => {
+    const checked = permissionAnswerSchema.safeParse(item);
+    return checked.success ? [checked.data] : [];
+  });
 }
 
 function strings(value: unknown): string[] {

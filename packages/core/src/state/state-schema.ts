@@ -11,6 +11,20 @@ const stateKeySchema = z
     "A skill name, a qualified name (namespace:name) or an absolute path of a SKILL.md or its folder",
   );
 
+/** A remembered answer to a permission question (`ask`, SPEC §11): this skill, this tool, this answer. */
+export const permissionAnswerSchema = z
+  .object({
+    skill: stateKeySchema,
+    tool: z
+      .enum(["skill_load", "use_skill", "*"])
+      .describe("The tool the answer was given for; `*` for every path"),
+    action: z.enum(["allow", "deny"]).describe("The remembered answer"),
+  })
+  .strict();
+
+/** A remembered permission answer. */
+export type PermissionAnswer = z.output<typeof permissionAnswerSchema>;
+
 /** The enable/disable settings of one layer. `version` defaults to 1 and the lists to empty, for hand-written files. */
 export const stateSchema = z
   .object({
@@ -20,6 +34,10 @@ export const stateSchema = z
       .array(stateKeySchema)
       .default([])
       .describe("Skills switched back on, overriding a less specific key here or a lower layer"),
+    answers: z
+      .array(permissionAnswerSchema)
+      .optional()
+      .describe("Remembered answers to permission questions (rules with action `ask`)"),
   })
   .strict();
 
@@ -47,7 +65,21 @@ export function normalizeState(state: SkillsetState): SkillsetState {
   const disabled = [...new Set(state.disabled)].sort();
   const off = new Set(disabled);
   const enabled = [...new Set(state.enabled)].filter((key) => !off.has(key)).sort();
-  return { version: 1, disabled, enabled };
+  const answers = normalizeAnswers(state.answers ?? []);
+  return answers.length > 0 ? { version: 1, disabled, enabled, answers } : { version: 1, disabled, enabled };
+}
+
+/** One answer per skill and tool (the last given wins), sorted by skill then tool. */
+function normalizeAnswers(answers: readonly PermissionAnswer[]): PermissionAnswer[] {
+  const byKey = new Map<string, PermissionAnswer>();
+  for (const answer of answers) {
+    byKey.set(JSON.stringify([answer.skill, answer.tool]), {
+      skill: answer.skill,
+      tool: answer.tool,
+      action: answer.action,
+    });
+  }
+  return [...byKey.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([, answer]) => answer);
 }
 
 /** The text written to `state.json`: normalised, two-space JSON with a final newline. */

@@ -1,0 +1,91 @@
+import { readFile } from "node:fs/promises";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { defaultConfig, type PolicyConfig } from "../config/config-schema.js";
+import { SkillsetError } from "../model/errors.js";
+import { makeSkill } from "../test/make-skill.js";
+import { createTempDir, isolatedEnv, type TempDir } from "../test/temp-tree.js";
+import { loadPolicy } from "./policy.js";
+
+let temp: TempDir;
+beforeEach(async () => {
+  temp = await createTempDir();
+});
+afterEach(() => temp.cleanup());
+
+const pdf = makeSkill({ name: "pdf" });
+const config = (policy: Partial<PolicyConfig> = {}): PolicyConfig => ({
+  ...defaultConfig.policy,
+  hostTimeoutMs: 500,
+  ...policy,
+});
+const load = (policy: Partial<PolicyConfig> = {}, rules?: unknown) => {
+  const env = isolatedEnv(temp);
+  return loadPolicy({
+    config: config(policy),
+    projectRoot: temp.join("project"),
+    home: env.HOME,
+    env,
+    ...(rules === undefined ? {} : { rules }),
+  });
+};
+
+describe("loadPolicy", () => {
+  it("asks the host and remembers the answer in the user's state file, atomically", async () => {
+    const policy = await load({ permissions: [{ action: "ask", skill: "pdf" }] });
+    const asked: string[] = [];
+    const first = await policy.authorize(pdf, "skill_load", ({ skill, tool, rule }) => {
+      asked.push(`${skill.name} ${tool} ${rule.origin.kind}`);
+      return { allow: true, remember: true };
+    });
+    expect(first.allowed).toBe(true);
+    expect(asked).toEqual(["pdf skill_load config"]);
+    const state = JSON.parse(await readFile(temp.join("home/.config/skillset/state.json"), "utf8"));
+    expect(state.answers).toEqual([{ skill: pdf.id, tool: "skill_load", action: "allow" }]);
+    // A new policy (a new process) reads the answer back and does not ask again.
+    const again = await load({ permissions: [{ action: "ask", skill: "pdf" }] });
+    const second = await again.authorize(pdf, "skill_load", () => {
+      throw new Error("must not ask");
+    });
+    expect(second).toMatchObject({
+      allowed: true,
+      decision: { action: "allow", answer: { action: "allow" } },
+    });
+  });
+
+  it("a callback that throws, never answers, or is missing refuses with a clear diagnostic; the policy keeps working", async () => {
+    const policy = await load({ permissions: [{ action: "ask", skill: "*" }] });
+    const thrown = await policy.authorize(pdf, undefined, () => {
+      throw new Error("host crashed");
+    });
+    expect(thrown.allowed).toBe(false);
+    expect(thrown.diagnostic?.message).toContain("confirm callback threw: host crashed");
+    const silent = await policy.authorize(pdf, "use_skill", () => new Promise<boolean>(() => {}));
+    expect(silent.diagnostic).toMatchObject({ code: "permission-unanswered" });
+    expect(silent.diagnostic?.message).toContain("did not answer within 500 ms");
+    expect((await policy.authorize(pdf, undefined)).diagnostic?.message).toContain(
+      "is not provided by the host",
+    );
+    expect((await policy.authorize(pdf, undefined, () => true)).allowed).toBe(true);
+    expect((await policy.authorize(pdf, undefined, () => false)).diagnostic?.code).toBe(
+      "permission-declined",
+    );
+  });
+
+  it("deny names the rule and its origin; a host rule that is malformed throws naming it", async () => {
+    const policy = await load({}, [{ action: "deny", skill: "p*" }]);
+    const denied = await policy.authorize(pdf, "skill_load");
+    expect(denied.diagnostic?.message).toBe(`Skill 'pdf' is denied by the rule deny "p*" from host.`);
+    await expect(load({}, [{ action: "nope", skill: "x" }])).rejects.toSatisfy(
+      (error) =>
+        SkillsetError.isInstance(error) &&
+        error.code === "permission-rule-invalid" &&
+        error.message.includes("Permission rule 1 from host"),
+    );
+  });
+
+  it("imports the agents' settings unless switched off", async () => {
+    await temp.write({ "home/.claude/settings.json": '{"permissions":{"deny":["Skill(pdf)"]}}' });
+    expect((await load()).isDenied(pdf)).toBe(true);
+    expect((await load({ importAgentSettings: false })).isDenied(pdf)).toBe(false);
+  });
+});

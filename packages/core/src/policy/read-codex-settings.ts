@@ -1,0 +1,96 @@
+/**
+ * @module Codex's own switches (SPEC §11): `[[skills.config]]` entries (`path` or `name`, `enabled`) in
+ * `$CODEX_HOME/config.toml` (default `~/.codex/config.toml`) and the project's `.codex/config.toml`.
+ */
+import { join } from "node:path";
+import type { FileSystem } from "../fs/file-system.js";
+import {
+  type ImportedSettings,
+  noImportedSettings,
+  readSettingsFile,
+  settingsWarning,
+} from "./imported-settings.js";
+import { escapeGlob } from "./skill-glob.js";
+
+/** Where Codex keeps its configuration for this user and project. */
+export function codexSettingsFiles(options: {
+  home: string;
+  env: Record<string, string | undefined>;
+  projectRoot: string;
+}): string[] {
+  const codexHome = options.env.CODEX_HOME || join(options.home, ".codex");
+  return [join(codexHome, "config.toml"), join(options.projectRoot, ".codex", "config.toml")];
+}
+
+/**
+ * Reads each file with a real TOML parser (smol-toml, loaded on first use). Per selector the last entry
+ * wins, as in Codex; each selector left `enabled = false` becomes a deny rule for every path. A file that
+ * is not valid TOML, or whose `skills.config` is not a list of tables, is one warning naming the file.
+ */
+export async function readCodexSettings(files: readonly string[], fs: FileSystem): Promise<ImportedSettings> {
+  const result = noImportedSettings();
+  const { parse, TomlError } = await import("smol-toml");
+  for (const file of files) {
+    const text = await readSettingsFile(file, fs, result);
+    if (text === undefined) continue;
+    let document: Record<string, unknown>;
+    try {
+      document = parse(text);
+    } catch (error) {
+      const where = error instanceof TomlError ? ` at line ${error.line}, column ${error.column}` : "";
+      const reason = error instanceof Error ? error.message.split("\n")[0] : String(error);
+      result.diagnostics.push(settingsWarning(file, `is not valid TOML${where} (${reason})`));
+      continue;
+    }
+    const skills = document.skills;
+    if (skills === undefined) continue;
+    const entries = isTable(skills) ? skills.config : undefined;
+    if (entries === undefined) continue;
+    if (!Array.isArray(entries)) {
+      result.diagnostics.push(
+        settingsWarning(file, "has `skills.config` that is not a list of [[skills.config]] tables"),
+      );
+      continue;
+    }
+    const last = new Map<string, { selector: string; enabled: boolean; setting: string }>();
+    entries.forEach((entry, index) => {
+      const selector = isTable(entry)
+        ? (stringField(entry, "path") ?? stringField(entry, "name"))
+        : undefined;
+      const enabled = isTable(entry) ? entry.enabled : undefined;
+      if (selector === undefined || typeof enabled !== "boolean") {
+        result.diagnostics.push(
+          settingsWarning(
+            file,
+            `has [[skills.config]] entry ${index + 1} without a \`path\` or \`name\` and a boolean \`enabled\``,
+          ),
+        );
+        return;
+      }
+      const key = isTable(entry) && typeof entry.path === "string" ? "path" : "name";
+      last.set(`${key}\u0000${selector}`, {
+        selector,
+        enabled,
+        setting: `[[skills.config]] ${key} = ${JSON.stringify(selector)}, enabled = ${enabled}`,
+      });
+    });
+    for (const { selector, enabled, setting } of last.values()) {
+      if (enabled) continue;
+      result.rules.push({
+        action: "deny",
+        skill: escapeGlob(selector),
+        origin: { kind: "codex", file, setting },
+      });
+    }
+  }
+  return result;
+}
+
+function isTable(value: unknown): value is Record<string, unknown> {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+
+function stringField(table: Record<string, unknown>, key: string): string | undefined {
+  const value = table[key];
+  return typeof value === "string" && value.trim() !== "" ? value.trim() : undefined;
+}

@@ -1,0 +1,65 @@
+/**
+ * @module One entry of `allowed-tools` / `disallowed-tools` (SPEC §11): a tool name (`Read`,
+ * `mcp__github__create_issue`), optionally with an argument pattern — `Bash(git:*)` and `Bash(git *)`
+ * (the command starts with `git`), `Read(src/**)` (a glob), `Bash(npm test)` (exactly).
+ */
+import picomatch from "picomatch";
+
+/** A parsed tool pattern. */
+export interface ToolPattern {
+  /** As written in the frontmatter. */
+  text: string;
+  /** The tool name, compared without regard to case (`Bash` names a host's `bash`). */
+  tool: string;
+  /** The argument pattern inside the parentheses, when there is one. */
+  argument?: string;
+  /** True when a call's main argument (command, path, …) matches; always true without `argument`. */
+  matchesInput(input: unknown): boolean;
+}
+
+const toolName = /^[A-Za-z_][\w.:-]*$/;
+const inputKeys = ["command", "cmd", "file_path", "filePath", "path", "url", "pattern", "query"];
+
+/** Parses one entry; `undefined` when it is not in a form we know (the caller reports it). */
+export function parseToolPattern(text: string): ToolPattern | undefined {
+  const trimmed = text.trim();
+  const open = trimmed.indexOf("(");
+  const name = open === -1 ? trimmed : trimmed.slice(0, open);
+  if (!toolName.test(name)) return undefined;
+  if (open === -1) return { text, tool: name, matchesInput: () => true };
+  if (!trimmed.endsWith(")")) return undefined;
+  const argument = trimmed.slice(open + 1, -1).trim();
+  if (argument === "" || argument === "*") return { text, tool: name, matchesInput: () => true };
+  const matches = argumentMatcher(argument);
+  return { text, tool: name, argument, matchesInput: (input) => matches(mainArgument(input)) };
+}
+
+function argumentMatcher(argument: string): (value: string | undefined) => boolean {
+  const prefix = /^(.*?)(?::\*| \*)$/.exec(argument)?.[1];
+  if (prefix !== undefined) {
+    return (value) =>
+      value !== undefined &&
+      (value === prefix ||
+        value.startsWith(`${prefix} `) ||
+        (prefix.endsWith(" ") && value.startsWith(prefix)));
+  }
+  if (/[*?[\]{}]/.test(argument)) {
+    const glob = picomatch(argument, { dot: true });
+    return (value) => value !== undefined && glob(value);
+  }
+  return (value) => value !== undefined && value.trim() === argument;
+}
+
+/** The argument a pattern is matched against: the input itself when a string, else its command or path. */
+export function mainArgument(input: unknown): string | undefined {
+  if (typeof input === "string") return input;
+  if (typeof input !== "object" || input === null) return undefined;
+  const record = input as Record<string, unknown>;
+  for (const key of inputKeys) if (typeof record[key] === "string") return (record[key] as string).trim();
+  return undefined;
+}
+
+/** True when `pattern` names the tool called `name` (case-insensitive). */
+export function namesTool(pattern: ToolPattern, name: string): boolean {
+  return pattern.tool.toLowerCase() === name.toLowerCase();
+}
