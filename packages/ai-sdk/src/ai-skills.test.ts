@@ -16,8 +16,21 @@ beforeAll(async () => {
   temp = await createTempDir("skillset-ai-sdk-");
   await temp.write({
     "project/.git/HEAD": "ref: refs/heads/main\n",
-    "project/.skillset/config.json": JSON.stringify({ discovery: { providers: { system: false } } }),
+    "project/.skillset/config.json": JSON.stringify({
+      discovery: { providers: { system: false } },
+      policy: { importAgentSettings: false, permissions: [{ action: "deny", skill: "secret-plan" }] },
+    }),
   });
+  await temp.writeSkill(
+    "project/.agents/skills/secret-plan",
+    { name: "secret-plan", description: "A plan a permission rule denies" },
+    "Nobody may read this.\n",
+  );
+  await temp.writeSkill(
+    "project/.agents/skills/git-only",
+    { name: "git-only", description: "Work with git alone", "allowed-tools": "Bash(git:*) Read" },
+    "Use git.\n",
+  );
   await temp.writeSkill(
     "project/.agents/skills/release-notes",
     { name: "release-notes", description: "Write release notes from the git log of a release" },
@@ -183,5 +196,36 @@ describe("@skillset/ai-sdk", () => {
     expect(subagentPrompt).toContain("PR-7");
     expect(toolOutput).toContain("Found 2 issues in PR-7.");
     expect(skills.forks()).toHaveLength(1);
+  });
+
+  it("keeps a denied skill out of the catalog, search, mentions and loads", async () => {
+    const skills = await open();
+    expect(skills.system()).not.toContain("secret-plan");
+    const search = await skills.tools.skill_search?.execute?.(
+      { query: "secret plan" },
+      { toolCallId: "s", messages: [] },
+    );
+    expect(JSON.stringify(search)).not.toContain("secret-plan");
+    const load = await skills.tools.skill_load?.execute?.(
+      { name: "secret-plan" },
+      { toolCallId: "l", messages: [] },
+    );
+    expect(load).toMatchObject({ isError: true });
+    const prepared = await skills.prepareMessages([{ role: "user", content: "$secret-plan now" }]);
+    expect(prepared.messages).toHaveLength(1);
+    expect(JSON.stringify(prepared.messages)).not.toContain("Nobody may read this");
+  });
+
+  it("narrows the app's own tools to an active skill's allowed-tools", async () => {
+    const skills = await open();
+    const appTools = { Bash: "bash", Read: "read", Write: "write", skill_load: "load" };
+    expect(skills.filterTools(appTools, "restrict").tools).toEqual(appTools);
+    await skills.prepareMessages([{ role: "user", content: "$git-only tidy the branches" }]);
+    const restricted = skills.filterTools(appTools, "restrict");
+    expect(Object.keys(restricted.tools)).toEqual(["Bash", "Read", "skill_load"]);
+    expect(restricted.removed).toEqual(["Write"]);
+    const approved = skills.filterTools(appTools, "approve");
+    expect(Object.keys(approved.tools)).toEqual(["Bash", "Read", "Write", "skill_load"]);
+    expect(approved.approved).toContain("Read");
   });
 });

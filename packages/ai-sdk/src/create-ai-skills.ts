@@ -4,9 +4,20 @@
  * nested generation. One `AiSkills` is one conversation (reload suppression and session id are its own).
  */
 import { randomUUID } from "node:crypto";
+import { homedir } from "node:os";
 import { renderCatalog } from "@skillset/core/catalog";
 import { createReloadTracker } from "@skillset/core/loader";
 import type { Skill } from "@skillset/core/model";
+import {
+  type ConfirmAnswer,
+  type ConfirmRequest,
+  type FilteredTools,
+  filterTools,
+  loadPolicy,
+  type NarrowingMode,
+  type Policy,
+  toolPolicyFor,
+} from "@skillset/core/policy";
 import { createRegistry, type SkillRegistry } from "@skillset/core/registry";
 import { createSkillTools, type SkillToolsContext, type ToolResult } from "@skillset/core/tools";
 import type { ModelMessage } from "ai";
@@ -25,6 +36,10 @@ export interface AiSkillsOptions {
   contextWindow?: number;
   /** Runs `context: fork` skills as a nested generation; without it they run inline with a note. */
   fork?: ForkSettings;
+  /** The permission policy (SPEC §11). Default: loaded from the registry's configuration and state. */
+  policy?: Policy;
+  /** Asks the person when a permission rule says `ask`; without it such skills are refused. */
+  confirm?: (request: ConfirmRequest) => ConfirmAnswer | Promise<ConfirmAnswer>;
 }
 
 /** One conversation's skills. */
@@ -41,6 +56,12 @@ export interface AiSkills {
   activeSkills(): Skill[];
   /** Forks run so far, in order. */
   forks(): ForkOutcome[];
+  /**
+   * The app's own tools narrowed by the active skills' `allowed-tools` / `disallowed-tools` (SPEC §11):
+   * `restrict` keeps only allowed tools, `approve` keeps all and lists the allowed ones as pre-approved
+   * (default: the configured `policy.toolNarrowing`). Call it each step, e.g. from `prepareStep`.
+   */
+  filterTools<T>(tools: Record<string, T>, mode?: NarrowingMode): FilteredTools<Record<string, T>>;
 }
 
 const USING_TOOLS = new Set(["skill_load", "use_skill"]);
@@ -56,6 +77,16 @@ export async function createAiSkills(options: AiSkillsOptions = {}): Promise<AiS
   const cwd = options.cwd ?? process.cwd();
   const registry = options.registry ?? createRegistry({ cwd, ...(options.env ? { env: options.env } : {}) });
   await registry.load();
+  const env = options.env ?? process.env;
+  const policy =
+    options.policy ??
+    (await loadPolicy({
+      config: registry.config.policy,
+      projectRoot: registry.projectRoot,
+      home: env.HOME || homedir(),
+      env,
+    }));
+  const isDenied = (skill: Skill) => policy.isDenied(skill);
   const sessionId = randomUUID();
   const tracker = createReloadTracker();
   const active = new Map<string, Skill>();
@@ -66,6 +97,17 @@ export async function createAiSkills(options: AiSkillsOptions = {}): Promise<AiS
     registry,
     tracker,
     sessionId,
+    isHidden: isDenied,
+    async authorize(skill, tool) {
+      const answer = await policy.authorize(
+        skill,
+        tool === "use_skill" ? "use_skill" : "skill_load",
+        options.confirm,
+      );
+      return answer.allowed
+        ? { allow: true }
+        : { allow: false, reason: answer.diagnostic?.message ?? "a permission rule refuses it." };
+    },
     ...(settings
       ? {
           fork: async (request) => {
@@ -102,15 +144,29 @@ export async function createAiSkills(options: AiSkillsOptions = {}): Promise<AiS
       const catalog = registry.config.catalog;
       return renderCatalog(registry.entries(), {
         ...catalog,
+        scopeOrder: registry.config.discovery.scopeOrder,
+        isDenied,
         ...(options.contextWindow === undefined ? {} : { contextWindow: options.contextWindow }),
       }).text;
     },
     async prepareMessages(messages) {
-      const prepared = await prepareMessages(messages, { registry, tracker, sessionId });
+      const prepared = await prepareMessages(messages, {
+        registry,
+        tracker,
+        sessionId,
+        isDenied,
+        authorize: async (skill) => policy.authorize(skill, undefined, options.confirm),
+      });
       for (const skill of prepared.activated) active.set(skill.id, skill);
       return prepared;
     },
     activeSkills: () => [...active.values()],
     forks: () => [...outcomes],
+    filterTools(tools, mode) {
+      return filterTools(
+        tools,
+        toolPolicyFor([...active.values()], mode ?? registry.config.policy.toolNarrowing),
+      );
+    },
   };
 }

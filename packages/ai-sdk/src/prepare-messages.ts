@@ -4,8 +4,9 @@
  * before that message, and what the person should see (or fix) comes back beside the messages.
  */
 import { loadSkill, type ReloadTracker } from "@skillset/core/loader";
-import { type MentionDiagnostic, resolveMentions } from "@skillset/core/mentions";
+import { type MentionDiagnostic, resolveMentions, usingSkillLine } from "@skillset/core/mentions";
 import type { Skill } from "@skillset/core/model";
+import type { Authorization } from "@skillset/core/policy";
 import type { SkillRegistry } from "@skillset/core/registry";
 import type { ModelMessage, UserModelMessage } from "ai";
 
@@ -27,6 +28,8 @@ export interface PrepareContext {
   tracker: ReloadTracker;
   sessionId: string;
   isDenied?: (skill: Skill) => boolean;
+  /** The permission decision for each activation (an `ask` rule asks here); refused ones are not loaded. */
+  authorize?: (skill: Skill) => Promise<Authorization>;
 }
 
 function textOf(message: UserModelMessage): string {
@@ -50,7 +53,14 @@ export async function prepareMessages(
     ...(context.isDenied ? { isDenied: context.isDenied } : {}),
   });
   const envelopes: ModelMessage[] = [];
+  const activated: Skill[] = [];
+  const diagnostics = [...turn.diagnostics];
   for (const activation of turn.activations) {
+    const answer = context.authorize ? await context.authorize(activation.skill) : undefined;
+    if (answer && !answer.allowed) {
+      if (answer.diagnostic) diagnostics.push({ ...answer.diagnostic, mention: activation.mention });
+      continue;
+    }
     const loaded = await loadSkill(activation.skill, {
       envelope: "message",
       tracker: context.tracker,
@@ -58,11 +68,12 @@ export async function prepareMessages(
       ...(activation.args === undefined ? {} : { args: activation.args }),
     });
     envelopes.push({ role: "user", content: loaded.text });
+    activated.push(activation.skill);
   }
   return {
     messages: [...messages.slice(0, index), ...envelopes, ...messages.slice(index)],
-    activated: turn.activations.map((activation) => activation.skill),
-    visibleLines: turn.visibleLines,
-    diagnostics: turn.diagnostics,
+    activated,
+    visibleLines: activated.map((skill) => usingSkillLine(skill.qualifiedName)),
+    diagnostics,
   };
 }

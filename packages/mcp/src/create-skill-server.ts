@@ -4,6 +4,7 @@
  */
 import { readFileSync } from "node:fs";
 import { Server } from "@modelcontextprotocol/sdk/server/index.js";
+import { askThroughElicitation } from "./ask-through-elicitation.js";
 import { registerCompletion } from "./mcp-completion.js";
 import { registerPrompts } from "./mcp-prompts.js";
 import { registerResources } from "./mcp-resources.js";
@@ -41,7 +42,7 @@ export function createSkillServer(skills: McpSkills): Server {
       instructions: INSTRUCTIONS,
     },
   );
-  const connection = skills.connect();
+  const connection = skills.connect(askThroughElicitation(server));
   registerTools(server, connection);
   registerResources(server, connection);
   registerPrompts(server, connection);

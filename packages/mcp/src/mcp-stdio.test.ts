@@ -200,6 +200,39 @@ describe("skillset mcp over stdio", () => {
     expect(textOf(loaded)).toContain("Add an entry.");
   });
 
+  it("hides a denied skill everywhere and refuses it on every path", async () => {
+    const search = await call("skill_search", { query: "secret plan" });
+    expect(JSON.stringify(search.structuredContent)).not.toContain("secret-plan");
+    const load = await call("skill_load", { name: "secret-plan" });
+    expect(load.isError).toBe(true);
+    expect(textOf(load)).not.toContain("Nobody may read this");
+    expect((await call("skill_read", { uri: "skill://secret-plan" })).isError).toBe(true);
+    expect((await client.listPrompts()).prompts.map((prompt) => prompt.name)).not.toContain("secret-plan");
+    await expect(client.getPrompt({ name: "secret-plan" })).rejects.toBeInstanceOf(McpError);
+    const { resources } = await client.listResources();
+    expect(resources.map((resource) => resource.uri)).not.toContain("skill://secret-plan");
+    await expect(client.readResource({ uri: "skill://secret-plan" })).rejects.toBeInstanceOf(McpError);
+  });
+
+  it("asks the person through elicitation for an ask rule, and refuses when the client cannot ask", async () => {
+    const cannotAsk = await call("skill_load", { name: "guarded" });
+    expect(cannotAsk.isError).toBe(true);
+    expect(textOf(cannotAsk)).toContain("confirmation");
+    for (const allow of [true, false]) {
+      const asking = await startStdioClient(temp.join("project"), serverEnv(temp), allow);
+      try {
+        const loaded = (await asking.client.callTool({
+          name: "skill_load",
+          arguments: { name: "guarded" },
+        })) as CallToolResult;
+        expect(Boolean(loaded.isError)).toBe(!allow);
+        expect(textOf(loaded).includes("Guarded instructions.")).toBe(allow);
+      } finally {
+        await asking.close();
+      }
+    }
+  });
+
   it("writes nothing but protocol on stdout, answers a malformed line with a parse error and keeps serving", async () => {
     const child = spawn(process.execPath, [SKILLSET_BIN, "mcp", "--cwd", temp.join("project")], {
       env: serverEnv(temp),

@@ -3,10 +3,24 @@
  * that keeps both current, and per connection the skill tools with their own reload tracker (SPEC §13).
  */
 import { randomUUID } from "node:crypto";
+import { homedir } from "node:os";
 import { createReloadTracker } from "@skillset/core/loader";
+import type { Skill } from "@skillset/core/model";
+import {
+  type ConfirmAnswer,
+  type ConfirmRequest,
+  loadPolicy,
+  type PermissionTool,
+  type Policy,
+} from "@skillset/core/policy";
 import { createRegistry, type RegistryEvent, type SkillRegistry } from "@skillset/core/registry";
 import { createSkillSearch, type SkillSearch } from "@skillset/core/search";
-import { createSkillTools, type SkillTool, type SkillToolsContext } from "@skillset/core/tools";
+import {
+  type Authorization,
+  createSkillTools,
+  type SkillTool,
+  type SkillToolsContext,
+} from "@skillset/core/tools";
 
 /** Options of `openMcpSkills`. */
 export interface McpSkillsOptions {
@@ -17,7 +31,12 @@ export interface McpSkillsOptions {
   registry?: SkillRegistry;
   /** Keep the registry current with a file watcher and notify clients (default true). */
   watch?: boolean;
+  /** The permission policy (SPEC §11). Default: loaded from the registry's configuration and state. */
+  policy?: Policy;
 }
+
+/** How a connection asks the person behind the client when a rule says `ask`. */
+export type Confirm = (request: ConfirmRequest) => ConfirmAnswer | Promise<ConfirmAnswer>;
 
 /** One client connection's view: its tools and the permission and visibility checks every path uses. */
 export interface McpConnection {
@@ -26,14 +45,17 @@ export interface McpConnection {
   tools(): readonly SkillTool[];
   /** The tools' context: the one place permissions and visibility come from for resources and prompts too. */
   readonly context: SkillToolsContext;
+  /** The policy's decision for `skill` on `tool`'s path (none: a prompt, i.e. a slash command). */
+  authorize(skill: Skill, tool?: PermissionTool): Promise<Authorization>;
 }
 
 /** The skills one server serves. */
 export interface McpSkills {
   readonly registry: SkillRegistry;
   readonly search: SkillSearch;
-  /** A new connection (one per MCP session): its own reload suppression and session id. */
-  connect(): McpConnection;
+  readonly policy: Policy;
+  /** A new connection (one per MCP session): its own reload suppression, session id and confirm. */
+  connect(confirm?: Confirm): McpConnection;
   /** Called once per batch of registry changes; returns a function that removes the listener. */
   onChange(listener: (events: readonly RegistryEvent[]) => void): () => void;
   /** Stops the watcher. */
@@ -48,10 +70,21 @@ export async function openMcpSkills(options: McpSkillsOptions): Promise<McpSkill
   const registry =
     options.registry ?? createRegistry({ cwd: options.cwd, ...(options.env ? { env: options.env } : {}) });
   await registry.load();
+  const env = options.env ?? process.env;
+  const policy =
+    options.policy ??
+    (await loadPolicy({
+      config: registry.config.policy,
+      projectRoot: registry.projectRoot,
+      home: env.HOME || homedir(),
+      env,
+    }));
+  const isHidden = (skill: Skill) => policy.isDenied(skill);
   const search = createSkillSearch(registry.entries(), {
     config: registry.config.search,
     scopeOrder: registry.config.discovery.scopeOrder,
     cwd: registry.cwd,
+    isHidden,
   });
   const listeners = new Set<(events: readonly RegistryEvent[]) => void>();
   let version = 0;
@@ -74,18 +107,28 @@ export async function openMcpSkills(options: McpSkillsOptions): Promise<McpSkill
   return {
     registry,
     search,
-    connect() {
+    policy,
+    connect(confirm) {
+      const authorize = async (skill: Skill, tool?: PermissionTool): Promise<Authorization> => {
+        const answer = await policy.authorize(skill, tool, confirm);
+        if (answer.allowed) return { allow: true };
+        return { allow: false, reason: answer.diagnostic?.message ?? "a permission rule refuses it." };
+      };
       const context: SkillToolsContext = {
         registry,
         search,
         tracker: createReloadTracker(),
         sessionId: randomUUID(),
+        isHidden,
+        // Reading a skill's files is loading it, as far as permission rules go.
+        authorize: (skill, tool) => authorize(skill, tool === "use_skill" ? "use_skill" : "skill_load"),
       };
       let built = -1;
       let tools: SkillTool[] = [];
       return {
         sessionId: context.sessionId as string,
         context,
+        authorize,
         tools() {
           if (built !== version) {
             tools = createSkillTools(context);

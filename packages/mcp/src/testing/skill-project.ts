@@ -1,6 +1,6 @@
 /**
  * @module The skill tree the MCP tests serve: a git project with repo skills (one forked, one user-only,
- * one model-only, one with a link out of its folder), a user skill of the same name (shadowed), and a
+ * one model-only, one with a link out of its folder, one denied, one asked about), a user skill of the same name (shadowed), and a
  * secret file outside every skill folder. Not exported from the package.
  */
 import { symlink } from "node:fs/promises";
@@ -14,7 +14,16 @@ export async function createSkillProject(prefix = "skillset-mcp-"): Promise<Temp
   const temp = await createTempDir(prefix);
   await temp.write({
     "project/.git/HEAD": "ref: refs/heads/main\n",
-    "project/.skillset/config.json": JSON.stringify({ discovery: { providers: { system: false } } }),
+    "project/.skillset/config.json": JSON.stringify({
+      discovery: { providers: { system: false } },
+      policy: {
+        importAgentSettings: false,
+        permissions: [
+          { action: "deny", skill: "secret-plan" },
+          { action: "ask", skill: "guarded" },
+        ],
+      },
+    }),
     "secret.txt": `${SECRET}\n`,
     "project/.agents/skills/pdf/references/tables.md": "# Tables\nUse pdfplumber for tables.\n",
     "project/.agents/skills/pdf/scripts/merge.sh": "#!/bin/sh\necho merge\n",
@@ -43,6 +52,16 @@ export async function createSkillProject(prefix = "skillset-mcp-"): Promise<Temp
     "project/.agents/skills/house-style",
     { name: "house-style", description: "The house style for prose", "user-invocable": false },
     "Short sentences.\n",
+  );
+  await temp.writeSkill(
+    "project/.agents/skills/secret-plan",
+    { name: "secret-plan", description: "The secret plan, denied by a permission rule" },
+    "Nobody may read this.\n",
+  );
+  await temp.writeSkill(
+    "project/.agents/skills/guarded",
+    { name: "guarded", description: "A skill a permission rule asks about first" },
+    "Guarded instructions.\n",
   );
   await temp.writeSkill(
     "home/.agents/skills/pdf",
