@@ -14,6 +14,7 @@ export * from "./validate/index.js";
 export * from "./registry/index.js";
 export * from "./catalog/index.js";
 export * from "./mentions/index.js";
+export * from "./completion/index.js";
 export * from "./search/index.js";
 export * from "./loader/index.js";
 export * from "./tools/index.js";

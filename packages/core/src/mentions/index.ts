@@ -23,6 +23,8 @@ export {
   userOnlyMessage,
   usingSkillLine,
 } from "./messages.js";
+export { isInCode } from "./prose-paragraphs.js";
+export { codePointBefore, isIdCodePoint, isLetter, readMentionId } from "./read-mention-id.js";
 export { removeMentions } from "./remove-mentions.js";
 export {
   type Activation,
@@ -33,5 +35,5 @@ export {
   resolveMentions,
   type SkillReference,
 } from "./resolve-mentions.js";
-export { scanMentions } from "./scan-mentions.js";
-export { isShellVariable } from "./shell-variables.js";
+export { canStartDollar, canStartUri, messageStart, scanMentions } from "./scan-mentions.js";
+export { hasEnvironmentShape, isShellVariable } from "./shell-variables.js";

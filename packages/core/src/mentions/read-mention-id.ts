@@ -34,7 +34,7 @@ export function isWordCodePoint(codePoint: number): boolean {
 }
 
 /** True for a character allowed inside an id: a word character, `-` or `:`. */
-function isIdCodePoint(codePoint: number): boolean {
+export function isIdCodePoint(codePoint: number): boolean {
   return codePoint === 0x2d || codePoint === 0x3a || isWordCodePoint(codePoint);
 }
 

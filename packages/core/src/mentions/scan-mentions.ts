@@ -10,65 +10,31 @@
 import { findCodeSpans } from "./find-code-spans.js";
 import type { DollarMention, LinkedMention, Mention, SlashMention, UriMention } from "./mention.js";
 import { createNextIndex } from "./next-index.js";
+import { forEachProseParagraph, isHorizontalSpace, skipHorizontalSpace } from "./prose-paragraphs.js";
 import { codePointBefore, isWordCodePoint, readMentionId } from "./read-mention-id.js";
 import { isShellVariable } from "./shell-variables.js";
 
 const DOLLAR = 0x24;
 const BACKSLASH = 0x5c;
 const BACKTICK = 0x60;
-const TILDE = 0x7e;
 const URI_PREFIX = "skill://";
 
 type Next = (search: string, from: number) => number;
-
-function isHorizontalSpace(code: number): boolean {
-  return code === 0x20 || code === 0x09 || code === 0x0d;
-}
 
 function isSpace(code: number): boolean {
   return isHorizontalSpace(code) || code === 0x0a || code === 0x0c || code === 0x0b;
 }
 
-/** Index of the first character in `[from, to)` that is not a space or tab (or `to`). */
-function skipHorizontalSpace(text: string, from: number, to: number): number {
-  let index = from;
-  while (index < to && isHorizontalSpace(text.charCodeAt(index))) index++;
-  return index;
-}
-
-interface Fence {
-  char: number;
-  length: number;
-}
-
-/** A fence opening line: optional indentation, then 3+ backticks (no backtick after) or 3+ tildes. */
-function readOpeningFence(text: string, lineStart: number, lineEnd: number): Fence | undefined {
-  const runStart = skipHorizontalSpace(text, lineStart, lineEnd);
-  const char = text.charCodeAt(runStart);
-  if (char !== BACKTICK && char !== TILDE) return undefined;
-  let runEnd = runStart;
-  while (runEnd < lineEnd && text.charCodeAt(runEnd) === char) runEnd++;
-  if (runEnd - runStart < 3) return undefined;
-  if (char === BACKTICK) {
-    for (let index = runEnd; index < lineEnd; index++) {
-      if (text.charCodeAt(index) === BACKTICK) return undefined; // "```code```" is an inline span
-    }
-  }
-  return { char, length: runEnd - runStart };
-}
-
-/** A closing fence line: optional indentation, a run of the same character at least as long, then spaces. */
-function isClosingFence(text: string, lineStart: number, lineEnd: number, fence: Fence): boolean {
-  const runStart = skipHorizontalSpace(text, lineStart, lineEnd);
-  let runEnd = runStart;
-  while (runEnd < lineEnd && text.charCodeAt(runEnd) === fence.char) runEnd++;
-  return runEnd - runStart >= fence.length && skipHorizontalSpace(text, runEnd, lineEnd) === lineEnd;
+/** Where the message starts: the index of its first character that is not whitespace. */
+export function messageStart(text: string): number {
+  let start = 0;
+  while (start < text.length && isSpace(text.charCodeAt(start))) start++;
+  return start;
 }
 
 /** `/name args` or `/skill:name args` at the very start of the message (after leading whitespace). */
 function readSlash(text: string): SlashMention | undefined {
-  let start = 0;
-  while (start < text.length && isSpace(text.charCodeAt(start))) start++;
+  const start = messageStart(text);
   if (text.charCodeAt(start) !== 0x2f) return undefined;
   const explicit = text.startsWith("/skill:", start);
   const idStart = start + (explicit ? 7 : 1);
@@ -87,10 +53,15 @@ function readSlash(text: string): SlashMention | undefined {
   };
 }
 
+/** True when a `$` at `index` may start a mention: not after a letter, digit, `_`, `$` or `\`. */
+export function canStartDollar(text: string, index: number): boolean {
+  const before = codePointBefore(text, index);
+  return !(isWordCodePoint(before) || before === DOLLAR || before === BACKSLASH);
+}
+
 /** `$id` at `start`, or undefined with the offset to continue from. */
 function readDollar(text: string, start: number): { mention?: DollarMention; resume: number } {
-  const before = codePointBefore(text, start);
-  if (isWordCodePoint(before) || before === DOLLAR || before === BACKSLASH) return { resume: start + 1 };
+  if (!canStartDollar(text, start)) return { resume: start + 1 };
   const { end, scanned } = readMentionId(text, start + 1);
   if (end === start + 1) return { resume: start + 1 };
   const id = text.slice(start + 1, end);
@@ -161,9 +132,14 @@ function isTrailingPunctuation(code: number): boolean {
   return code === 0x2e || code === 0x2c || code === 0x3b || code === 0x3a || code === 0x21 || code === 0x3f;
 }
 
+/** True when `skill://` at `index` may start a reference: not right after a letter, digit or `_`. */
+export function canStartUri(text: string, index: number): boolean {
+  return !isWordCodePoint(codePointBefore(text, index));
+}
+
 /** `skill://name` or `skill://name/relative/path` at `start`. */
 function readUri(text: string, start: number, limit: number): UriMention | undefined {
-  if (isWordCodePoint(codePointBefore(text, start))) return undefined;
+  if (!canStartUri(text, start)) return undefined;
   const idStart = start + URI_PREFIX.length;
   const { end: idEnd, scanned } = readMentionId(text, idStart);
   if (idEnd === idStart) return undefined;
@@ -227,32 +203,11 @@ export function scanMentions(text: string): Mention[] {
   const slash = readSlash(text);
   if (slash) mentions.push(slash);
   const inlineFrom = slash ? slash.end : 0;
-  const lineNext = createNextIndex(text);
   const inlineNext = createNextIndex(text);
-  const flush = (from: number, to: number) => {
+  forEachProseParagraph(text, (from, to) => {
     const start = Math.max(from, inlineFrom);
     if (start < to) scanParagraph(text, start, to, inlineNext, mentions);
-  };
-  let fence: Fence | undefined;
-  let paragraph = -1;
-  let lineStart = 0;
-  while (lineStart < text.length) {
-    const lineEnd = lineNext("\n", lineStart);
-    if (fence) {
-      if (isClosingFence(text, lineStart, lineEnd, fence)) fence = undefined;
-    } else {
-      const opening = readOpeningFence(text, lineStart, lineEnd);
-      const blank = !opening && skipHorizontalSpace(text, lineStart, lineEnd) === lineEnd;
-      if (opening || blank) {
-        if (paragraph >= 0) flush(paragraph, lineStart);
-        paragraph = -1;
-        fence = opening;
-      } else if (paragraph < 0) {
-        paragraph = lineStart;
-      }
-    }
-    lineStart = lineEnd + 1;
-  }
-  if (paragraph >= 0) flush(paragraph, text.length);
+    return true;
+  });
   return mentions;
 }

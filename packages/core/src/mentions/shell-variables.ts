@@ -67,7 +67,7 @@ export const COMMON_ENVIRONMENT_NAMES: ReadonlySet<string> = new Set([
 ]);
 
 /** True when `id` has the environment-variable shape: only `A-Z`, `0-9` and `_` (e.g. `PATH`, `API_KEY`). */
-function hasEnvironmentShape(id: string): boolean {
+export function hasEnvironmentShape(id: string): boolean {
   for (let index = 0; index < id.length; index++) {
     const code = id.charCodeAt(index);
     const upper = code >= 0x41 && code <= 0x5a;
