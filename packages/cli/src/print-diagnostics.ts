@@ -3,9 +3,10 @@
  * its line:column, severity, message and code, then a summary line. Coloured unless NO_COLOR.
  */
 import { isAbsolute, relative, sep } from "node:path";
-import type { Diagnostic, Severity } from "@skillset/core/model";
+import { type Diagnostic, inertForTerminal, type Severity } from "@skillset/core/model";
 import type { ValidationReport, ValidationSummary } from "@skillset/core/validate";
 import { painter, type Style } from "./color.js";
+import { wrapWidth } from "./terminal/text-width.js";
 
 /** Options of {@link formatDiagnostics}. */
 export interface FormatDiagnosticsOptions {
@@ -13,16 +14,28 @@ export interface FormatDiagnosticsOptions {
   cwd: string;
   /** Whether to colour the text. */
   color: boolean;
+  /** Terminal width to wrap messages to; undefined (piped) keeps each finding on one line. */
+  columns?: number;
 }
 
 const severityStyles: Record<Severity, Style> = { error: "red", warning: "yellow", info: "blue" };
 
-/** A path as shown to a person: relative to `cwd` when inside it, else absolute; forward slashes. */
+/**
+ * A path as shown to a person: relative to `cwd` when inside it (always shorter), else absolute — never a
+ * climb like `../../../../home/…`. Control characters in it are made visible (a path comes from a skill).
+ */
 export function displayPath(path: string, cwd: string): string {
   const rel = relative(cwd, path);
   if (rel === "") return ".";
-  if (rel.startsWith("..") || isAbsolute(rel)) return path;
-  return rel.split(sep).join("/");
+  if (rel.startsWith("..") || isAbsolute(rel)) return inertForTerminal(path);
+  return inertForTerminal(rel.split(sep).join("/"));
+}
+
+/** The message without a leading `<path>: ` or `<path> ` when the path is already its group's heading. */
+function withoutPath(message: string, path: string): string {
+  if (message.startsWith(`${path}: `)) return message.slice(path.length + 2);
+  if (message.startsWith(`${path} `)) return `This file ${message.slice(path.length + 1)}`;
+  return message;
 }
 
 function location(finding: Diagnostic): string {
@@ -69,10 +82,9 @@ export function formatDiagnostics(
     for (const finding of findings) {
       const where = location(finding).padEnd(width);
       const severity = paint(severityStyles[finding.severity], finding.severity.padEnd(severityWidth));
-      const message = finding.message.replace(/\s*\n\s*/g, " ");
-      lines.push(
-        `  ${where ? `${paint("dim", where)}  ` : ""}${severity}  ${message}  ${paint("gray", finding.code)}`,
-      );
+      const message = inertForTerminal(withoutPath(finding.message, path).replace(/\s*\n\s*/g, " "));
+      const line = `  ${where ? `${paint("dim", where)}  ` : ""}${severity}  ${message}  ${paint("gray", finding.code)}`;
+      lines.push(options.columns === undefined ? line : wrapWidth(line, options.columns, "      "));
     }
     blocks.push(lines.join("\n"));
   }

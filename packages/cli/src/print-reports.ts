@@ -11,6 +11,7 @@ import {
 import { type CommandContext, EXIT_FINDINGS, EXIT_OK, UsageError } from "./command.js";
 import { writeJson } from "./json/write-json.js";
 import { formatDiagnostics, formatSummary } from "./print-diagnostics.js";
+import { outputColumns } from "./terminal/output-width.js";
 import { skillsetVersion } from "./version.js";
 
 /** How findings are printed. */
@@ -61,7 +62,12 @@ export function printReports(
     });
     stdout.write(`${JSON.stringify(log, null, 2)}\n`);
   } else {
-    const findings = formatDiagnostics(reports, { cwd: context.cwd, color: context.color });
+    const columns = outputColumns(context.stdout, context.env);
+    const findings = formatDiagnostics(reports, {
+      cwd: context.cwd,
+      color: context.color,
+      ...(columns === undefined ? {} : { columns }),
+    });
     stdout.write(`${findings}${findings ? "\n" : ""}${formatSummary(summary, context.color)}\n`);
   }
   return summary.errors > 0 ? EXIT_FINDINGS : EXIT_OK;

@@ -33,6 +33,9 @@ describe("skillset (the dispatcher)", () => {
         to-prompt        Print the <available_skills> XML for the given skill folders
         catalog          Print the skills catalog the model sees, fitted into its token budget
         resolve          Show what a message would activate: skills, messages and the remaining task
+        search           Find skills by what they do, a name, or the start of one
+        load             Print a skill's instructions with arguments applied, in a model envelope
+        read             Print a file of a skill by its skill:// URL
         enable           Enable a skill by name, plugin:name or path (user settings; --project for this project)
         disable          Disable a skill by name, plugin:name or path (user settings; --project for this project)
         state            Show the saved enable/disable settings (user and project)

@@ -3,6 +3,7 @@
  * fitted into its token budget (SPEC §7, §13), and reports on stderr what was shortened or left out.
  */
 import { type CatalogFormatName, type CatalogResult, renderCatalog } from "@skillset/core/catalog";
+import { inertForTerminal } from "@skillset/core/model";
 import { painter } from "../color.js";
 import { type CommandContext, EXIT_FINDINGS, EXIT_OK, UsageError } from "../command.js";
 import { entryJson } from "../json/skill-json.js";
@@ -77,8 +78,10 @@ export async function run(context: CommandContext): Promise<number> {
       omitted: result.omitted.map(({ id }) => ({ skill: skill(id) })),
     });
   } else {
-    context.stdout.write(`${result.text}\n`);
-    context.stderr.write(catalogReport(result, context.color));
+    // The text is what the model sees, byte for byte, when piped; on a terminal its controls are made inert.
+    const text = context.stdout.isTTY ? inertForTerminal(result.text, { keepLines: true }) : result.text;
+    context.stdout.write(`${text}\n`);
+    context.stderr.write(catalogReport(result, context.errorColor));
   }
   return result.fits ? EXIT_OK : EXIT_FINDINGS;
 }

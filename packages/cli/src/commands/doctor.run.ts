@@ -2,7 +2,7 @@
  * @module `skillset doctor` — where skillset looked and what it found: roots, project root, config files,
  * precedence, skills that failed to load, shadowed, ambiguous and disabled skills, unmet dependencies.
  */
-import { type Diagnostic, SCOPES, type Skill } from "@skillset/core/model";
+import { type Diagnostic, inertForTerminal, SCOPES, type Skill } from "@skillset/core/model";
 import type { RegistryEntry } from "@skillset/core/registry";
 import { painter } from "../color.js";
 import { type CommandContext, EXIT_FINDINGS, EXIT_OK } from "../command.js";
@@ -10,6 +10,8 @@ import { entryJson } from "../json/skill-json.js";
 import { writeJson } from "../json/write-json.js";
 import { openRegistry } from "../open-skillset.js";
 import { scopeStyle } from "../present-skill.js";
+import { formatDiagnostics } from "../print-diagnostics.js";
+import { outputColumns } from "../terminal/output-width.js";
 
 /** Environment variables a skill declares (`agents/openai.yaml` `dependencies.tools`) that are not set. */
 function missingVariables(skill: Skill, env: Record<string, string | undefined>): string[] {
@@ -19,8 +21,11 @@ function missingVariables(skill: Skill, env: Record<string, string | undefined>)
     .map((tool) => tool.value);
 }
 
+const inert = (text: string) => inertForTerminal(text);
+const plural = (count: number, word: string) => `${count} ${word}${count === 1 ? "" : "s"}`;
+
 function skillLine(entry: RegistryEntry, extra = ""): string {
-  return `  ${entry.skill.qualifiedName}  ${entry.skill.path}${extra}`;
+  return `  ${inert(entry.skill.qualifiedName)}  ${inert(entry.skill.path)}${extra}`;
 }
 
 /** `skillset doctor`: roots, precedence and every problem found; exit 1 when a skill failed to load. */
@@ -33,7 +38,13 @@ export async function run(context: CommandContext): Promise<number> {
     ...SCOPES.filter((scope) => !config.discovery.scopeOrder.includes(scope)),
   ];
   const errors = diagnostics.filter((found) => found.severity === "error");
-  const warnings = diagnostics.filter((found) => found.severity === "warning" && found.code !== "ambiguous");
+  // Discovery's warnings, and those the loaded skills carry (a name repaired, a field ignored, …).
+  const warnings = [
+    ...diagnostics.filter((found) => found.severity === "warning" && found.code !== "ambiguous"),
+    ...entries.flatMap((entry) =>
+      entry.skill.diagnostics.filter((found) => found.severity === "warning" && found.code !== "ambiguous"),
+    ),
+  ];
   const shadowed = entries.filter((entry) => entry.status === "shadowed");
   const ambiguous = entries.filter((entry) => entry.status === "ambiguous");
   const disabled = entries.filter((entry) => !entry.enabled);
@@ -79,9 +90,9 @@ export async function run(context: CommandContext): Promise<number> {
   const heading = (title: string, count?: number) =>
     lines.push("", paint("bold", count === undefined ? title : `${title} (${count})`));
   const field = (label: string, value: string) => lines.push(`${paint("dim", label.padEnd(14))}${value}`);
-  field("Project root", registry.projectRoot);
-  if (registry.cwd !== registry.projectRoot) field("Working dir", registry.cwd);
-  field("Config files", configFiles.length > 0 ? configFiles.join(", ") : "none");
+  field("Project root", inert(registry.projectRoot));
+  if (registry.cwd !== registry.projectRoot) field("Working dir", inert(registry.cwd));
+  field("Config files", configFiles.length > 0 ? inert(configFiles.join(", ")) : "none");
   field("Precedence", order.join(" > "));
 
   heading("Roots searched, highest precedence first");
@@ -89,7 +100,7 @@ export async function run(context: CommandContext): Promise<number> {
   const scopeWidth = Math.max(...roots.map((info) => info.root.scope.length));
   const providerWidth = Math.max(...roots.map((info) => info.root.provider.length));
   const label = (info: (typeof roots)[number]) =>
-    info.root.path + (info.root.namespace === undefined ? "" : ` [${info.root.namespace}]`);
+    inert(info.root.path + (info.root.namespace === undefined ? "" : ` [${info.root.namespace}]`));
   const pathWidth = Math.max(...roots.map((info) => label(info).length));
   for (const info of roots) {
     const { root } = info;
@@ -106,19 +117,24 @@ export async function run(context: CommandContext): Promise<number> {
   heading(
     `Skills: ${entries.length} loaded (${effective} effective, ${shadowed.length} shadowed, ${ambiguous.length} ambiguous; ${disabled.length} disabled)`,
   );
-  const report = (title: string, list: readonly Diagnostic[], style: "red" | "yellow") => {
+  const columns = outputColumns(context.stdout, context.env);
+  const report = (title: string, list: readonly Diagnostic[]) => {
     if (list.length === 0) return;
     heading(title, list.length);
-    for (const found of list) {
-      lines.push(`  ${paint(style, found.code)}  ${found.path}`, `    ${found.message}`);
-    }
+    // Grouped by file like `validate` prints them: the path once, as the heading of its findings.
+    const text = formatDiagnostics([{ path: "", dir: "", valid: false, diagnostics: [...list] }], {
+      cwd: context.cwd,
+      color: context.color,
+      ...(columns === undefined ? {} : { columns }),
+    });
+    lines.push(text.trimEnd());
   };
-  report("Errors", errors, "red");
+  report("Errors", errors);
   if (shadowed.length > 0) {
     heading("Shadowed", shadowed.length);
     for (const entry of shadowed) {
       const winner = entry.shadowedBy ? byId.get(entry.shadowedBy)?.skill.path : undefined;
-      lines.push(skillLine(entry, winner ? `  (by ${winner})` : ""));
+      lines.push(skillLine(entry, winner ? `  (by ${inert(winner)})` : ""));
     }
   }
   if (ambiguous.length > 0) {
@@ -133,12 +149,14 @@ export async function run(context: CommandContext): Promise<number> {
     heading("Unmet dependencies", unmet.length);
     for (const { entry, missing } of unmet) lines.push(skillLine(entry, `  (set ${missing.join(", ")})`));
   }
-  report("Warnings", warnings, "yellow");
+  report("Warnings", warnings);
   lines.push(
     "",
     errors.length > 0
-      ? paint("red", `${errors.length} error${errors.length === 1 ? "" : "s"} found.`)
-      : paint("green", "No errors found."),
+      ? paint("red", `${plural(errors.length, "error")}, ${plural(warnings.length, "warning")} found.`)
+      : warnings.length > 0
+        ? paint("yellow", `No errors; ${plural(warnings.length, "warning")}.`)
+        : paint("green", "No errors found."),
   );
   context.stdout.write(`${lines.join("\n")}\n`);
   return exit;

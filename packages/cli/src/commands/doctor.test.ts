@@ -69,10 +69,22 @@ describe("skillset doctor", () => {
     await temp.write({ "project/.agents/skills/broken/SKILL.md": "---\nname: broken\n---\n" });
     const { code, stdout } = await cli("doctor");
     expect(code).toBe(1);
-    expect(stdout).toContain(
-      "\nErrors (1)\n  missing-description  <tmp>/project/.agents/skills/broken/SKILL.md\n",
-    );
-    expect(stdout.endsWith("1 error found.\n")).toBe(true);
+    expect(stdout).toContain("\nErrors (1)\n.agents/skills/broken/SKILL.md\n  ");
+    expect(stdout).toContain("missing-description");
+    expect(stdout.endsWith("1 error, 0 warnings found.\n")).toBe(true);
+  });
+
+  it("counts and shows the warnings loaded skills carry", async () => {
+    await temp.write({
+      "project/.agents/skills/Loud_Name/SKILL.md": "---\nname: Loud_Name\ndescription: Use for noise.\n---\n",
+    });
+    const { code, stdout } = await cli("doctor");
+    expect(code).toBe(0);
+    expect(stdout).toMatch(/\nWarnings \(\d+\)\n\.agents\/skills\/Loud_Name\/SKILL\.md\n/);
+    expect(stdout).toContain("name-uppercase");
+    const json = JSON.parse((await cli("doctor", "--json")).stdout);
+    expect(json.counts.warnings).toBeGreaterThanOrEqual(1);
+    expect(json.warnings.map((found: { code: string }) => found.code)).toContain("name-uppercase");
   });
 
   it("prints JSON", async () => {

@@ -12,12 +12,15 @@ import { enableCommand } from "./enable.js";
 import { installCommand } from "./install.js";
 import { lintCommand } from "./lint.js";
 import { listCommand } from "./list.js";
+import { loadCommand } from "./load.js";
 import { mcpCommand } from "./mcp.js";
 import { newCommand } from "./new.js";
+import { readCommand } from "./read.js";
 import { readPropertiesCommand } from "./read-properties.js";
 import { registryCommand } from "./registry.js";
 import { removeCommand } from "./remove.js";
 import { resolveCommand } from "./resolve.js";
+import { searchCommand } from "./search.js";
 import { showCommand } from "./show.js";
 import { stateCommand } from "./state.js";
 import { toPromptCommand } from "./to-prompt.js";
@@ -35,6 +38,9 @@ export const commands: readonly Command[] = [
   toPromptCommand,
   catalogCommand,
   resolveCommand,
+  searchCommand,
+  loadCommand,
+  readCommand,
   enableCommand,
   disableCommand,
   stateCommand,

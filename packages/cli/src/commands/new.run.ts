@@ -2,9 +2,11 @@
  * @module `skillset new` — scaffold a skill that passes strict validation and lint (SPEC §13).
  */
 import { mkdir, writeFile } from "node:fs/promises";
-import { join, resolve } from "node:path";
+import { basename, join, resolve } from "node:path";
+import { defaultConfig } from "@skillset/core/config";
 import type { Diagnostic } from "@skillset/core/model";
-import { checkName } from "@skillset/core/parser";
+import { checkName, suggestValidName } from "@skillset/core/parser";
+import { findProjectRoot } from "@skillset/core/roots";
 import {
   type LintTarget,
   lintRules,
@@ -15,6 +17,7 @@ import {
 } from "@skillset/core/validate";
 import { painter } from "../color.js";
 import { type CommandContext, EXIT_FINDINGS, EXIT_OK, UsageError } from "../command.js";
+import { writeJson } from "../json/write-json.js";
 import { displayPath } from "../print-diagnostics.js";
 
 /** Where skills are created without `--dir`: the open standard's project folder (SPEC §5). */
@@ -95,12 +98,18 @@ async function preflight(name: string, description: string, path: string): Promi
   const error = found.find((finding) => finding.severity === "error");
   if (error) {
     const subject = error.field === "description" ? "description" : `name '${name}'`;
-    throw new UsageError(`invalid ${subject}: ${error.message} (${error.code})`);
+    const valid = error.field === "description" ? "" : suggestValidName(name);
+    const retry = valid && valid !== name ? ` Try \`skillset new ${valid}\`.` : "";
+    throw new UsageError(`invalid ${subject}: ${error.message} (${error.code})${retry}`);
   }
   return found;
 }
 
 function describeWrite(context: CommandContext, dir: string, files: string[], warnings: Diagnostic[]): void {
+  if (context.values.json) {
+    writeJson(context.stdout, { name: basename(dir), path: join(dir, "SKILL.md"), dir, files, warnings });
+    return;
+  }
   const paint = painter(context.color);
   const shown = displayPath(dir, context.cwd);
   const lines = [`Created ${paint("bold", `${shown}/`)}`, ...files.map((file) => `  ${file}`)];
@@ -117,10 +126,11 @@ export async function run(context: CommandContext): Promise<number> {
   const given = context.values.description;
   const description =
     typeof given === "string" ? given : `TODO: describe what ${name} does. Use when the user asks to …`;
-  const parent = resolve(
-    context.cwd,
-    typeof context.values.dir === "string" ? context.values.dir : DEFAULT_SKILLS_DIR,
-  );
+  // Without --dir, the project's skills folder wherever in the project you stand (not cwd's own).
+  const parent =
+    typeof context.values.dir === "string"
+      ? resolve(context.cwd, context.values.dir)
+      : join(await findProjectRoot(context.cwd, defaultConfig.discovery.projectMarkers), DEFAULT_SKILLS_DIR);
   const dir = join(parent, name);
   const warnings = (await preflight(name, description, join(dir, "SKILL.md"))).filter(
     (finding) => finding.severity === "warning",

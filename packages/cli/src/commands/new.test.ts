@@ -123,3 +123,30 @@ describe("skillset new", () => {
     );
   });
 });
+
+describe("skillset new: where and what it suggests", () => {
+  it("writes to the project root's .agents/skills from a subfolder", async () => {
+    await temp.write({ ".git/HEAD": "ref: refs/heads/main\n", "src/deep/keep.txt": "" });
+    const result = await runCliCaptured({
+      argv: ["new", "pdf-forms", "--json"],
+      cwd: temp.join("src/deep"),
+      env: isolatedEnv(temp),
+      replaceTemp: temp.path,
+    });
+    expect(result.code).toBe(0);
+    expect(JSON.parse(result.stdout)).toMatchObject({
+      schemaVersion: 1,
+      name: "pdf-forms",
+      path: "<tmp>/.agents/skills/pdf-forms/SKILL.md",
+      files: ["SKILL.md", "references/REFERENCE.md"],
+    });
+  });
+
+  it("suggests a name that is itself valid", async () => {
+    const { code, stderr } = await cli("new", "My_Skill");
+    expect(code).toBe(2);
+    expect(stderr).toContain("Write name: my-skill in SKILL.md");
+    expect(stderr).toContain("Try `skillset new my-skill`.");
+    expect((await cli("new", "my-skill")).code).toBe(0);
+  });
+});

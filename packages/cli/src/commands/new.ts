@@ -6,9 +6,10 @@ import type { Command } from "../command.js";
 export const newCommand: Command = {
   name: "new",
   summary: "Create a skill folder with a SKILL.md that passes validate --strict and lint",
-  usage: "new <name> [--dir DIR] [--description TEXT]",
+  usage: "new <name> [--dir DIR] [--description TEXT] [--json]",
   details: [
-    "Creates <DIR>/<name>/SKILL.md and references/REFERENCE.md (DIR defaults to .agents/skills).",
+    "Creates <DIR>/<name>/SKILL.md and references/REFERENCE.md (DIR defaults to the project root's",
+    ".agents/skills, wherever in the project you run it).",
     "The name must be lowercase letters, digits and hyphens (any script), at most 64 characters,",
     "without 'anthropic' or 'claude'. An existing folder is never overwritten.",
     "",
@@ -21,6 +22,7 @@ export const newCommand: Command = {
       valueName: "DIR",
     },
     description: { type: "string", description: "What the skill does and when to use it", valueName: "TEXT" },
+    json: { type: "boolean", description: "Print JSON: the files created" },
   },
   positionals: { min: 1, max: 1 },
   load: () => import("./new.run.js"),

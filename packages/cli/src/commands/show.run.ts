@@ -2,6 +2,7 @@
  * @module `skillset show <name|path>` — one skill's metadata, location, state and diagnostics.
  */
 
+import { inertForTerminal } from "@skillset/core/model";
 import { type RegistryEntry, type SkillRegistry, suggestSkills } from "@skillset/core/registry";
 import { painter } from "../color.js";
 import { type CommandContext, EXIT_FINDINGS, EXIT_OK } from "../command.js";
@@ -9,13 +10,14 @@ import { entryJson } from "../json/skill-json.js";
 import { writeJson } from "../json/write-json.js";
 import { openRegistry } from "../open-skillset.js";
 import { entryMarks, scopeStyle } from "../present-skill.js";
+import { displayWidth, padWidth } from "../terminal/text-width.js";
 
 /** The message for a name that matches nothing, with the near names when there are some. */
 export function unknownSkillMessage(registry: SkillRegistry, name: string): string {
   const near = suggestSkills(registry.entries(), name);
   const hint =
     near.length > 0 ? ` Did you mean ${near.join(", ")}?` : " Run `skillset list --all` to see every skill.";
-  return `No skill named '${name}'.${hint}`;
+  return inertForTerminal(`No skill named '${name}'.${hint}`);
 }
 
 /** The message for an ambiguous name: every candidate's path, and how to pick one. */
@@ -23,7 +25,8 @@ export function ambiguousMessage(name: string, entries: readonly RegistryEntry[]
   const paths = entries.map(
     (entry) => `  ${entry.skill.path} (${entry.skill.scope}, ${entry.skill.source.provider})`,
   );
-  return `'${name}' is ambiguous; it names ${entries.length} skills:\n${paths.join("\n")}\nName one by its path, or rename all but one.`;
+  const inert = (text: string) => inertForTerminal(text);
+  return `'${inert(name)}' is ambiguous; it names ${entries.length} skills:\n${paths.map(inert).join("\n")}\nName one by its path, or rename all but one.`;
 }
 
 function describeValue(value: unknown): string {
@@ -78,21 +81,25 @@ export async function run(context: CommandContext): Promise<number> {
     if (field === "name" || field === "description" || value === undefined) continue;
     rows.push([field, describeValue(value)]);
   }
-  const width = Math.max(...rows.map(([label]) => label.length));
+  // Every label and value may come from the skill (frontmatter keys too): made inert before printing.
+  const inertRows = rows.map(([label, value]) => [inertForTerminal(label), inertForTerminal(value)] as const);
+  const width = Math.max(...inertRows.map(([label]) => displayWidth(label)));
   const lines = [
-    `${paint("bold", skill.qualifiedName)}  ${paint(scopeStyle(skill.scope), skill.scope)}${
+    `${paint("bold", inertForTerminal(skill.qualifiedName))}  ${paint(scopeStyle(skill.scope), skill.scope)}${
       marks.length > 0 ? paint("yellow", ` (${marks.join(", ")})`) : ""
     }`,
-    skill.description,
+    inertForTerminal(skill.description),
     "",
-    ...rows.map(([label, value]) => `  ${paint("dim", label.padEnd(width))}  ${value}`),
+    ...inertRows.map(([label, value]) => `  ${paint("dim", padWidth(label, width))}  ${value}`),
   ];
   if (skill.diagnostics.length > 0) {
     lines.push("", "Diagnostics:");
     for (const found of skill.diagnostics) {
       const style = found.severity === "error" ? "red" : found.severity === "warning" ? "yellow" : "gray";
       const where = found.line === undefined ? "" : ` (line ${found.line})`;
-      lines.push(`  ${paint(style, found.severity)} ${found.code}${where}: ${found.message}`);
+      lines.push(
+        `  ${paint(style, found.severity)} ${found.code}${where}: ${inertForTerminal(found.message)}`,
+      );
     }
   }
   context.stdout.write(`${lines.join("\n")}\n`);

@@ -5,6 +5,7 @@
 import { readdir, stat } from "node:fs/promises";
 import { basename, dirname, join, resolve } from "node:path";
 import { type AvailableSkill, formatAvailableSkills } from "@skillset/core/catalog";
+import { inertForTerminal } from "@skillset/core/model";
 import { parseSkillFile } from "@skillset/core/parser";
 import { type CommandContext, EXIT_FINDINGS, EXIT_OK } from "../command.js";
 
@@ -52,10 +53,13 @@ export async function run(context: CommandContext): Promise<number> {
   const found = await Promise.all(context.positionals.map((argument) => readSkill(context.cwd, argument)));
   const problems = found.flatMap((item) => (item.ok ? [] : [item.problem]));
   if (problems.length > 0) {
-    context.stderr.write(problems.map((problem) => `skillset to-prompt: ${problem}\n`).join(""));
+    context.stderr.write(
+      problems.map((problem) => `skillset to-prompt: ${inertForTerminal(problem)}\n`).join(""),
+    );
     return EXIT_FINDINGS;
   }
   const skills = found.flatMap((item) => (item.ok ? [item.skill] : []));
-  context.stdout.write(`${formatAvailableSkills(skills)}\n`);
+  // XML-escaped already, but XML keeps control characters: make them inert for the terminal too.
+  context.stdout.write(`${inertForTerminal(formatAvailableSkills(skills), { keepLines: true })}\n`);
   return EXIT_OK;
 }

@@ -29,7 +29,7 @@ describe("skillset validate", () => {
     expect(result.stdout).toMatchInlineSnapshot(`
       "skills/Docx/SKILL.md
         4:1  error  Unexpected fields in frontmatter: author. Only ['allowed-tools', 'compatibility', 'description', 'license', 'metadata', 'name'] are allowed. Move them under metadata: or remove them from SKILL.md.  unexpected-fields
-        2:1  error  Skill name 'Docx' must be lowercase. Write name: docx in SKILL.md and rename the folder to match.  name-uppercase
+        2:1  error  Skill name 'Docx' must be lowercase. Write name: docx in SKILL.md and name the folder docx.  name-uppercase
 
       2 skills checked, 2 errors, 0 warnings
       "
@@ -141,13 +141,13 @@ describe("skillset validate: bad input gives one line naming the path and the pr
       "invalid UTF-8",
       { "latin/SKILL.md": new Uint8Array([0x2d, 0x2d, 0x2d, 0x0a, 0xe9, 0x0a]) },
       "latin",
-      "<tmp>/latin/SKILL.md is not valid UTF-8",
+      "This file is not valid UTF-8",
     ],
     [
       "a binary SKILL.md",
       { "binary/SKILL.md": new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x00, 0x01]) },
       "binary",
-      "<tmp>/binary/SKILL.md contains a NUL byte",
+      "This file contains a NUL byte",
     ],
   ])("%s", async (_, files, path, phrase) => {
     await temp.write(files as Record<string, string | Uint8Array>);

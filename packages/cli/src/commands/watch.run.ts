@@ -2,6 +2,8 @@
  * @module `skillset watch` — prints skills as they are added, changed or removed, until stopped
  * (Ctrl-C), or after `--timeout` milliseconds, or after the first batch of changes with `--once`.
  */
+
+import { inertForTerminal } from "@skillset/core/model";
 import type { RegistryEvent } from "@skillset/core/registry";
 import { painter } from "../color.js";
 import { type CommandContext, EXIT_OK, UsageError } from "../command.js";
@@ -37,7 +39,7 @@ export async function run(context: CommandContext): Promise<number> {
     } else {
       const type = paint(eventStyles[event.type], event.type.padEnd(7));
       context.stdout.write(
-        `${type}  ${skill.qualifiedName} (${skill.scope}, ${event.entry.status})  ${skill.path}\n`,
+        `${type}  ${inertForTerminal(skill.qualifiedName)} (${skill.scope}, ${event.entry.status})  ${inertForTerminal(skill.path)}\n`,
       );
     }
     if (context.values.once && !stopping) {

@@ -23,8 +23,10 @@ export function padWidth(text: string, width: number): string {
   return text + " ".repeat(Math.max(0, width - displayWidth(text)));
 }
 
-/** `text` wrapped to `width` columns, each continuation line starting with `indent`. */
+/** `text` wrapped to `width` columns: its own leading spaces kept, each continuation line starting with `indent`. */
 export function wrapWidth(text: string, width: number, indent = ""): string {
-  const wrapped = wrapAnsi(text, Math.max(10, width - indent.length), { hard: true, trim: true });
-  return wrapped.replaceAll("\n", `\n${indent}`);
+  const lead = /^ */.exec(text)?.[0] ?? "";
+  const room = Math.max(10, width - Math.max(lead.length, indent.length));
+  const wrapped = wrapAnsi(text.slice(lead.length), room, { hard: true, trim: true });
+  return lead + wrapped.replaceAll("\n", `\n${indent}`);
 }

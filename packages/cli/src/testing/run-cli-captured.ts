@@ -14,6 +14,8 @@ export interface RunCliCapturedOptions {
   replaceTemp?: string;
   /** Terminal width reported by stdout (unset by default, as when piped). */
   columns?: number;
+  /** Whether stdout reports itself a terminal (default: false, as when piped). */
+  tty?: boolean;
   /** Standard input, for commands that read it (`resolve -`); none when unset. */
   stdin?: string;
   /** Called with each chunk written to stderr, as it is written: lets a test act once a command is ready. */
@@ -35,7 +37,7 @@ export interface CapturedRun {
  *   runCliCaptured({ argv, cwd: temp.join("project"), env: isolatedEnv(temp), replaceTemp: temp.path });
  */
 export async function runCliCaptured(options: RunCliCapturedOptions): Promise<CapturedRun> {
-  const { argv, cwd, env, replaceTemp, columns, onStderr, stdin } = options;
+  const { argv, cwd, env, replaceTemp, columns, onStderr, stdin, tty } = options;
   let stdout = "";
   let stderr = "";
   const code = await runCli({
@@ -47,6 +49,7 @@ export async function runCliCaptured(options: RunCliCapturedOptions): Promise<Ca
         stdout += text;
       },
       columns,
+      ...(tty === undefined ? {} : { isTTY: tty }),
     },
     stderr: {
       write(text) {

@@ -7,6 +7,7 @@
 import { type Diagnostic, diagnostic, type Severity } from "../model/diagnostic.js";
 import { codePointLength, frontmatterText } from "./frontmatter-text.js";
 import { MAX_COMPATIBILITY_LENGTH, MAX_DESCRIPTION_LENGTH, MAX_NAME_LENGTH } from "./parse-limits.js";
+import { suggestValidName } from "./suggest-valid-name.js";
 
 /** Where and how to report a field finding. */
 export interface FieldCheckOptions {
@@ -100,13 +101,12 @@ export function checkName(value: unknown, options: FieldCheckOptions): Diagnosti
     );
   }
   const lower = plain ? name : name.toLowerCase();
+  const bad = plain ? [] : invalidCharacters(name);
+  // The name a fix suggests must itself be valid (`My_Skill` → `my-skill`, not `my_skill`).
+  const fixed = plain ? name : suggestValidName(name) || (dirName ? suggestValidName(dirName) : "");
+  const writeFixed = fixed ? `Write name: ${fixed} in SKILL.md and name the folder ${fixed}.` : "";
   if (name !== lower) {
-    found.push(
-      report(
-        "name-uppercase",
-        `Skill name '${name}' must be lowercase. Write name: ${lower} in SKILL.md and rename the folder to match.`,
-      ),
-    );
+    found.push(report("name-uppercase", `Skill name '${name}' must be lowercase. ${writeFixed}`.trimEnd()));
   }
   if (name.startsWith("-") || name.endsWith("-")) {
     found.push(
@@ -124,20 +124,23 @@ export function checkName(value: unknown, options: FieldCheckOptions): Diagnosti
       ),
     );
   }
-  const bad = plain ? [] : invalidCharacters(name);
   if (bad.length > 0) {
     found.push(
       report(
         "name-invalid-characters",
-        `Skill name '${name}' contains invalid characters. Only letters, digits, and hyphens are allowed. Replace ${quoteList(bad)} with hyphens in SKILL.md and in the folder name.`,
+        `Skill name '${name}' contains invalid characters. Only letters, digits, and hyphens are allowed. Replace ${quoteList(bad)} with hyphens in SKILL.md and in the folder name${fixed ? ` (name: ${fixed})` : ""}.`,
       ),
     );
   }
   if (dirName !== undefined && dirName !== name && dirName.normalize("NFKC") !== name) {
+    const nameIsValid = name === lower && bad.length === 0;
+    const fix = nameIsValid
+      ? `Rename the folder to '${name}' or write name: ${dirName} in SKILL.md.`
+      : writeFixed || "Give SKILL.md a valid name and name the folder the same.";
     found.push(
       report(
         "name-directory-mismatch",
-        `Directory name '${dirName}' must match skill name '${name}'. Rename the folder to '${name}' or write name: ${dirName} in SKILL.md.`,
+        `Directory name '${dirName}' must match skill name '${name}'. ${fix}`,
       ),
     );
   }

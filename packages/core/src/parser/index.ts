@@ -67,3 +67,4 @@ export {
   splitUnopenedFrontmatter,
 } from "./split-frontmatter.js";
 export { splitToolList } from "./split-tool-list.js";
+export { suggestValidName } from "./suggest-valid-name.js";

@@ -3,14 +3,21 @@
  * keywords, description and headings, with stemming, prefix and typo tolerance; exact path, exact name
  * and name prefix rank above any text match. Kept current incrementally, never rebuilt for one change.
  */
-import MiniSearch from "minisearch";
+import MiniSearch, { type AsPlainObject, type Options } from "minisearch";
 import { defaultConfig, type SearchConfig } from "../config/config-schema.js";
 import type { Scope, Skill } from "../model/skill.js";
 import { looksLikePath, lookupEntry } from "../registry/lookup-entry.js";
 import type { RegistryEntry, RegistryEvent } from "../registry/registry-types.js";
+import {
+  readSearchCache,
+  SEARCH_CACHE_VERSION,
+  searchFingerprint,
+  writeSearchCache,
+} from "./search-cache.js";
 import { type SearchDocument, searchDocument } from "./search-document.js";
 import { searchTerm, splitWords } from "./search-terms.js";
 import type { SearchOptions, SearchReason, SearchResult, SkillSearch } from "./search-types.js";
+import { createSortedNames } from "./sorted-names.js";
 
 /** Options of `createSkillSearch`, fixed for the index's life. */
 export interface SkillSearchOptions {
@@ -24,6 +31,12 @@ export interface SkillSearchOptions {
   isHidden?: (skill: Skill) => boolean;
   /** The body's headings, one string (optional: reading bodies costs a file read per skill). */
   headings?: (skill: Skill) => string;
+  /**
+   * A file to load the index from when it was built from the very same skills, and to write it to
+   * otherwise (see `searchCachePath`): for one-shot processes such as `skillset search`. A long-lived
+   * index (a session, a server) needs none: it is updated in place.
+   */
+  cacheFile?: string;
 }
 
 /** Field boosts: a word in the name says more than the same word in the description. */
@@ -35,10 +48,13 @@ const MAX_QUERY_TERMS = 32;
 
 const TIER: Record<SearchReason, number> = { exact_path: 0, exact_name: 1, prefix: 2, text: 3 };
 
-/** One typo for words of 4–7 letters, two from 8; none below (short words match too much). */
+/**
+ * One typo for words of 5–8 letters, two from 9; none below: a typo allowed in a four-letter word finds
+ * other words (`rain` → `train`) more often than the word meant.
+ */
 function fuzziness(term: string): number | false {
-  if (term.length < 4) return false;
-  return term.length < 8 ? 1 : 2;
+  if (term.length < 5) return false;
+  return term.length < 9 ? 1 : 2;
 }
 
 function visible(
@@ -71,49 +87,95 @@ export function createSkillSearch(
   const cwd = options.cwd ?? "/";
   const ranks = new Map<Scope, number>();
   for (const [index, scope] of scopeOrder.entries()) if (!ranks.has(scope)) ranks.set(scope, index);
-  const index = new MiniSearch<SearchDocument>({
+  // Every term ever indexed: a query word found here is spelled right, so it is not searched with
+  // typos (which costs most of a query's time and brings in unrelated words: `rain` → `train`).
+  const vocabulary = new Set<string>();
+  const indexOptions: Options<SearchDocument> = {
     fields: ["name", "description", "keywords", "headings"],
     storeFields: [],
     tokenize: splitWords,
-    processTerm: searchTerm,
+    processTerm: (word) => {
+      const term = searchTerm(word);
+      if (term !== null) vocabulary.add(term);
+      return term;
+    },
     searchOptions: {
       boost: { ...FIELD_BOOSTS },
-      fuzzy: (term) => fuzziness(term),
+      processTerm: searchTerm,
+      fuzzy: (term) => !vocabulary.has(term) && fuzziness(term),
       maxFuzzy: 2,
-      prefix: (term) => term.length >= 3,
+      // The last word may be unfinished (a person still typing, a name's start).
+      prefix: (term, position, terms) => position === terms.length - 1 && term.length >= 3,
       combineWith: "OR",
       weights: { fuzzy: 0.4, prefix: 0.5 },
     },
-  });
+  };
+  const fingerprint = options.cacheFile ? searchFingerprint(entries, options.headings ? "headings" : "") : "";
+  const cached = options.cacheFile ? readSearchCache(options.cacheFile, fingerprint) : undefined;
+  const index = cached
+    ? MiniSearch.loadJS<SearchDocument>(cached.index as AsPlainObject, indexOptions)
+    : new MiniSearch<SearchDocument>(indexOptions);
+  for (const term of cached?.vocabulary ?? []) vocabulary.add(term);
   const byId = new Map<string, RegistryEntry>();
+  /** Lowercased names and qualified names, for the exact-name and prefix tiers. */
+  const names = createSortedNames();
+  const namesOf = ({ name, qualifiedName }: Skill) =>
+    name === qualifiedName ? [name.toLowerCase()] : [name.toLowerCase(), qualifiedName.toLowerCase()];
+  const remember = ({ skill }: RegistryEntry) => {
+    for (const name of namesOf(skill)) names.add(name, skill.id);
+  };
+  const forget = ({ skill }: RegistryEntry) => {
+    for (const name of namesOf(skill)) names.remove(name, skill.id);
+  };
   let snapshot: readonly RegistryEntry[] = [];
 
   const documentOf = (skill: Skill) => searchDocument(skill, options.headings?.(skill) ?? "");
   const put = (entry: RegistryEntry) => {
     const known = byId.get(entry.skill.id);
     byId.set(entry.skill.id, entry);
+    if (known?.skill === entry.skill) return;
+    if (known) forget(known);
+    remember(entry);
     if (known === undefined) index.add(documentOf(entry.skill));
-    else if (known.skill !== entry.skill) index.replace(documentOf(entry.skill));
+    else index.replace(documentOf(entry.skill));
   };
   const drop = (id: string) => {
-    if (byId.delete(id)) index.discard(id);
+    const known = byId.get(id);
+    if (!known) return;
+    byId.delete(id);
+    forget(known);
+    index.discard(id);
   };
-  const sync = (next: readonly RegistryEntry[]) => {
+  const sync = (next: readonly RegistryEntry[], indexed = false) => {
     if (next === snapshot) return;
     snapshot = next;
     const seen = new Set<string>();
     const added: SearchDocument[] = [];
+    const addedNames: [string, string][] = [];
     for (const entry of next) {
       seen.add(entry.skill.id);
-      if (byId.size === 0 || !byId.has(entry.skill.id)) {
-        byId.set(entry.skill.id, entry);
-        added.push(documentOf(entry.skill));
-      } else put(entry);
+      if (byId.has(entry.skill.id)) {
+        put(entry);
+        continue;
+      }
+      byId.set(entry.skill.id, entry);
+      for (const name of namesOf(entry.skill)) addedNames.push([name, entry.skill.id]);
+      if (!indexed) added.push(documentOf(entry.skill));
     }
     for (const id of [...byId.keys()]) if (!seen.has(id)) drop(id);
+    names.addAll(addedNames);
     index.addAll(added);
   };
-  sync(entries);
+  // From the cache, the documents are in the index already: only the tables around it are filled.
+  sync(entries, cached !== undefined);
+  if (options.cacheFile && !cached) {
+    writeSearchCache(options.cacheFile, {
+      version: SEARCH_CACHE_VERSION,
+      fingerprint,
+      vocabulary: [...vocabulary],
+      index: index.toJSON(),
+    });
+  }
 
   const compare = (a: Ranked, b: Ranked) =>
     TIER[a.reason] - TIER[b.reason] ||
@@ -161,14 +223,40 @@ export function createSkillSearch(
       }
       const words = splitWords(text).slice(0, MAX_QUERY_TERMS);
       if (words.length > 0) {
+        // Hits come best first: once enough are kept, stop at the first lower score (equal scores
+        // go on, so ties are still broken by scope and path).
+        const wanted = limit + found.size;
+        let kept = 0;
+        let lowest = Number.POSITIVE_INFINITY;
         for (const hit of index.search(words.join(" "))) {
+          const score = Math.round(hit.score * 1000) / 1000;
+          if (kept >= wanted && score < lowest) break;
           const entry = byId.get(hit.id as string);
-          if (entry) consider(entry, "text", Math.round(hit.score * 1000) / 1000);
+          if (entry === undefined || !visible(entry, searchOptions, options.isHidden)) continue;
+          consider(entry, "text", score);
+          kept++;
+          lowest = score;
         }
       }
-      return [...found.values()].sort(compare).slice(0, limit).map(toResult);
+      return best(found.values(), limit, compare).map(toResult);
     },
   };
+}
+
+/** The `limit` smallest items by `compare`, sorted: one pass, no full sort of thousands of text hits. */
+function best<T>(items: Iterable<T>, limit: number, compare: (a: T, b: T) => number): T[] {
+  const kept: T[] = [];
+  for (const item of items) {
+    if (kept.length === limit && compare(item, kept[limit - 1] as T) >= 0) continue;
+    let at = kept.length === limit ? limit - 1 : kept.length;
+    while (at > 0 && compare(item, kept[at - 1] as T) < 0) {
+      kept[at] = kept[at - 1] as T;
+      at--;
+    }
+    kept[at] = item;
+    if (kept.length > limit) kept.length = limit;
+  }
+  return kept;
 }
 
 interface Ranked {

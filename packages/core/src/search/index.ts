@@ -3,6 +3,7 @@
  * name, name prefix, then text relevance with stemming, prefixes and typo tolerance.
  */
 export { createSkillSearch, FIELD_BOOSTS, type SkillSearchOptions } from "./create-skill-search.js";
+export { SEARCH_CACHE_VERSION, searchCachePath } from "./search-cache.js";
 export { type SearchDocument, searchDocument, skillKeywords } from "./search-document.js";
 export { searchTerm, splitWords } from "./search-terms.js";
 export {

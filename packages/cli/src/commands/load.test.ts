@@ -1,0 +1,61 @@
+import type { TempDir } from "@skillset/core/test";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { createTempProject, isolatedEnv, runCliCaptured } from "../testing/index.js";
+
+let temp: TempDir;
+
+beforeEach(async () => {
+  temp = await createTempProject("skillset-load-");
+  await temp.writeSkill(
+    "project/.agents/skills/review",
+    { name: "review", description: "Use when reviewing a PR." },
+    "Review $0 on $1.\n",
+  );
+  await temp.writeSkill("project/.agents/skills/twin", { name: "twin", description: "A." });
+  await temp.writeSkill("project/.claude/skills/twin", { name: "twin", description: "B." });
+  await temp.write({ "project/notes.md": "not a skill\n" });
+});
+afterEach(() => temp.cleanup());
+
+const cli = (...argv: string[]) =>
+  runCliCaptured({ argv, cwd: temp.join("project"), env: isolatedEnv(temp), replaceTemp: temp.path });
+
+describe("skillset load", () => {
+  it("prints the message envelope with arguments substituted", async () => {
+    const { code, stdout } = await cli("load", "review", "PR 42", "main", "--envelope", "message");
+    expect(code).toBe(0);
+    expect(stdout).toMatchInlineSnapshot(`
+      "<skill>
+      <name>review</name>
+      <path><tmp>/project/.agents/skills/review/SKILL.md</path>
+      Review PR 42 on main.
+      </skill>
+      "
+    `);
+  });
+
+  it("prints the tool envelope by default and JSON on request", async () => {
+    expect((await cli("load", "review")).stdout).toContain('<skill_content name="review">');
+    const { stdout } = await cli("load", ".agents/skills/review", "x", "--json");
+    expect(JSON.parse(stdout)).toMatchObject({ envelope: "tool", args: ["x"], body: "Review x on .\n" });
+  });
+
+  it("exits 1 for unknown, ambiguous and disabled skills and for files that are not skills", async () => {
+    const unknown = await cli("load", "reveiw");
+    expect(unknown).toMatchObject({ code: 1 });
+    expect(unknown.stderr).toContain("Did you mean review?");
+    const twin = await cli("load", "twin");
+    expect(twin.code).toBe(1);
+    expect(twin.stderr).toContain("<tmp>/project/.claude/skills/twin/SKILL.md");
+    expect((await cli("load", "notes.md")).code).toBe(1);
+    expect((await cli("load", "../../../../etc/passwd")).code).toBe(1);
+    await cli("disable", "review");
+    const disabled = await cli("load", "review");
+    expect(disabled.code).toBe(1);
+    expect(disabled.stderr).toContain("skillset enable review");
+  });
+
+  it("exits 2 for an unknown envelope", async () => {
+    expect((await cli("load", "review", "--envelope", "letter")).code).toBe(2);
+  });
+});

@@ -1,0 +1,35 @@
+/**
+ * @module Why a command cannot use the skill a person named: unknown (with near names), ambiguous (with
+ * each candidate's path), or disabled (with the command that enables it). One wording for `load` and `read`.
+ */
+import { type FoundSkill, findSkill } from "@skillset/core/loader";
+import { inertForTerminal } from "@skillset/core/model";
+import type { RegistryEntry, SkillRegistry } from "@skillset/core/registry";
+
+/** The entry `key` names, or the message saying why there is none usable. */
+export async function findUsableSkill(
+  registry: SkillRegistry,
+  key: string,
+): Promise<{ entry: RegistryEntry } | { problem: string }> {
+  const found: FoundSkill = await findSkill(registry, key);
+  const shown = inertForTerminal(key);
+  if (found.kind === "not-found") {
+    const near = found.near.map((entry) => entry.skill.qualifiedName);
+    const hint =
+      near.length > 0
+        ? ` Did you mean ${near.join(", ")}?`
+        : " Run `skillset search <words>` to find skills.";
+    return { problem: `No skill named '${shown}'.${hint}` };
+  }
+  if (found.kind === "ambiguous") {
+    const paths = found.entries.map((entry) => `  ${entry.skill.path} (${entry.skill.scope})`);
+    return {
+      problem: `'${shown}' names ${found.entries.length} skills; give one by its path:\n${paths.join("\n")}`,
+    };
+  }
+  if (!found.entry.enabled) {
+    const name = found.entry.skill.qualifiedName;
+    return { problem: `Skill '${name}' is disabled. Enable it with \`skillset enable ${name}\`.` };
+  }
+  return { entry: found.entry };
+}

@@ -1,0 +1,151 @@
+import { describe, expect, it } from "vitest";
+import type { RegistryEntry } from "../registry/registry-types.js";
+import { makeEntry } from "../test/index.js";
+import { createSkillSearch } from "./create-skill-search.js";
+import { splitWords } from "./search-terms.js";
+
+const entries: RegistryEntry[] = [
+  makeEntry({ skill: { name: "pdf", description: "Read and fill PDF forms." } }),
+  makeEntry({ skill: { name: "pdf-editor", description: "Edit PDF documents." } }),
+  makeEntry({ skill: { name: "imageOptimizer", description: "Compress pictures for the web." } }),
+  makeEntry({ skill: { name: "pdf", scope: "user", description: "User pdf." }, status: "shadowed" }),
+  makeEntry({ skill: { name: "secret", description: "Disabled PDF helper." }, enabled: false }),
+  makeEntry({
+    skill: {
+      name: "deploy",
+      description: "Ship it.",
+      invocation: { model: false, user: true },
+      frontmatter: { extra: { tags: ["release", "production"] }, raw: {} },
+    },
+  }),
+  makeEntry({ skill: { name: "fix-ci", namespace: "github", description: "Repair failing checks." } }),
+];
+
+const names = (results: { name: string }[]) => results.map((result) => result.name);
+
+describe("createSkillSearch", () => {
+  it("ranks exact name, then prefix, then text, and keeps hidden skills out", () => {
+    const search = createSkillSearch(entries);
+    const results = search.search("pdf");
+    expect(results.map(({ name, reason }) => [name, reason])).toEqual([
+      ["pdf", "exact_name"],
+      ["pdf-editor", "prefix"],
+    ]);
+  });
+
+  it("includes disabled, shadowed and user-only skills with `all`, and filters by scope", () => {
+    const search = createSkillSearch(entries);
+    expect(names(search.search("pdf", { all: true }))).toEqual(["pdf", "pdf", "pdf-editor", "secret"]);
+    expect(names(search.search("pdf", { all: true, scope: "user" }))).toEqual(["pdf"]);
+    expect(names(search.search("production", { all: true }))).toEqual(["deploy"]);
+    expect(search.search("production")).toEqual([]);
+  });
+
+  it("matches an exact path first", () => {
+    const search = createSkillSearch(entries, { cwd: "/skills" });
+    expect(search.search("/skills/repo/pdf-editor/SKILL.md")[0]).toMatchObject({
+      name: "pdf-editor",
+      reason: "exact_path",
+    });
+    expect(search.search("repo/pdf-editor")[0]).toMatchObject({ name: "pdf-editor", reason: "exact_path" });
+  });
+
+  it("splits names on - _ : and camelCase, and finds namespaced names", () => {
+    expect(splitWords("imageOptimizer HTMLParser snake_case ns:name")).toEqual([
+      "imageOptimizer",
+      "image",
+      "Optimizer",
+      "HTMLParser",
+      "HTML",
+      "Parser",
+      "snake",
+      "case",
+      "ns",
+      "name",
+    ]);
+    const search = createSkillSearch(entries);
+    expect(search.search("optimizer")[0]).toMatchObject({ name: "imageOptimizer", reason: "text" });
+    expect(search.search("github:fix-ci")[0]).toMatchObject({ name: "github:fix-ci", reason: "exact_name" });
+    expect(search.search("fix-ci")[0]).toMatchObject({ name: "github:fix-ci", reason: "exact_name" });
+    expect(search.search("failing checks")[0]?.name).toBe("github:fix-ci");
+  });
+
+  it("stems, takes the last word as a prefix, and forgives a typo in a long word", () => {
+    const search = createSkillSearch(entries);
+    expect(names(search.search("compressing"))).toEqual(["imageOptimizer"]);
+    expect(names(search.search("pictu"))).toEqual(["imageOptimizer"]);
+    expect(names(search.search("documants"))).toEqual(["pdf-editor"]);
+  });
+
+  it("updates incrementally from watch events", () => {
+    const search = createSkillSearch(entries);
+    const added = makeEntry({ skill: { name: "spreadsheet", description: "Excel workbooks." } });
+    search.apply({ type: "added", entry: added });
+    expect(names(search.search("excel"))).toEqual(["spreadsheet"]);
+    const changed = { ...added, skill: { ...added.skill, description: "Numbers and charts." } };
+    search.apply({ type: "changed", entry: changed });
+    expect(search.search("excel")).toEqual([]);
+    expect(names(search.search("charts"))).toEqual(["spreadsheet"]);
+    search.apply({ type: "changed", entry: { ...changed, enabled: false } });
+    expect(search.search("charts")).toEqual([]);
+    search.apply({ type: "removed", entry: changed });
+    expect(search.search("charts", { all: true })).toEqual([]);
+    expect(search.search("spreadsheet", { all: true })).toEqual([]);
+    expect(search.size).toBe(entries.length);
+  });
+
+  it("syncs with a new snapshot, re-indexing only what changed", () => {
+    const search = createSkillSearch(entries);
+    const next = [
+      ...entries.slice(1),
+      makeEntry({ skill: { name: "notes", description: "Release notes." } }),
+    ];
+    search.sync(next);
+    expect(search.size).toBe(next.length);
+    expect(names(search.search("release"))).toEqual(["notes"]);
+    expect(names(search.search("pdf")).includes("pdf")).toBe(false);
+  });
+
+  it("answers empty, punctuation-only, emoji and huge queries without failing", () => {
+    const search = createSkillSearch(entries);
+    expect(search.search("")).toEqual([]);
+    expect(search.search("?!…")).toEqual([]);
+    expect(search.search("🚀🔥")).toEqual([]);
+    expect(names(search.search(`edit ${"x".repeat(1_000_000)}`))).toEqual(["pdf-editor"]);
+  });
+
+  it("limits results to the configured maximum", () => {
+    const search = createSkillSearch(entries, { config: { defaultLimit: 1, maxLimit: 2 } });
+    expect(search.search("pdf", { all: true })).toHaveLength(1);
+    expect(search.search("pdf", { all: true, limit: 10 })).toHaveLength(2);
+  });
+});
+
+describe("createSkillSearch with a cache file", () => {
+  it("writes the index, loads it for the same skills, and rebuilds when a skill changed", async () => {
+    const { createTempDir } = await import("../test/index.js");
+    const { existsSync, statSync } = await import("node:fs");
+    const temp = await createTempDir("skillset-search-cache-");
+    try {
+      const cacheFile = temp.join("cache", "search-x.json");
+      const first = createSkillSearch(entries, { cacheFile });
+      expect(existsSync(cacheFile)).toBe(true);
+      const written = statSync(cacheFile).mtimeMs;
+      const loaded = createSkillSearch(entries, { cacheFile });
+      expect(statSync(cacheFile).mtimeMs).toBe(written);
+      for (const query of ["pdf", "compressing", "documants", "failing checks"]) {
+        expect(loaded.search(query, { all: true })).toEqual(first.search(query, { all: true }));
+      }
+      const changed = entries.map((entry, at) =>
+        at === 1
+          ? { ...entry, skill: { ...entry.skill, mtimeMs: 5, description: "Sign contracts." } }
+          : entry,
+      );
+      const rebuilt = createSkillSearch(changed, { cacheFile });
+      expect(names(rebuilt.search("contracts"))).toEqual(["pdf-editor"]);
+      expect(createSkillSearch(changed, { cacheFile }).search("contracts")).toHaveLength(1);
+    } finally {
+      await temp.cleanup();
+    }
+  });
+});
