@@ -124,7 +124,7 @@ describe("@skillset/ai-sdk", () => {
     expect(result.steps).toHaveLength(3);
     expect(result.steps[0]?.toolResults[0]?.output).toMatchObject({ isError: false });
     expect(result.text).toBe("Following the skill: Run git log since the last tag.");
-    expect(skills.activeSkills().map((skill) => skill.name)).toEqual(["release-notes"]);
+    expect(skills.session.inspect().loaded.map((record) => record.name)).toEqual(["release-notes"]);
   });
 
   it("returns tool errors to the model as error text, and the loop goes on", async () => {
@@ -217,14 +217,16 @@ describe("@skillset/ai-sdk", () => {
   });
 
   it("narrows the app's own tools to an active skill's allowed-tools", async () => {
-    const skills = await open();
     const appTools = { Bash: "bash", Read: "read", Write: "write", skill_load: "load" };
-    expect(skills.filterTools(appTools, "restrict").tools).toEqual(appTools);
+    const skills = await open({ narrowing: "restrict" });
+    expect(skills.filterTools(appTools).tools).toEqual(appTools);
     await skills.prepareMessages([{ role: "user", content: "$git-only tidy the branches" }]);
-    const restricted = skills.filterTools(appTools, "restrict");
+    const restricted = skills.filterTools(appTools);
     expect(Object.keys(restricted.tools)).toEqual(["Bash", "Read", "skill_load"]);
     expect(restricted.removed).toEqual(["Write"]);
-    const approved = skills.filterTools(appTools, "approve");
+    const approving = await open({ narrowing: "approve" });
+    await approving.prepareMessages([{ role: "user", content: "$git-only tidy the branches" }]);
+    const approved = approving.filterTools(appTools);
     expect(Object.keys(approved.tools)).toEqual(["Bash", "Read", "Write", "skill_load"]);
     expect(approved.approved).toContain("Read");
   });

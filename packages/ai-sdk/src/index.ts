@@ -3,6 +3,6 @@
  * SDK tools, the catalog for the system prompt, a `$mention` preprocessor and forks as nested generations.
  */
 export { type AiSkills, type AiSkillsOptions, createAiSkills } from "./create-ai-skills.js";
-export { type PrepareContext, type PreparedMessages, prepareMessages } from "./prepare-messages.js";
+export { type PreparedMessages, prepareMessages } from "./prepare-messages.js";
 export { type ForkOutcome, type ForkSettings, runFork } from "./run-fork.js";
 export { type SkillAiTool, toAiTools } from "./to-ai-tools.js";

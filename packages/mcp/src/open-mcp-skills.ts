@@ -1,20 +1,17 @@
 /**
- * @module What every MCP connection of one server shares: the registry, one search index, the watcher
- * that keeps both current, and per connection the skill tools with their own reload tracker (SPEC §13).
+ * @module What every MCP connection of one server shares: the skillset (registry, configuration, policy),
+ * one search index, the watcher that keeps both current; and per connection the skill tools with their
+ * own reload tracker and the policy plugged in (SPEC §11, §13). The tools come from the core's tools stage
+ * with one shared index, not from `session.tools()`, which builds an index per session: 50 clients on
+ * 16,000 skills would hold 50 indexes.
  */
 import { randomUUID } from "node:crypto";
-import { homedir } from "node:os";
 import { createReloadTracker } from "@skillset/core/loader";
 import type { Skill } from "@skillset/core/model";
-import {
-  type ConfirmAnswer,
-  type ConfirmRequest,
-  loadPolicy,
-  type PermissionTool,
-  type Policy,
-} from "@skillset/core/policy";
-import { createRegistry, type RegistryEvent, type SkillRegistry } from "@skillset/core/registry";
+import type { ConfirmAnswer, ConfirmRequest, PermissionTool, Policy } from "@skillset/core/policy";
+import type { RegistryEvent, SkillRegistry } from "@skillset/core/registry";
 import { createSkillSearch, type SkillSearch } from "@skillset/core/search";
+import { createSkillset, type Skillset } from "@skillset/core/session";
 import {
   type Authorization,
   createSkillTools,
@@ -27,12 +24,10 @@ export interface McpSkillsOptions {
   /** Working directory whose skills are served. */
   cwd: string;
   env?: Record<string, string | undefined>;
-  /** A registry to serve (default: created for `cwd` and `env`, loaded here). */
-  registry?: SkillRegistry;
+  /** The project's registry, configuration and policy (default: `createSkillset({ cwd, env })`). */
+  skillset?: Skillset;
   /** Keep the registry current with a file watcher and notify clients (default true). */
   watch?: boolean;
-  /** The permission policy (SPEC §11). Default: loaded from the registry's configuration and state. */
-  policy?: Policy;
 }
 
 /** How a connection asks the person behind the client when a rule says `ask`. */
@@ -67,18 +62,10 @@ export interface McpSkills {
  * @example const skills = await openMcpSkills({ cwd: process.cwd() }); const server = createSkillServer(skills);
  */
 export async function openMcpSkills(options: McpSkillsOptions): Promise<McpSkills> {
-  const registry =
-    options.registry ?? createRegistry({ cwd: options.cwd, ...(options.env ? { env: options.env } : {}) });
-  await registry.load();
-  const env = options.env ?? process.env;
-  const policy =
-    options.policy ??
-    (await loadPolicy({
-      config: registry.config.policy,
-      projectRoot: registry.projectRoot,
-      home: env.HOME || homedir(),
-      env,
-    }));
+  const skillset =
+    options.skillset ??
+    (await createSkillset({ cwd: options.cwd, ...(options.env ? { env: options.env } : {}) }));
+  const { registry, policy } = skillset;
   const isHidden = (skill: Skill) => policy.isDenied(skill);
   const search = createSkillSearch(registry.entries(), {
     config: registry.config.search,
@@ -145,7 +132,7 @@ export async function openMcpSkills(options: McpSkillsOptions): Promise<McpSkill
     async close() {
       listeners.clear();
       await watcher?.close();
-      await registry.settled();
+      if (!options.skillset) await skillset.close();
     },
   };
 }

@@ -3,7 +3,6 @@
  * the CLI's start-up path.
  */
 import { type CommandContext, EXIT_OK, UsageError } from "../command.js";
-import { openRegistry } from "../open-skillset.js";
 
 /** Default HTTP port. */
 const DEFAULT_PORT = 3917;
@@ -32,8 +31,8 @@ export async function run(context: CommandContext): Promise<number> {
   if (token !== undefined && token.length < 8) throw new UsageError("--token must be at least 8 characters");
   if (!http && !context.stdio) throw new UsageError("stdio mode needs the process's standard streams");
   const { openMcpSkills, serveHttp, serveStdio } = await import("@skillset/mcp");
-  const { registry } = await openRegistry(context);
-  const skills = await openMcpSkills({ cwd: context.cwd, registry });
+  const skills = await openMcpSkills({ cwd: context.cwd, env: context.env });
+  const { registry } = skills;
   try {
     if (!http) {
       const stdio = context.stdio as NonNullable<CommandContext["stdio"]>;
