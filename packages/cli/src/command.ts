@@ -35,8 +35,17 @@ export interface CommandContext {
   errorColor: boolean;
   /** Reads all of standard input (for `resolve -`). */
   readStdin?: () => Promise<string>;
+  /** The process's own streams, for the interactive commands (`compose`, `pick`); absent in tests in-process. */
+  terminal?: TerminalStreams;
   /** Work the dispatcher awaits after the command returned (e.g. a registry's cache write). */
   afterwards: Array<() => Promise<unknown>>;
+}
+
+/** Raw streams for a full-screen terminal UI: keys from `stdin`, drawing on `stdout` or `stderr`. */
+export interface TerminalStreams {
+  stdin: NodeJS.ReadStream;
+  stdout: NodeJS.WriteStream;
+  stderr: NodeJS.WriteStream;
 }
 
 export type OptionSpec = NonNullable<ParseArgsConfig["options"]>[string] & {
