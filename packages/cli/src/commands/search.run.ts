@@ -9,7 +9,7 @@ import { painter } from "../color.js";
 import { type CommandContext, EXIT_FINDINGS, EXIT_OK, UsageError } from "../command.js";
 import { entryJson } from "../json/skill-json.js";
 import { writeJson } from "../json/write-json.js";
-import { openRegistry } from "../open-skillset.js";
+import { openPolicy, openRegistry } from "../open-skillset.js";
 import { scopeStyle } from "../present-skill.js";
 import { readQuery } from "../read-query.js";
 
@@ -46,6 +46,7 @@ export async function run(context: CommandContext): Promise<number> {
     },
     scopeOrder: config.discovery.scopeOrder,
     cwd: context.cwd,
+    isHidden: (await openPolicy(context, registry)).isDenied,
   });
   const results = index.search(query, {
     ...(limit === undefined ? {} : { limit }),

@@ -40,7 +40,8 @@ beforeAll(async () => {
   symlinkSync(temp.join("outside", "private.txt"), temp.join("outside", "linked", "private-link.txt"));
   const config = {
     ...defaultConfig,
-    discovery: { ...defaultConfig.discovery, providers: { system: false } },
+    // The linked skill folder lives outside the project on purpose: allow discovery to follow it.
+    discovery: { ...defaultConfig.discovery, providers: { system: false }, followExternalLinks: true },
   };
   registry = createRegistry({ cwd: temp.join("project"), env: isolatedEnv(temp), cacheFile: false, config });
   await registry.load();
