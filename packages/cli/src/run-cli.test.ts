@@ -47,6 +47,8 @@ describe("skillset (the dispatcher)", () => {
         check            Report installed skills edited locally, missing, changed upstream or whose source is gone
         update           Update installed skills from their sources (changed digests need approval)
         registry         Build a static .well-known/skills/index.json from a folder of skills
+        compose          Write a message with the $ skill popup; Enter shows what the turn would load
+        pick             Pick a skill with a fuzzy finder and print its name (or --path)
         completion       Print the shell completion script (bash, zsh or fish)
 
       Run \`skillset <command> --help\` for a command's options.
