@@ -33,7 +33,7 @@ try {
     stdout,
     stderr,
     readStdin,
-    terminal: { stdin: process.stdin, stdout: process.stdout, stderr: process.stderr },
+    stdio: { stdin: process.stdin, stdout: process.stdout, stderr: process.stderr },
   });
 } catch (error) {
   process.stderr.write(`skillset: internal error: ${(error as Error).stack ?? String(error)}\n`);

@@ -16,7 +16,7 @@ import {
   EXIT_USAGE,
   type OptionSpec,
   type Output,
-  type TerminalStreams,
+  type StdioStreams,
   UsageError,
 } from "./command.js";
 import { commands } from "./commands/index.js";
@@ -33,8 +33,8 @@ export interface RunCliOptions {
   stderr: Output;
   /** Reads all of standard input (for `resolve -`); absent when there is none to read. */
   readStdin?: () => Promise<string>;
-  /** The process's streams, for `compose` and `pick`. */
-  terminal?: TerminalStreams;
+  /** The raw standard streams (for `mcp` over stdio). */
+  stdio?: StdioStreams;
 }
 
 /** Options every command accepts. */
@@ -65,9 +65,9 @@ async function parseError(command: Command, error: Error): Promise<string> {
 }
 
 /** The help of `command`, with any help its module computes (loaded only for those that have some). */
-async function fullHelp(command: Command): Promise<string> {
+async function fullHelp(command: Command, columns: number | undefined): Promise<string> {
   const more = command.hasMoreHelp ? (await command.load()).moreHelp?.() : undefined;
-  return commandHelp(command, globalOptions, more);
+  return commandHelp(command, globalOptions, more, columns);
 }
 
 /** The working directory from `--cwd`, which must be an existing folder. */
@@ -97,7 +97,7 @@ export async function runCli(options: RunCliOptions): Promise<number> {
     }
     const target = commands.find((c) => c.name === rest[0]);
     if (target) {
-      stdout.write(await fullHelp(target));
+      stdout.write(await fullHelp(target, stdout.columns));
       return EXIT_OK;
     }
     const names = commands.map((c) => c.name);
@@ -130,7 +130,7 @@ export async function runCli(options: RunCliOptions): Promise<number> {
     return usageError(await parseError(command, error as Error));
   }
   if (parsed.values.help) {
-    stdout.write(await fullHelp(command));
+    stdout.write(await fullHelp(command, stdout.columns));
     return EXIT_OK;
   }
   const { min = 0, max = 0 } = command.positionals ?? {};
@@ -159,7 +159,7 @@ export async function runCli(options: RunCliOptions): Promise<number> {
     errorColor: !noColor && shouldColor(env, stderr.isTTY),
     afterwards: [],
     ...(options.readStdin ? { readStdin: options.readStdin } : {}),
-    ...(options.terminal ? { terminal: options.terminal } : {}),
+    ...(options.stdio ? { stdio: options.stdio } : {}),
   };
   try {
     const module = await command.load();

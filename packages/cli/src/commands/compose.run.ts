@@ -5,7 +5,7 @@
 import { appendFileSync } from "node:fs";
 import { createSkillset, type SkillSession } from "@skillset/core/session";
 import { type CommandContext, EXIT_OK, UsageError } from "../command.js";
-import { canDraw } from "../interactive/run-ink.js";
+import { terminalOf } from "../interactive/run-ink.js";
 import { turnJson, turnLines } from "../interactive/turn-output.js";
 
 /** Exit code after Ctrl-C, as shells report an interrupted program. */
@@ -34,7 +34,8 @@ export async function run(context: CommandContext): Promise<number> {
   const skills = await createSkillset({ cwd: context.cwd, env: context.env, ...home });
   context.afterwards.push(() => skills.close());
   const session = skills.session();
-  if (!canDraw(context.terminal)) return linePrompt(context, session, print);
+  const terminal = terminalOf(context.stdio);
+  if (!terminal) return linePrompt(context, session, print);
   const [{ runInk }, { ComposeApp }, { createElement }] = await Promise.all([
     import("../interactive/run-ink.js"),
     import("../interactive/compose-app.js"),
@@ -58,7 +59,7 @@ export async function run(context: CommandContext): Promise<number> {
   const entries = () => skills.registry.entries();
   const send = async (text: string) => turnLines(await session.prepareTurn(text, { source: "user" }));
   const ended = await runInk<import("../interactive/compose-app.js").ComposeExit>(
-    context.terminal,
+    terminal,
     createElement(ComposeApp, { entries, send, once: print, ...(onKey ? { onKey } : {}) }),
     onRender,
   );

@@ -16,6 +16,7 @@ import { installCommand } from "./install.js";
 import { lintCommand } from "./lint.js";
 import { listCommand } from "./list.js";
 import { loadCommand } from "./load.js";
+import { mcpCommand } from "./mcp.js";
 import { newCommand } from "./new.js";
 import { pickCommand } from "./pick.js";
 import { readCommand } from "./read.js";
@@ -49,6 +50,7 @@ export const commands: readonly Command[] = [
   stateCommand,
   newCommand,
   watchCommand,
+  mcpCommand,
   addCommand,
   removeCommand,
   installCommand,

@@ -6,7 +6,7 @@ import { rankSkills } from "@skillset/core/completion";
 import type { RegistryEntry } from "@skillset/core/registry";
 import { type CommandContext, EXIT_FINDINGS, EXIT_OK, UsageError } from "../command.js";
 import type { PickExit } from "../interactive/pick-app.js";
-import { canDraw } from "../interactive/run-ink.js";
+import { terminalOf } from "../interactive/run-ink.js";
 import { openRegistry } from "../open-skillset.js";
 
 const EXIT_INTERRUPTED = 130;
@@ -18,7 +18,8 @@ export async function run(context: CommandContext): Promise<number> {
     context.stdout.write(`${context.values.path ? entry.skill.path : entry.skill.qualifiedName}\n`);
     return EXIT_OK;
   };
-  if (!canDraw(context.terminal)) {
+  const terminal = terminalOf(context.stdio);
+  if (!terminal) {
     if (query === "") throw new UsageError("no terminal to pick on; give a query to print its best match");
     const best = rankSkills(registry, query, { limit: 1 })[0];
     if (best) return print(best.entry);
@@ -36,7 +37,7 @@ export async function run(context: CommandContext): Promise<number> {
     return `${enable ? "Enabled" : "Disabled"} ${entry.skill.qualifiedName} (user settings)`;
   };
   const ended = await runInk<PickExit>(
-    context.terminal,
+    terminal,
     createElement(PickApp, { entries: () => registry.entries(), initialQuery: query, toggle }),
   );
   if (ended?.kind === "chosen") return print(ended.entry);

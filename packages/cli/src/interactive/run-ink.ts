@@ -5,11 +5,21 @@
  */
 import { render } from "ink";
 import type { ReactElement } from "react";
-import type { TerminalStreams } from "../command.js";
+import type { StdioStreams } from "../command.js";
 
-/** Whether there is a terminal to draw on and read keys from. */
-export function canDraw(terminal: TerminalStreams | undefined): terminal is TerminalStreams {
-  return Boolean(terminal?.stdin.isTTY && (terminal.stdout.isTTY || terminal.stderr.isTTY));
+/** The process's streams when they are a terminal. */
+export interface TerminalStreams {
+  stdin: NodeJS.ReadStream;
+  stdout: NodeJS.WriteStream;
+  stderr: NodeJS.WriteStream;
+}
+
+/** The streams as a terminal to draw on (stdout, or stderr when stdout is captured) and read keys from. */
+export function terminalOf(stdio: StdioStreams | undefined): TerminalStreams | undefined {
+  const terminal = stdio as Partial<TerminalStreams> | undefined;
+  if (!terminal?.stdin?.isTTY || !terminal.stdout || !terminal.stderr) return undefined;
+  if (!terminal.stdout.isTTY && !terminal.stderr.isTTY) return undefined;
+  return terminal as TerminalStreams;
 }
 
 /** Renders `app` until it calls `exit(value)`; returns that value. */
