@@ -5,7 +5,7 @@
 import { appendFileSync } from "node:fs";
 import { createSkillset, type SkillSession } from "@skillset/core/session";
 import { type CommandContext, EXIT_OK, UsageError } from "../command.js";
-import { terminalOf } from "../interactive/run-ink.js";
+import { importTerminalUi, terminalOf } from "../interactive/terminal-streams.js";
 import { turnJson, turnLines } from "../interactive/turn-output.js";
 
 /** Exit code after Ctrl-C, as shells report an interrupted program. */
@@ -36,11 +36,13 @@ export async function run(context: CommandContext): Promise<number> {
   const session = skills.session();
   const terminal = terminalOf(context.stdio);
   if (!terminal) return linePrompt(context, session, print);
-  const [{ runInk }, { ComposeApp }, { createElement }] = await Promise.all([
-    import("../interactive/run-ink.js"),
-    import("../interactive/compose-app.js"),
-    import("react"),
-  ]);
+  const [{ runInk }, { ComposeApp }, { createElement }] = await importTerminalUi(() =>
+    Promise.all([
+      import("../interactive/run-ink.js"),
+      import("../interactive/compose-app.js"),
+      import("react"),
+    ]),
+  );
   // SKILLSET_KEY_TIMING=<file>: append the milliseconds from each key to the frame drawn after it (tests).
   const timingFile = context.env.SKILLSET_KEY_TIMING;
   let keyAt: number | undefined;

@@ -6,7 +6,7 @@ import { rankSkills } from "@skillset/core/completion";
 import type { RegistryEntry } from "@skillset/core/registry";
 import { type CommandContext, EXIT_FINDINGS, EXIT_OK, UsageError } from "../command.js";
 import type { PickExit } from "../interactive/pick-app.js";
-import { terminalOf } from "../interactive/run-ink.js";
+import { importTerminalUi, terminalOf } from "../interactive/terminal-streams.js";
 import { openRegistry } from "../open-skillset.js";
 
 const EXIT_INTERRUPTED = 130;
@@ -26,11 +26,9 @@ export async function run(context: CommandContext): Promise<number> {
     context.stderr.write(`skillset pick: no skill matches '${query}'.\n`);
     return EXIT_FINDINGS;
   }
-  const [{ runInk }, { PickApp }, { createElement }] = await Promise.all([
-    import("../interactive/run-ink.js"),
-    import("../interactive/pick-app.js"),
-    import("react"),
-  ]);
+  const [{ runInk }, { PickApp }, { createElement }] = await importTerminalUi(() =>
+    Promise.all([import("../interactive/run-ink.js"), import("../interactive/pick-app.js"), import("react")]),
+  );
   const toggle = async (entry: RegistryEntry) => {
     const enable = !entry.enabled;
     await registry.setEnabled(entry.skill.qualifiedName, enable);

@@ -5,22 +5,7 @@
  */
 import { render } from "ink";
 import type { ReactElement } from "react";
-import type { StdioStreams } from "../command.js";
-
-/** The process's streams when they are a terminal. */
-export interface TerminalStreams {
-  stdin: NodeJS.ReadStream;
-  stdout: NodeJS.WriteStream;
-  stderr: NodeJS.WriteStream;
-}
-
-/** The streams as a terminal to draw on (stdout, or stderr when stdout is captured) and read keys from. */
-export function terminalOf(stdio: StdioStreams | undefined): TerminalStreams | undefined {
-  const terminal = stdio as Partial<TerminalStreams> | undefined;
-  if (!terminal?.stdin?.isTTY || !terminal.stdout || !terminal.stderr) return undefined;
-  if (!terminal.stdout.isTTY && !terminal.stderr.isTTY) return undefined;
-  return terminal as TerminalStreams;
-}
+import type { TerminalStreams } from "./terminal-streams.js";
 
 /** Renders `app` until it calls `exit(value)`; returns that value. */
 export async function runInk<T>(
