@@ -40,7 +40,7 @@ function medians(commands) {
   const times = commands.map(() => []);
   for (const command of commands) command(); // warm the file cache and Node's code cache
   for (let round = 0; round < runs; round++) {
-    commands.forEach((command, index) => times[index].push(command()));
+    for (const [index, command] of commands.entries()) times[index].push(command());
   }
   return times.map((list) => list.sort((a, b) => a - b)[Math.floor(list.length / 2)]);
 }
