@@ -60,32 +60,44 @@ function writeSkill(temp: TempDir, dir: string, index: number, kind: FileKind, c
   const body = `See [ref](references/ref.md) and [up](../../outside/secret.txt).\n`;
   switch (kind) {
     case "plain":
-      return writeFileSync(file, frontmatter(`s${index}`, description) + body);
+      writeFileSync(file, frontmatter(`s${index}`, description) + body);
+      return;
     case "controls":
-      return writeFileSync(file, frontmatter(name, `${description}${ESC}[2J\u0007`) + body);
+      writeFileSync(file, frontmatter(name, `${description}${ESC}[2J\u0007`) + body);
+      return;
     case "huge-body":
-      return writeFileSync(file, frontmatter(name, description) + "x".repeat(9 * 1024 * 1024));
+      writeFileSync(file, frontmatter(name, description) + "x".repeat(9 * 1024 * 1024));
+      return;
     case "huge-frontmatter":
-      return writeFileSync(file, frontmatter(name, "y".repeat(80_000)) + body);
+      writeFileSync(file, frontmatter(name, "y".repeat(80_000)) + body);
+      return;
     case "deep-yaml":
-      return writeFileSync(
+      writeFileSync(
         file,
         frontmatter(name, description, `metadata: ${"[".repeat(30_000)}${"]".repeat(30_000)}\n`),
       );
+      return;
     case "no-frontmatter":
-      return writeFileSync(file, `# Title\n\nFirst paragraph ${controls ? `${ESC}[31m` : ""}describes it.\n`);
+      writeFileSync(file, `# Title\n\nFirst paragraph ${controls ? `${ESC}[31m` : ""}describes it.\n`);
+      return;
     case "link-to-secret":
-      return symlinkSync(temp.join("outside/secret.txt"), file);
+      symlinkSync(temp.join("outside/secret.txt"), file);
+      return;
     case "link-to-secret-named-skill":
-      return symlinkSync(temp.join("outside/trap/SKILL.md"), file);
+      symlinkSync(temp.join("outside/trap/SKILL.md"), file);
+      return;
     case "link-to-root-folder":
-      return symlinkSync("/", temp.join(dir, "root"));
+      symlinkSync("/", temp.join(dir, "root"));
+      return;
     case "fifo":
-      return void execFileSync("mkfifo", [file]);
+      execFileSync("mkfifo", [file]);
+      return;
     case "folder":
-      return mkdirSync(file);
+      mkdirSync(file);
+      return;
     case "self-link":
-      return symlinkSync("SKILL.md", file);
+      symlinkSync("SKILL.md", file);
+      return;
   }
 }
 
