@@ -5,14 +5,14 @@
 
 import { readdirSync, readFileSync } from "node:fs";
 import { basename, dirname, join } from "node:path";
+import { nodeFileSystem } from "../packages/core/dist/fs/index.js";
+import { SKILL_HEAD_BYTES } from "../packages/core/dist/parser/index.js";
 import {
   findSkillFiles,
-  nodeFileSystem,
   readSkillDocumentSync,
-  SKILL_HEAD_BYTES,
   validateFrontmatter,
   validatePaths,
-} from "../packages/core/dist/index.js";
+} from "../packages/core/dist/validate/index.js";
 import { floorWalkAndRead, median, nestedWildTree, report } from "./make-tree.mjs";
 
 /**

@@ -183,7 +183,10 @@ export const configLayerSchema = z
 /** One partial layer: a config file, the environment, or flags. */
 export type ConfigLayer = z.infer<typeof configLayerSchema>;
 
-/** Defaults merged under every layer (SPEC §5, §7, §8). */
+/**
+ * Defaults merged under every layer (SPEC §5, §7, §8).
+ * @example createRegistry({ cwd, config: { ...defaultConfig, catalog: { ...defaultConfig.catalog, format: "markdown" } } })
+ */
 export const defaultConfig: SkillsetConfig = {
   discovery: {
     providers: {},

@@ -180,5 +180,8 @@ export function createNodeFileSystem(): FileSystem {
   return fileSystem;
 }
 
-/** A shared instance for callers that do not pass their own. */
+/**
+ * A shared instance for callers that do not pass their own.
+ * @example createRegistry({ cwd, fs: nodeFileSystem }) // the default; pass your own `FileSystem` to test or sandbox
+ */
 export const nodeFileSystem: FileSystem = createNodeFileSystem();

@@ -26,6 +26,9 @@ export interface FindSkillOptions {
  * Finds `key` — a qualified name (`ns:name` or bare) or a path to a SKILL.md or its folder — through
  * `registry.lookup` (so every surface resolves names the same way). Nothing is ever picked among
  * ambiguous candidates; near names are only suggestions.
+ * @example
+ * const found = await findSkill(registry, "pdf");
+ * if (found.kind === "not-found") console.log(found.near.map((e) => e.skill.qualifiedName));
  */
 export async function findSkill(
   registry: RegistryView,

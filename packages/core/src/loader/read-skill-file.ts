@@ -52,6 +52,7 @@ function looksBinary(bytes: Uint8Array): boolean {
  * folder is judged by where it really is. Only regular files are opened (a FIFO or device is refused
  * without being opened). Throws a `SkillsetError`: `file-not-found`, `path-refused`, `not-a-file`,
  * `file-too-large`.
+ * @example const file = await readSkillFile(skill, ["references", "forms.md"]); // inside the skill folder only
  */
 export async function readSkillFile(
   skill: Skill,

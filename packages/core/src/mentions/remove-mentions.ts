@@ -16,6 +16,7 @@ function attachesLeft(code: number): boolean {
  * Removes `ranges` (UTF-16 offsets, `end` exclusive; overlapping or unsorted ranges are fine) from
  * `text`. At each gap, spaces and tabs on both sides collapse to one space, or to none at a line edge or
  * before `,.;:!?`. The result is trimmed. Linear in the text length.
+ * @example removeMentions("use $pdf now", [{ start: 4, end: 8 }]) // "use now"
  */
 export function removeMentions(text: string, ranges: readonly { start: number; end: number }[]): string {
   const sorted = [...ranges].sort((a, b) => a.start - b.start);

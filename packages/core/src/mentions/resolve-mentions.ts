@@ -284,6 +284,9 @@ function reference(mention: UriMention, context: Context): SkillReference {
  * unknown `/name` passes silently (it may be a command the host owns). Identical diagnostics are
  * reported once, and at most 32 distinct unknown ids are reported (pasted code is full of `$words`).
  * Lookup tables are cached per `entries` array, so pass the registry's snapshot as it is.
+ * @example
+ * const turn = resolveMentions("$pdf fill the form", registry.entries(), { source: "user" });
+ * turn.activations.map((a) => a.skill.name); // ["pdf"]; turn.task === "fill the form"
  */
 export function resolveMentions(
   text: string,

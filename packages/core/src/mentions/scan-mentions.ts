@@ -197,6 +197,7 @@ function scanParagraph(text: string, from: number, to: number, next: Next, menti
  * `[$name](path)` is a linked mention; with an empty target it counts as `$name`. `/name` and
  * `/skill:name` count only at the very start of the message, and their args are the rest of the
  * message. Fenced blocks (``` or ~~~, unterminated ones to the end) and inline code spans hold no mentions.
+ * @example scanMentions("try $pdf and `$not-this`").map((m) => m.id) // ["pdf"]
  */
 export function scanMentions(text: string): Mention[] {
   const mentions: Mention[] = [];

@@ -4,7 +4,13 @@
 
 const marker = Symbol.for("skillset.error");
 
-/** Error thrown by skillset APIs. `code` is stable; `message` names the file, the field and the fix. */
+/**
+ * Error thrown by skillset APIs. `code` is stable; `message` names the file, the field and the fix.
+ * @example
+ * try { await registry.load(); } catch (error) {
+ *   if (SkillsetError.isInstance(error) && error.code === "config-invalid") console.error(error.message);
+ * }
+ */
 export class SkillsetError extends Error {
   readonly [marker] = true;
   override readonly name = "SkillsetError";

@@ -19,12 +19,12 @@ export {
   type PermissionTool,
 } from "./permissions.js";
 export {
-  type Authorization,
   type ConfirmAnswer,
   type ConfirmRequest,
   type LoadPolicyOptions,
   loadPolicy,
   type Policy,
+  type PolicyAuthorization,
 } from "./policy.js";
 export { claudeSettingsFiles, claudeSkillGlob, readClaudeSettings } from "./read-claude-settings.js";
 export { codexSettingsFiles, readCodexSettings } from "./read-codex-settings.js";

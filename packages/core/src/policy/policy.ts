@@ -48,7 +48,7 @@ export interface LoadPolicyOptions {
 }
 
 /** The result of `Policy.authorize`. */
-export interface Authorization {
+export interface PolicyAuthorization {
   allowed: boolean;
   decision: PermissionDecision;
   /** Why it was refused, naming the skill and the rule with its origin. */
@@ -77,7 +77,7 @@ export interface Policy {
     skill: Skill,
     tool: PermissionTool | undefined,
     confirm?: (request: ConfirmRequest) => ConfirmAnswer | Promise<ConfirmAnswer>,
-  ): Promise<Authorization>;
+  ): Promise<PolicyAuthorization>;
   /** Records an answer in the user's (default) or project's state file, atomically and locked. */
   remember(
     skill: Skill,
@@ -140,7 +140,7 @@ export async function loadPolicy(options: LoadPolicyOptions): Promise<Policy> {
       const decision = permissions.decide(skill, tool);
       if (decision.action === "allow") return { allowed: true, decision };
       const rule = decision.rule as PolicyRule;
-      const refuse = (code: string, why: string): Authorization => ({
+      const refuse = (code: string, why: string): PolicyAuthorization => ({
         allowed: false,
         decision,
         diagnostic: diagnostic("warning", code, `Skill '${skill.qualifiedName}' ${why}.`, skill.path),

@@ -44,7 +44,10 @@ export function getRegistry(options: RegistryOptions): Promise<SkillRegistry> {
   return loading;
 }
 
-/** Forgets every cached registry (they keep working; the next `getRegistry` creates new ones). */
+/**
+ * Forgets every cached registry (they keep working; the next `getRegistry` creates new ones).
+ * @example afterEach(() => clearRegistryCache());
+ */
 export function clearRegistryCache(): void {
   byFileSystem.clear();
 }

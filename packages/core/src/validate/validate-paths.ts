@@ -21,6 +21,9 @@ export interface ValidatePathsOptions extends ValidateOptions {
  * file system that has synchronous reads (the node one does) files are read one after another
  * synchronously, which on thousands of small files costs a fraction of overlapping async reads.
  * Never throws.
+ * @example
+ * const reports = await validatePaths(["skills/"]); // strict, like `skillset validate --strict`
+ * const failed = reports.filter((report) => !report.valid);
  */
 export async function validatePaths(
   paths: readonly string[],

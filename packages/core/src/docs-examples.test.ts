@@ -1,0 +1,73 @@
+import { existsSync, readFileSync } from "node:fs";
+import { symlink } from "node:fs/promises";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import ts from "typescript";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTempDir, type TempDir } from "./test/index.js";
+
+// Every ```ts block of the documentation compiles against the built packages, as a host would import
+// them (`@skillset/core`, its subpaths, `skillset`). `npm test` builds first.
+const repo = fileURLToPath(new URL("../../../", import.meta.url));
+const documents = [
+  "README.md",
+  "ARCHITECTURE.md",
+  "CONTRIBUTING.md",
+  "packages/core/README.md",
+  "packages/cli/README.md",
+];
+
+/** The ```ts blocks of a Markdown file, with the line each starts on. */
+function typescriptBlocks(file: string): { line: number; code: string }[] {
+  const blocks: { line: number; code: string }[] = [];
+  const lines = readFileSync(file, "utf8").split("\n");
+  for (let index = 0; index < lines.length; index++) {
+    if (!/^```(ts|typescript)\s*$/.test(lines[index] ?? "")) continue;
+    const start = index + 1;
+    let end = start;
+    while (end < lines.length && !/^```\s*$/.test(lines[end] ?? "")) end++;
+    blocks.push({ line: start + 1, code: lines.slice(start, end).join("\n") });
+    index = end;
+  }
+  return blocks;
+}
+
+describe("documentation examples", () => {
+  let temp: TempDir;
+  const sources = new Map<string, string>();
+
+  beforeAll(async () => {
+    temp = await createTempDir("skillset-docs-");
+    // Resolved like a host's project: through node_modules, to the packages' built exports.
+    await symlink(join(repo, "node_modules"), temp.join("node_modules"));
+    for (const document of documents) {
+      const path = join(repo, document);
+      if (!existsSync(path)) continue;
+      for (const block of typescriptBlocks(path)) {
+        const name = `${document.replaceAll("/", "-")}-line-${block.line}.mts`;
+        await temp.write({ [name]: `${block.code}\nexport {};\n` });
+        sources.set(temp.join(name), `${document}:${block.line}`);
+      }
+    }
+  });
+  afterAll(() => temp?.cleanup());
+
+  it("type-check against the built packages", () => {
+    expect(sources.size).toBeGreaterThan(0);
+    const program = ts.createProgram([...sources.keys()], {
+      strict: true,
+      noEmit: true,
+      module: ts.ModuleKind.NodeNext,
+      moduleResolution: ts.ModuleResolutionKind.NodeNext,
+      target: ts.ScriptTarget.ES2022,
+      types: ["node"],
+      typeRoots: [join(repo, "node_modules", "@types")],
+      skipLibCheck: true,
+    });
+    const problems = ts.getPreEmitDiagnostics(program).map((found) => {
+      const where = found.file ? (sources.get(found.file.fileName) ?? found.file.fileName) : "";
+      return `${where}: ${ts.flattenDiagnosticMessageText(found.messageText, "\n")}`;
+    });
+    expect(problems).toEqual([]);
+  }, 60_000);
+});

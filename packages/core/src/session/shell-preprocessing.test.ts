@@ -1,0 +1,48 @@
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { createTempDir, isolatedEnv, type TempDir } from "../test/temp-tree.js";
+import { createSkillset, type Skillset } from "./create-skillset.js";
+
+let temp: TempDir;
+let skills: Skillset;
+beforeEach(async () => {
+  temp = await createTempDir();
+  await temp.write({ "project/.git/HEAD": "ref: refs/heads/main\n" });
+  const body = "Branch files: !`ls`\n";
+  await temp.writeSkill(
+    "home/.agents/skills/mine",
+    { name: "mine", description: "Use when doing my own thing." },
+    body,
+  );
+  await temp.writeSkill(
+    "project/.agents/skills/theirs",
+    { name: "theirs", description: "Use when doing the repo's thing." },
+    body,
+  );
+  skills = await createSkillset({
+    cwd: temp.join("project"),
+    env: isolatedEnv(temp),
+    cacheFile: false,
+    config: { discovery: { providers: { system: false } } },
+  });
+});
+afterEach(async () => {
+  await skills.close();
+  await temp.cleanup();
+});
+
+describe("shell preprocessing through the session", () => {
+  it("is off by default: the command stays text", async () => {
+    const turn = await skills.session().prepareTurn("$mine go", { source: "user" });
+    expect(turn.messages[0]?.content).toContain("Branch files: !`ls`");
+  });
+
+  it("a host turns it on: a trusted (user) skill's command runs; an untrusted (repo) skill is refused", async () => {
+    const session = skills.session({ host: { shellPreprocessing: true } });
+    const mine = await session.prepareTurn("$mine go", { source: "user" });
+    expect(mine.messages[0]?.content).toContain("Branch files: SKILL.md");
+    const theirs = await session.prepareTurn("$theirs go", { source: "user" });
+    expect(theirs.activations).toEqual([]);
+    expect(theirs.diagnostics[0]).toMatchObject({ code: "shell-untrusted", severity: "error" });
+    expect(theirs.diagnostics[0]?.message).toContain("asks to run `ls`");
+  });
+});
