@@ -7,6 +7,7 @@ import { type CommandContext, EXIT_FINDINGS, EXIT_OK, UsageError } from "../comm
 import { findUsableSkill } from "../find-usable-skill.js";
 import { entryJson } from "../json/skill-json.js";
 import { writeJson } from "../json/write-json.js";
+import { openPolicy } from "../open-policy.js";
 import { openRegistry } from "../open-skillset.js";
 
 function parseEnvelope(value: unknown): EnvelopeName {
@@ -19,8 +20,9 @@ function parseEnvelope(value: unknown): EnvelopeName {
 export async function run(context: CommandContext): Promise<number> {
   const envelope = parseEnvelope(context.values.envelope);
   const [key = "", ...args] = context.positionals;
-  const { registry } = await openRegistry(context);
-  const found = await findUsableSkill(registry, key);
+  const { registry, config } = await openRegistry(context);
+  const policy = await openPolicy(context, registry, config);
+  const found = await findUsableSkill(registry, key, policy);
   if ("problem" in found) {
     context.stderr.write(`skillset load: ${found.problem}\n`);
     return EXIT_FINDINGS;
