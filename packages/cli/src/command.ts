@@ -69,6 +69,8 @@ export interface Command {
   load(): Promise<CommandModule>;
   /** Whether `load()`'s module exports `moreHelp` (so `--help` loads it; others answer from this table). */
   hasMoreHelp?: boolean;
+  /** Left out of `skillset --help` and of shell completion: an entry point for scripts (e.g. `__complete`). */
+  hidden?: boolean;
 }
 
 /** A usage error: printed with the command's usage line, exit code 2. */

@@ -27,7 +27,8 @@ export function commandHelp(
 }
 
 /** The top-level help: every command with its summary. */
-export function mainHelp(commands: readonly Command[], _columns?: number): string {
+export function mainHelp(all: readonly Command[], _columns?: number): string {
+  const commands = all.filter((command) => !command.hidden);
   const width = Math.max(...commands.map((c) => c.name.length));
   return [
     "skillset — find, check and use Agent Skills",

@@ -47,6 +47,7 @@ describe("skillset (the dispatcher)", () => {
         check            Report installed skills edited locally, missing, changed upstream or whose source is gone
         update           Update installed skills from their sources (changed digests need approval)
         registry         Build a static .well-known/skills/index.json from a folder of skills
+        completion       Print the shell completion script (bash, zsh or fish)
 
       Run \`skillset <command> --help\` for a command's options.
       "

@@ -6,6 +6,8 @@ import type { Command } from "../command.js";
 import { addCommand } from "./add.js";
 import { catalogCommand } from "./catalog.js";
 import { checkCommand } from "./check.js";
+import { completeCommand } from "./complete.js";
+import { completionCommand } from "./completion.js";
 import { disableCommand } from "./disable.js";
 import { doctorCommand } from "./doctor.js";
 import { enableCommand } from "./enable.js";
@@ -51,4 +53,6 @@ export const commands: readonly Command[] = [
   checkCommand,
   updateCommand,
   registryCommand,
+  completionCommand,
+  completeCommand,
 ];

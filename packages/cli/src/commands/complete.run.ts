@@ -1,0 +1,26 @@
+/**
+ * @module The work of `skillset __complete`: the names a person may type for a skill here — each
+ * not-shadowed skill's qualified name, and its bare name when that alone reaches it — one a line.
+ */
+import { type CommandContext, EXIT_OK, UsageError } from "../command.js";
+import { openRegistry } from "../open-skillset.js";
+
+export async function run(context: CommandContext): Promise<number> {
+  const kind = context.positionals[0];
+  if (kind !== "skills") throw new UsageError(`unknown kind '${kind}'; use skills`);
+  const { registry } = await openRegistry(context);
+  const entries = registry.entries();
+  const names = new Set<string>();
+  for (const entry of entries) {
+    if (entry.status === "shadowed") continue;
+    const { name, qualifiedName } = entry.skill;
+    if (/\s/.test(qualifiedName)) continue; // a shell word list cannot hold it
+    names.add(qualifiedName);
+    if (name !== qualifiedName) {
+      const found = registry.lookup(name);
+      if (found.kind === "found" && found.entry === entry) names.add(name);
+    }
+  }
+  context.stdout.write(names.size > 0 ? `${[...names].join("\n")}\n` : "");
+  return EXIT_OK;
+}
