@@ -8,7 +8,7 @@ import { basename, dirname, join } from "node:path";
 import { nodeFileSystem } from "../packages/core/dist/fs/index.js";
 import { SKILL_HEAD_BYTES } from "../packages/core/dist/parser/index.js";
 import {
-  findSkillFiles,
+  collectSkillFiles,
   readSkillDocumentSync,
   validateFrontmatter,
   validatePaths,
@@ -75,7 +75,7 @@ console.log(`  ${invalid} of ${checked} skills have strict errors`);
 // and the spec rules alone.
 let files = [];
 const find = await median(async () => {
-  files = (await findSkillFiles(root, { fs })).files;
+  files = (await collectSkillFiles([root], { fs })).files.map((file) => file.path);
 }, runs);
 const read = await median(() => {
   for (const file of files) {
@@ -85,7 +85,12 @@ const read = await median(() => {
 const parsed = new Array(files.length);
 const readAndParse = await median(() => {
   for (let index = 0; index < files.length; index++) {
-    parsed[index] = readSkillDocumentSync(files[index], { fs, mode: "strict", body: false }).parsed;
+    parsed[index] = readSkillDocumentSync(files[index], {
+      fs,
+      mode: "strict",
+      body: false,
+      linkChecked: true,
+    }).parsed;
   }
 }, runs);
 const rules = await median(() => {

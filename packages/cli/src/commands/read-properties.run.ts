@@ -5,7 +5,8 @@
 import { basename, join, resolve } from "node:path";
 import { nodeFileSystem } from "@skillset/core/fs";
 import type { Diagnostic } from "@skillset/core/model";
-import { pickSkillFile, readSkillDocument } from "@skillset/core/validate";
+import { readSkillDocument } from "@skillset/core/validate";
+import { pickSkillFile } from "@skillset/core/walker";
 import { type CommandContext, EXIT_FINDINGS, EXIT_OK } from "../command.js";
 
 /** The SKILL.md of a folder (or the file itself), or the message saying why there is none. */

@@ -40,6 +40,11 @@ export const discoveryConfigSchema = z
     ignore: z.array(z.string()).describe("Skip skills whose name matches one of these globs"),
     limits: walkLimitsSchema,
     followSymlinks: z.boolean().describe("Follow folder and SKILL.md symlinks (never in the system scope)"),
+    followExternalLinks: z
+      .boolean()
+      .describe(
+        "Follow links whose target lies outside every skills root and the project (default false: such links are reported, not followed)",
+      ),
   })
   .strict();
 
@@ -73,6 +78,11 @@ export const mentionsConfigSchema = z
     connectorSlugs: z.array(z.string()).describe("Host connector/app names never resolved by bare $name"),
     listCommand: z.string().describe("Command named in hints for listing skills"),
     enableCommand: z.string().describe("Command named in hints for enabling a skill"),
+    maxPerMessage: z
+      .number()
+      .int()
+      .min(1)
+      .describe("Most mentions resolved in one message; the rest are reported, not resolved (default 1000)"),
   })
   .strict();
 
@@ -199,6 +209,7 @@ export const defaultConfig: SkillsetConfig = {
     ignore: [],
     limits: { maxDepth: 6, maxDirectories: 2000, maxEntries: 20000 },
     followSymlinks: true,
+    followExternalLinks: false,
   },
   catalog: { format: "xml", budgetPercent: 2, defaultBudgetTokens: 8000, descriptionCap: 1536 },
   mentions: {
@@ -207,6 +218,7 @@ export const defaultConfig: SkillsetConfig = {
     connectorSlugs: [],
     listCommand: "/skill list",
     enableCommand: "/skill enable",
+    maxPerMessage: 1000,
   },
   search: { defaultLimit: 8, maxLimit: 50 },
   policy: {

@@ -2,9 +2,12 @@
  * @module The one interface through which skillset touches the disk (SPEC §1), so tests can use temp dirs
  * and benchmarks can measure the walker against a plain walk of the same files.
  */
+import type { FileKind } from "./file-kind.js";
 
 /** What `stat`/`lstat` report; only the fields skillset uses. */
 export interface FileStat {
+  /** What the path is; set by the node file system (test file systems may leave it out). */
+  kind?: FileKind;
   isFile: boolean;
   isDirectory: boolean;
   isSymbolicLink: boolean;
@@ -42,6 +45,10 @@ export interface SyncFileReads {
    * Without it, callers use `statSync` and a read.
    */
   readHeadWithStatSync?(path: string, length: number): StatAndHead;
+  /** Optional: `lstat` (the link itself); with `realpathSync`, lets a sync reader check a link's target. */
+  lstatSync?(path: string): FileStat;
+  /** Optional: the canonical real path. */
+  realpathSync?(path: string): string;
 }
 
 /** What {@link SyncFileReads.readHeadWithStatSync} returns. */
@@ -61,6 +68,11 @@ export interface StatAndHead {
  * async methods.
  */
 export interface FileSystem extends Partial<SyncFileReads> {
+  /**
+   * The reads (`readFile`, `readText`, `readHead` and their sync twins) open only regular files: anything
+   * else (a folder, FIFO, socket, device) is refused without blocking, with `code` `EISDIR` or
+   * `ENOTREGULAR` (see `notRegularFileError`).
+   */
   readFile(path: string): Promise<Uint8Array>;
   readText(path: string): Promise<string>;
   /** Reads at most `length` bytes from the start of the file. */

@@ -1,4 +1,12 @@
 export { asyncOnly } from "./async-only.js";
+export {
+  describeKind,
+  errorFileKind,
+  type FileKind,
+  fileKind,
+  NOT_REGULAR_CODE,
+  notRegularFileError,
+} from "./file-kind.js";
 export type { DirEntry, FileStat, FileSystem, StatAndHead, SyncFileReads } from "./file-system.js";
 export { createNodeFileSystem, nodeFileSystem } from "./node-file-system.js";
 export { syncReads } from "./sync-reads.js";

@@ -94,3 +94,20 @@ describe("the node file system's synchronous reads", () => {
     expect(syncReads(partial)).toBeUndefined();
   });
 });
+
+describe("the node file system's reads open only regular files", () => {
+  it("refuses a FIFO and a folder on every read, without blocking", async () => {
+    if (process.platform === "win32") return;
+    execFileSync("mkfifo", [temp.join("fifo")]);
+    const fifo = temp.join("fifo");
+    const notRegular = expect.objectContaining({ code: "ENOTREGULAR", fileKind: "fifo" });
+    await expect(node.readFile(fifo)).rejects.toEqual(notRegular);
+    await expect(node.readText(fifo)).rejects.toEqual(notRegular);
+    await expect(node.readHead(fifo, 10)).rejects.toEqual(notRegular);
+    expect(() => node.readFileSync(fifo)).toThrow(notRegular);
+    expect(() => node.readTextSync(fifo)).toThrow(notRegular);
+    expect(() => node.readHeadSync(fifo, 10)).toThrow(notRegular);
+    await expect(node.readFile(temp.path)).rejects.toEqual(expect.objectContaining({ code: "EISDIR" }));
+    expect((await node.stat(fifo)).kind).toBe("fifo");
+  });
+});

@@ -6,19 +6,23 @@ import {
   constants,
   type Dirent,
   fstatSync,
+  lstatSync,
   openSync,
   readdir as readdirCallback,
   readdirSync,
   readFileSync,
   readSync,
+  realpathSync,
   type Stats,
   statSync,
 } from "node:fs";
 import * as fs from "node:fs/promises";
+import { fileKind, notRegularFileError } from "./file-kind.js";
 import type { DirEntry, FileStat, FileSystem, StatAndHead, SyncFileReads } from "./file-system.js";
 
 function toStat(stats: Stats): FileStat {
   return {
+    kind: fileKind(stats),
     isFile: stats.isFile(),
     isDirectory: stats.isDirectory(),
     isSymbolicLink: stats.isSymbolicLink(),
@@ -39,6 +43,9 @@ function toEntries(entries: Dirent[]): DirEntry[] {
   );
 }
 
+/** Non-blocking, so that opening a FIFO never hangs; no effect on regular files. */
+const READ_NONBLOCKING = constants.O_RDONLY | (constants.O_NONBLOCK ?? 0);
+
 /** Head reads land here first and are copied out at their real length: no 68 KiB buffer per small file. */
 const scratch = new Uint8Array(128 * 1024);
 
@@ -53,12 +60,68 @@ function readInto(fd: number, buffer: Uint8Array, length: number): number {
   return total;
 }
 
+/**
+ * Opens `path` for reading without blocking (a FIFO would block a plain open) and checks with `fstat` on the
+ * open descriptor that it is a regular file: anything else is closed and refused with
+ * {@link notRegularFileError}. Every read of this file system goes through here (SPEC §15).
+ */
+function openRegularSync(path: string): { fd: number; stats: Stats } {
+  const fd = openSync(path, READ_NONBLOCKING);
+  let stats: Stats;
+  try {
+    stats = fstatSync(fd);
+  } catch (error) {
+    closeSync(fd);
+    throw error;
+  }
+  if (!stats.isFile()) {
+    closeSync(fd);
+    throw notRegularFileError(path, fileKind(stats));
+  }
+  return { fd, stats };
+}
+
+/** {@link openRegularSync} with the promise API. */
+async function openRegular(path: string): Promise<fs.FileHandle> {
+  const handle = await fs.open(path, READ_NONBLOCKING);
+  try {
+    const stats = await handle.stat();
+    if (!stats.isFile()) throw notRegularFileError(path, fileKind(stats));
+    return handle;
+  } catch (error) {
+    await handle.close();
+    throw error;
+  }
+}
+
 function readHeadSync(path: string, length: number): Uint8Array {
-  const fd = openSync(path, "r");
+  const { fd } = openRegularSync(path);
   try {
     return readHeadOf(fd, length);
   } finally {
     closeSync(fd);
+  }
+}
+
+/** The whole regular file at `path`, sized by its stat (a size of 0 may hide content, as in procfs). */
+function readWholeSync(path: string): Buffer {
+  const { fd, stats } = openRegularSync(path);
+  try {
+    if (stats.size === 0) return readFileSync(fd);
+    const buffer = Buffer.allocUnsafe(stats.size);
+    const total = readInto(fd, buffer, buffer.length);
+    return total === buffer.length ? buffer : buffer.subarray(0, total);
+  } finally {
+    closeSync(fd);
+  }
+}
+
+async function readWhole(path: string): Promise<Buffer> {
+  const handle = await openRegular(path);
+  try {
+    return await handle.readFile();
+  } finally {
+    await handle.close();
   }
 }
 
@@ -67,9 +130,6 @@ function readHeadOf(fd: number, length: number): Uint8Array {
   const total = readInto(fd, buffer, length);
   return buffer === scratch ? scratch.slice(0, total) : buffer.subarray(0, total);
 }
-
-/** Non-blocking, so that a FIFO named SKILL.md cannot hang discovery; no effect on regular files. */
-const READ_NONBLOCKING = constants.O_RDONLY | (constants.O_NONBLOCK ?? 0);
 
 const noBytes = new Uint8Array(0);
 
@@ -118,20 +178,22 @@ const syncMethods: SyncFileReads = {
   readHeadSync,
   readFileSync: (path) => {
     // A view, not a copy: the Buffer is a Uint8Array already (a copy doubled the bytes allocated per file).
-    const bytes = readFileSync(path);
+    const bytes = readWholeSync(path);
     return new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   },
-  readTextSync: (path) => readFileSync(path, "utf8"),
+  readTextSync: (path) => readWholeSync(path).toString("utf8"),
   readHeadWithStatSync,
+  lstatSync: (path) => toStat(lstatSync(path)),
+  realpathSync: (path) => realpathSync.native(path),
 };
 
 /** Creates the default, real-disk file system (async methods, plus the synchronous reads). */
 export function createNodeFileSystem(): FileSystem {
   const fileSystem: FileSystem = {
-    readFile: async (path) => new Uint8Array(await fs.readFile(path)),
-    readText: (path) => fs.readFile(path, "utf8"),
+    readFile: async (path) => new Uint8Array(await readWhole(path)),
+    readText: async (path) => (await readWhole(path)).toString("utf8"),
     async readHead(path, length) {
-      const handle = await fs.open(path, "r");
+      const handle = await openRegular(path);
       try {
         const buffer = new Uint8Array(length);
         const { bytesRead } = await handle.read(buffer, 0, length, 0);

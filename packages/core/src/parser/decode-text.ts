@@ -3,6 +3,7 @@
  */
 import { isUtf8 } from "node:buffer";
 import { type Diagnostic, diagnostic } from "../model/diagnostic.js";
+import { crOnlyToLf } from "./old-mac-line-breaks.js";
 
 /** The decoded text, or the one error that explains why the bytes are not a text file. */
 export type DecodeResult = { ok: true; text: string } | { ok: false; diagnostic: Diagnostic };
@@ -57,7 +58,7 @@ export function decodeSkillBytes(bytes: Uint8Array, path: string, options: Decod
     const text = options.partial
       ? new TextDecoder("utf-8", { fatal: true }).decode(bytes, { stream: true })
       : wholeDecoder.decode(bytes);
-    return { ok: true, text };
+    return { ok: true, text: crOnlyToLf(text) };
   } catch {
     const bad = findInvalidUtf8(bytes);
     const { line, column } = positionOf(bytes, bad);

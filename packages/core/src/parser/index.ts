@@ -40,7 +40,12 @@ export {
   parseSkillFileSync,
   parseSkillFileWithStatSync,
 } from "./parse-skill-file.js";
-export { type LocatedFrontmatter, locateFrontmatter, parseSkillText } from "./parse-skill-text.js";
+export {
+  type LocatedFrontmatter,
+  locateFrontmatter,
+  parseSkillText,
+  parseSplitSkill,
+} from "./parse-skill-text.js";
 export type {
   ParsedSkill,
   ParseFileOptions,
@@ -58,6 +63,14 @@ export {
   readOpenAiYamlSync,
 } from "./read-openai-yaml.js";
 export { readSkillBody } from "./read-skill-body.js";
+export {
+  type ReadSkillTextOptions,
+  type ReadSkillTextSyncOptions,
+  readSkillText,
+  readSkillTextSync,
+  type SkillText,
+  skillFileProblem,
+} from "./read-skill-text.js";
 export { repairYaml, type YamlRepair, type YamlRepairResult } from "./repair-yaml.js";
 export { resolveInvocation } from "./resolve-invocation.js";
 export {

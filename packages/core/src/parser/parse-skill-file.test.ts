@@ -62,14 +62,19 @@ describe("parseSkillFile", () => {
   it("does one stat and one read, and skips the openai.yaml probe when told there is no agents folder", async () => {
     const path = await temp.writeSkill("a", { name: "a", description: "A." });
     const probing = recording();
-    await parseSkillFile(path, { fs: probing.fs });
+    await parseSkillFile(path, { fs: probing.fs, linkChecked: true });
     expect(probing.calls.sort()).toEqual([
       "readFile /a/SKILL.md",
       "readHead /a/agents/openai.yaml 65537",
       "stat /a/SKILL.md",
     ]);
     const hinted = recording();
-    await parseSkillFile(path, { fs: hinted.fs, hasAgentsDir: false, stat: await nodeFileSystem.stat(path) });
+    await parseSkillFile(path, {
+      fs: hinted.fs,
+      hasAgentsDir: false,
+      stat: await nodeFileSystem.stat(path),
+      linkChecked: true,
+    });
     expect(hinted.calls).toEqual(["readFile /a/SKILL.md"]);
   });
 
@@ -134,7 +139,10 @@ describe("parseSkillFile", () => {
   it("reads synchronously with one open, or one read given the stat and no agents folder", async () => {
     const path = await temp.writeSkill("a", { name: "a", description: "A." });
     const probing = recording();
-    const sync = parseSkillFileWithStatSync(path, { fs: probing.fs as FileSystem & SyncFileReads });
+    const sync = parseSkillFileWithStatSync(path, {
+      fs: probing.fs as FileSystem & SyncFileReads,
+      linkChecked: true,
+    });
     expect(sync.result).toEqual(await parseSkillFile(path));
     expect(sync.stat).toEqual(await nodeFileSystem.stat(path));
     expect(probing.calls.sort()).toEqual([
@@ -163,7 +171,12 @@ describe("parseSkillFile", () => {
     expect(calls).toEqual(["statSync /a/SKILL.md", "readFileSync /a/SKILL.md"]);
     const hinted = recording();
     const stat = await nodeFileSystem.stat(path);
-    parseSkillFileSync(path, { fs: hinted.fs as FileSystem & SyncFileReads, hasAgentsDir: false, stat });
+    parseSkillFileSync(path, {
+      fs: hinted.fs as FileSystem & SyncFileReads,
+      hasAgentsDir: false,
+      stat,
+      linkChecked: true,
+    });
     expect(hinted.calls).toEqual(["readFileSync /a/SKILL.md"]);
   });
 
@@ -173,7 +186,7 @@ describe("parseSkillFile", () => {
     const head = node.readHeadWithStatSync!(path, SKILL_HEAD_BYTES);
     const probing = recording();
     const fs = probing.fs as FileSystem & SyncFileReads;
-    const parsed = parseSkillFileWithStatSync(path, { fs, head, hasAgentsDir: false });
+    const parsed = parseSkillFileWithStatSync(path, { fs, head, hasAgentsDir: false, linkChecked: true });
     expect(parsed).toEqual({ result: parseSkillFileSync(path), stat: head.stat });
     expect(probing.calls).toEqual([]);
   });
@@ -182,7 +195,11 @@ describe("parseSkillFile", () => {
     await temp.write({ "big/SKILL.md": new Uint8Array(MAX_SKILL_FILE_BYTES + 1).fill(0x61) });
     const { fs, calls } = recording();
     const started = performance.now();
-    const result = await parseSkillFile(temp.join("big/SKILL.md"), { fs, hasAgentsDir: false });
+    const result = await parseSkillFile(temp.join("big/SKILL.md"), {
+      fs,
+      hasAgentsDir: false,
+      linkChecked: true,
+    });
     expect(performance.now() - started).toBeLessThan(1000);
     expect(result.diagnostics).toEqual([
       expect.objectContaining({ severity: "error", code: "file-too-large" }),
@@ -199,7 +216,11 @@ describe("parseSkillFile", () => {
       "late/SKILL.md": `${"\n".repeat(60_000)}---\nname: late\ndescription: After blank lines.\n---\n${body}`,
     });
     const { fs, calls } = recording();
-    const parsed = await parseSkillFile(temp.join("large/SKILL.md"), { fs, hasAgentsDir: false });
+    const parsed = await parseSkillFile(temp.join("large/SKILL.md"), {
+      fs,
+      hasAgentsDir: false,
+      linkChecked: true,
+    });
     expect(parsed.skill).toMatchObject({ name: "large", size: large.length });
     expect(calls).toEqual(["stat /large/SKILL.md", "readHead /large/SKILL.md 69632"]);
     const started = performance.now();

@@ -9,6 +9,7 @@ import { checkCompatibility, checkDescription, checkName } from "./check-spec-fi
 import { detectLinkStub } from "./detect-link-stub.js";
 import { firstParagraph } from "./first-paragraph.js";
 import { normalizeDescription } from "./normalize-description.js";
+import { crOnlyToLf } from "./old-mac-line-breaks.js";
 import { type FrontmatterYaml, parseFrontmatterYaml } from "./parse-frontmatter-yaml.js";
 import { MAX_FRONTMATTER_BYTES } from "./parse-limits.js";
 import type {
@@ -32,7 +33,8 @@ import { type FrontmatterSplit, splitFrontmatter, splitUnopenedFrontmatter } fro
  * const { skill } = parseSkillText("---\nname: pdf\ndescription: Fill PDF forms.\n---\n", { path: "/s/pdf/SKILL.md" });
  */
 export function parseSkillText(text: string, options: ParseTextOptions): ParseTextResult {
-  return parseSplitSkill(text, splitFrontmatter(text), options);
+  const lines = crOnlyToLf(text);
+  return parseSplitSkill(lines, splitFrontmatter(lines), options);
 }
 
 /** A split with the lenient "missing opening `---`" repair applied, and the frontmatter YAML read. */

@@ -58,6 +58,10 @@ export interface ParseFileOptions {
   stat?: FileStat;
   /** The file's folder, when the caller already has it (the walker does). Default `dirname(path)`. */
   dir?: string;
+  /** The walker found the path and applied the link policy already (see `readSkillText`). */
+  linkChecked?: boolean;
+  /** Where a link may lead when the reader checks it (see `readSkillText`). */
+  linkAreas?: readonly string[];
 }
 
 /** Everything read from a SKILL.md text, loaded or not: what the validate stage checks (SPEC §4). */

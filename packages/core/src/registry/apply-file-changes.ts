@@ -9,7 +9,7 @@ import type { FileSystem } from "../fs/file-system.js";
 import { type FoundSkillFile, walkRoot } from "../walker/index.js";
 import type { MetadataCache } from "./metadata-cache.js";
 import type { CacheParser } from "./parse-into-cache.js";
-import { type RootState, uniqueFiles, walkRootState } from "./root-state.js";
+import { type RootState, registryWalkOptions, uniqueFiles, walkRootState } from "./root-state.js";
 import type { FileChange } from "./watch-registry.js";
 
 /** What applying changes reads and updates. */
@@ -20,6 +20,8 @@ export interface ChangeContext {
   fs: FileSystem;
   parser: CacheParser;
   cache: MetadataCache;
+  /** Where links may lead (see `link-areas.ts`); undefined: anywhere. */
+  linkAreas?: readonly string[];
 }
 
 export function isSkillFileName(name: string): boolean {
@@ -45,7 +47,7 @@ export async function applyFileChanges(
   changes: readonly FileChange[],
   context: ChangeContext,
 ): Promise<Set<string>> {
-  const { states, discovery, fs, parser, cache } = context;
+  const { states, discovery, fs, parser, cache, linkAreas } = context;
   const rescan = new Set<RootState>();
   /** Files to parse again, by real path; `ifStale` when only a stale stamp should cause a parse. */
   const reparse = new Map<string, { file: FoundSkillFile; ifStale: boolean }>();
@@ -77,7 +79,7 @@ export async function applyFileChanges(
           // A new folder (possibly moved in whole): walk just that folder.
           const walked = await walkRoot(
             { ...state.root, path: change.path },
-            { limits: discovery.limits, fs },
+            registryWalkOptions(discovery, fs, linkAreas),
           );
           for (const file of walked.files) {
             if (file.lowercase) rescan.add(state);
@@ -120,6 +122,13 @@ export async function applyFileChanges(
         rescan.add(state);
         continue;
       }
+      // A new link (or FIFO…) named SKILL.md: only the walker's link policy may admit it.
+      const entry = await fs.lstat(change.path).catch(() => undefined);
+      if (entry === undefined) continue; // gone again before we looked
+      if (!entry.isFile) {
+        rescan.add(state);
+        continue;
+      }
       const realPath = await fs.realpath(change.path).catch(() => undefined);
       if (realPath === undefined) continue; // gone again before we looked
       addFile(state, {
@@ -131,7 +140,9 @@ export async function applyFileChanges(
       });
     }
   }
-  for (const state of rescan) Object.assign(state, await walkRootState(state.root, discovery, fs));
+  for (const state of rescan) {
+    Object.assign(state, await walkRootState(state.root, discovery, fs, linkAreas));
+  }
   const files = uniqueFiles(states);
   const wanted = new Map(files.map((file) => [file.realPath, file]));
   const reparsed = new Set<string>();

@@ -17,6 +17,7 @@ import { applyFileChanges } from "./apply-file-changes.js";
 import { mergeDiagnostics } from "./build-skill.js";
 import { type ComposeMemo, composeEntries, createComposeMemo } from "./compose-entries.js";
 import { entryEvents } from "./entry-events.js";
+import { linkAreas } from "./link-areas.js";
 import { lookupEntry } from "./lookup-entry.js";
 import { MetadataCache, metadataCachePath } from "./metadata-cache.js";
 import { CacheParser } from "./parse-into-cache.js";
@@ -192,7 +193,7 @@ class Registry implements SkillRegistry {
   }
 
   private walk(root: Root): Promise<RootState> {
-    return walkRootState(root, this.currentConfig.discovery, this.fs);
+    return walkRootState(root, this.currentConfig.discovery, this.fs, this.parser.linkAreas);
   }
 
   private async fullLoad(force: boolean): Promise<void> {
@@ -222,9 +223,15 @@ class Registry implements SkillRegistry {
         this.cacheDiagnostics = found;
       });
     }
-    const walking = listRoots(this.rootsOptions()).then((listed) => {
+    const walking = listRoots(this.rootsOptions()).then(async (listed) => {
       const known = new Set(listed.map((root) => root.path));
       const roots = [...listed, ...this.extraRoots.filter((root) => !known.has(root.path))];
+      this.parser.linkAreas = await linkAreas(
+        roots,
+        projectRoot,
+        this.fs,
+        config.discovery.followExternalLinks,
+      );
       return Promise.all(roots.map((root) => this.walk(root)));
     });
     const [states] = await Promise.all([walking, this.refreshEnablement(), cacheLoading]);
@@ -364,6 +371,7 @@ class Registry implements SkillRegistry {
             fs: this.fs,
             parser: this.parser,
             cache: this.cache,
+            ...(this.parser.linkAreas === undefined ? {} : { linkAreas: this.parser.linkAreas }),
           });
           for (const realPath of reparsed) this.reparsed.add(realPath);
           this.compose();

@@ -31,6 +31,8 @@ export class CacheParser {
   parsed = 0;
   /** Files parsed since the parser was created. */
   totalParsed = 0;
+  /** Where links may lead (see `link-areas.ts`), for files the reader checks itself. */
+  linkAreas: readonly string[] | undefined;
 
   constructor(
     private readonly cache: MetadataCache,
@@ -176,7 +178,15 @@ export class CacheParser {
     justWalked: boolean,
     fs: F,
   ): ParseFileOptions & { fs: F } {
-    const options: ParseFileOptions & { fs: F } = { mode: "lenient", fs, dir: file.dir };
+    // A file the walk just found passed its link policy; one the watcher reports may have been swapped for
+    // a link since, so the reader checks it again.
+    const options: ParseFileOptions & { fs: F } = {
+      mode: "lenient",
+      fs,
+      dir: file.dir,
+      linkChecked: justWalked,
+    };
+    if (!justWalked && this.linkAreas !== undefined) options.linkAreas = this.linkAreas;
     if (stat) options.stat = stat;
     if (justWalked && file.hasAgentsDir !== undefined) options.hasAgentsDir = file.hasAgentsDir;
     return options;

@@ -6,7 +6,7 @@ import type { SkillsetConfig } from "../config/config-schema.js";
 import type { FileSystem } from "../fs/file-system.js";
 import type { Diagnostic } from "../model/diagnostic.js";
 import type { Root } from "../roots/index.js";
-import { type FoundSkillFile, walkRoot } from "../walker/index.js";
+import { type FoundSkillFile, type WalkOptions, walkRoot } from "../walker/index.js";
 import { scopeRank } from "./rank-precedence.js";
 
 /** What the registry knows about one root. */
@@ -20,14 +20,26 @@ export interface RootState {
   directories: number;
 }
 
+/** How the registry walks: the configured limits, and links kept inside `linkAreas` (see `link-areas.ts`). */
+export function registryWalkOptions(
+  discovery: SkillsetConfig["discovery"],
+  fs: FileSystem,
+  linkAreas: readonly string[] | undefined,
+): WalkOptions {
+  const options: WalkOptions = { limits: discovery.limits, fs };
+  if (linkAreas !== undefined) options.linkAreas = linkAreas;
+  return options;
+}
+
 /** Walks `root` and records what it holds. */
 export async function walkRootState(
   root: Root,
   discovery: SkillsetConfig["discovery"],
   fs: FileSystem,
+  linkAreas?: readonly string[],
 ): Promise<RootState> {
   const [walked, exists] = await Promise.all([
-    walkRoot(root, { limits: discovery.limits, fs }),
+    walkRoot(root, registryWalkOptions(discovery, fs, linkAreas)),
     fs.stat(root.path).then(
       (stat) => stat.isDirectory,
       () => false,

@@ -34,7 +34,8 @@ beforeAll(async () => {
   mkdirSync(temp.join(skills, "pdf", "empty"));
   writeFileSync(temp.join("outside", "linked", "escape-target"), SECRET);
   symlinkSync(temp.join("outside", "private.txt"), temp.join("outside", "linked", "private-link.txt"));
-  const tools = createSkillTools({ registry: await openTempRegistry(temp) });
+  // The linked skill folder lives outside the project on purpose: allow discovery to follow it.
+  const tools = createSkillTools({ registry: await openTempRegistry(temp, { followExternalLinks: true }) });
   read = tools.find((tool) => tool.name === "skill_read") as SkillTool;
   load = tools.find((tool) => tool.name === "skill_load") as SkillTool;
 });

@@ -1,33 +1,53 @@
 /**
  * @module Turns the paths given to `validate` or `lint` into the SKILL.md files to check. A path may be a
  * skill folder, a SKILL.md, or any tree holding many skills; a path that holds no skill is a finding.
+ * Trees are searched by discovery's own walker (SPEC §5): the same bounds, the same link policy, and links
+ * that leave the given tree are not followed unless asked (`followExternalLinks`).
  */
 import { basename } from "node:path";
+import type { WalkLimits } from "../config/config-schema.js";
 import type { FileSystem } from "../fs/file-system.js";
-import { diagnostic } from "../model/diagnostic.js";
-import { findSkillFiles } from "./find-skill-files.js";
+import { type Diagnostic, diagnostic } from "../model/diagnostic.js";
+import type { Root } from "../roots/root.js";
+import { walkRoot } from "../walker/index.js";
 import type { ValidationReport } from "./validation-report.js";
+
+/** A SKILL.md to check. */
+export interface SkillFileToCheck {
+  path: string;
+  /** Found by the walker, which applied the link policy to it already. */
+  linkChecked: boolean;
+}
 
 /** The files to check, and a report for each path that could not be used. */
 export interface CollectedSkillFiles {
-  /** Absolute SKILL.md paths, unique, in the order of the given paths (sorted within each tree). */
-  files: string[];
-  /** One failed report per unusable path (missing, not a folder, no SKILL.md, unreadable). */
+  /** Unique, in the order of the given paths (sorted by path within each tree). */
+  files: SkillFileToCheck[];
+  /** One report per unusable path or walk finding (missing, not a folder, no SKILL.md, unreadable…). */
   problems: ValidationReport[];
 }
 
-function problem(
-  path: string,
-  severity: "error" | "warning",
-  code: string,
-  message: string,
-): ValidationReport {
-  return {
-    path,
-    dir: path,
-    valid: severity !== "error",
-    diagnostics: [diagnostic(severity, code, message, path)],
-  };
+/** Options of {@link collectSkillFiles}. */
+export interface CollectOptions {
+  fs: FileSystem;
+  /** Follow links that lead out of the given tree (default false: they are reported, not followed). */
+  followExternalLinks?: boolean;
+  /** Bounds of each tree's walk; generous by default, since the user pointed at this tree on purpose. */
+  limits?: WalkLimits;
+}
+
+/** The default bounds of a tree given to `validate`/`lint`. */
+export const VALIDATE_WALK_LIMITS: WalkLimits = {
+  maxDepth: 32,
+  maxDirectories: 200_000,
+  maxEntries: 2_000_000,
+};
+
+/** Walk findings that say nothing about validity (`skill.md` is accepted by the specification). */
+const quietCodes = new Set(["lowercase-skill-file"]);
+
+function problem(path: string, found: Diagnostic): ValidationReport {
+  return { path, dir: path, valid: found.severity !== "error", diagnostics: [found] };
 }
 
 /**
@@ -36,15 +56,15 @@ function problem(
  */
 export async function collectSkillFiles(
   paths: readonly string[],
-  options: { fs: FileSystem },
+  options: CollectOptions,
 ): Promise<CollectedSkillFiles> {
   const { fs } = options;
-  const files: string[] = [];
+  const files: SkillFileToCheck[] = [];
   const seen = new Set<string>();
   const problems: ValidationReport[] = [];
-  const add = (file: string) => {
-    if (seen.has(file)) return;
-    seen.add(file);
+  const add = (file: SkillFileToCheck) => {
+    if (seen.has(file.path)) return;
+    seen.add(file.path);
     files.push(file);
   };
   for (const path of paths) {
@@ -54,55 +74,86 @@ export async function collectSkillFiles(
     } catch (error) {
       const code = (error as NodeJS.ErrnoException).code ?? "unknown error";
       problems.push(
-        code === "ENOENT" || code === "ENOTDIR"
-          ? problem(path, "error", "path-not-found", `Path does not exist: ${path}`)
-          : problem(path, "error", "file-unreadable", `Cannot read ${path} (${code}); fix its permissions.`),
+        problem(
+          path,
+          code === "ENOENT" || code === "ENOTDIR"
+            ? diagnostic("error", "file-not-found", `Path does not exist: ${path}`, path)
+            : diagnostic(
+                "error",
+                "file-unreadable",
+                `Cannot read ${path} (${code}); fix its permissions.`,
+                path,
+              ),
+        ),
       );
       continue;
     }
     if (!isDirectory) {
-      if (basename(path).toLowerCase() === "skill.md") add(path);
+      // The reader checks this file itself: a link must lead to a SKILL.md, a FIFO is never opened.
+      if (basename(path).toLowerCase() === "skill.md") add({ path, linkChecked: false });
       else {
         problems.push(
           problem(
             path,
-            "error",
-            "not-a-directory",
-            `Not a directory: ${path}. Pass a skill folder, its SKILL.md, or a folder of skills.`,
+            diagnostic(
+              "error",
+              "not-a-directory",
+              `Not a directory: ${path}. Pass a skill folder, its SKILL.md, or a folder of skills.`,
+              path,
+            ),
           ),
         );
       }
       continue;
     }
-    try {
-      await fs.readdir(path);
-    } catch (error) {
-      const code = (error as NodeJS.ErrnoException).code ?? "unknown error";
+    const walked = await walkTree(path, options);
+    for (const finding of walked.diagnostics) problems.push(problem(finding.path, finding));
+    if (walked.files.length === 0 && walked.diagnostics.every((found) => found.severity !== "error")) {
       problems.push(
         problem(
           path,
-          "error",
-          "folder-unreadable",
-          `Cannot read folder ${path} (${code}); fix its permissions.`,
-        ),
-      );
-      continue;
-    }
-    const found = await findSkillFiles(path, { fs });
-    for (const finding of found.diagnostics) {
-      problems.push({ path: finding.path, dir: finding.path, valid: true, diagnostics: [finding] });
-    }
-    if (found.files.length === 0) {
-      problems.push(
-        problem(
-          path,
-          "error",
-          "missing-skill-file",
-          `Missing required file: SKILL.md in ${path} or any folder below it. Create one (skillset new <name> scaffolds a skill) or pass the right folder.`,
+          diagnostic(
+            "error",
+            "missing-skill-file",
+            `Missing required file: SKILL.md in ${path} or any folder below it. Create one (skillset new <name> scaffolds a skill) or pass the right folder.`,
+            path,
+          ),
         ),
       );
     }
-    for (const file of found.files) add(file);
+    for (const file of walked.files) add({ path: file, linkChecked: true });
   }
   return { files, problems };
+}
+
+/** The skill files below `path` (sorted), and the walk's findings worth reporting. */
+async function walkTree(
+  path: string,
+  options: CollectOptions,
+): Promise<{ files: string[]; diagnostics: Diagnostic[] }> {
+  const { fs } = options;
+  const root: Root = { path, scope: "custom", provider: "path", followLinks: true };
+  let real: string;
+  try {
+    real = await fs.realpath(path);
+  } catch {
+    real = path;
+  }
+  const walked = await walkRoot(root, {
+    fs,
+    limits: options.limits ?? VALIDATE_WALK_LIMITS,
+    searchHidden: true,
+    ...(options.followExternalLinks ? {} : { linkAreas: [real] }),
+  });
+  const unreadableRoot = walked.diagnostics.find(
+    (found) => found.path === path && found.code === "unreadable-directory",
+  );
+  // The given folder itself cannot be read: nothing was checked, an error.
+  if (unreadableRoot) return { files: [], diagnostics: [{ ...unreadableRoot, severity: "error" }] };
+  return {
+    files: walked.files.map((file) => file.path).sort(),
+    diagnostics: walked.diagnostics.filter(
+      (found) => found.severity !== "info" && !quietCodes.has(found.code),
+    ),
+  };
 }

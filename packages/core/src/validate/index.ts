@@ -3,15 +3,14 @@
  * SARIF output (SPEC §4).
  */
 export { ALLOWED_FIELDS } from "./allowed-fields.js";
-export { type CollectedSkillFiles, collectSkillFiles } from "./collect-skill-files.js";
-export { type FileReference, findReferences } from "./find-references.js";
 export {
-  type FindSkillFilesOptions,
-  type FoundSkillFiles,
-  findSkillFiles,
-  pickSkillFile,
-  SKIPPED_FOLDERS,
-} from "./find-skill-files.js";
+  type CollectedSkillFiles,
+  type CollectOptions,
+  collectSkillFiles,
+  type SkillFileToCheck,
+  VALIDATE_WALK_LIMITS,
+} from "./collect-skill-files.js";
+export { type FileReference, findReferences } from "./find-references.js";
 export { lintPaths, lintSkillFiles } from "./lint-paths.js";
 export { keyPosition, type LintContext, type LintRule, type LintTarget, lintKey } from "./lint-rule.js";
 export { type LintOptions, type LintResult, lintSkills } from "./lint-skills.js";

@@ -47,6 +47,9 @@ export async function lintPaths(
   options: LintOptions = {},
 ): Promise<ValidationReport[]> {
   const fs = options.fs ?? nodeFileSystem;
-  const { files, problems } = await collectSkillFiles(paths, { fs });
+  const { files, problems } = await collectSkillFiles(paths, {
+    fs,
+    followExternalLinks: options.followExternalLinks === true,
+  });
   return [...(await lintSkillFiles(files, { ...options, fs })), ...problems];
 }

@@ -18,6 +18,8 @@ export interface LintOptions {
   hostCommands?: readonly string[];
   /** Skills linted at once (default 16). */
   concurrency?: number;
+  /** `lintPaths`: follow links that lead out of a given tree (default false). */
+  followExternalLinks?: boolean;
 }
 
 /** The lint findings of one skill, in rule order. */

@@ -11,6 +11,8 @@ import { type ReadSkillDocumentResult, readSkillDocument } from "./read-skill-do
 /** A skill file to lint, with its scope and namespace when it comes from the registry. */
 export interface LintFile {
   path: string;
+  /** The walker found it and applied the link policy already. */
+  linkChecked?: boolean;
   scope?: Scope;
   namespace?: string;
 }
@@ -29,8 +31,13 @@ export async function loadLintTarget(
   file: string | LintFile,
   options: { fs: FileSystem },
 ): Promise<LoadedLintTarget> {
-  const { path, scope, namespace } = typeof file === "string" ? ({ path: file } as LintFile) : file;
-  const read = await readSkillDocument(path, { fs: options.fs, mode: "lenient" });
+  const { path, scope, namespace, linkChecked } =
+    typeof file === "string" ? ({ path: file } as LintFile) : file;
+  const read = await readSkillDocument(path, {
+    fs: options.fs,
+    mode: "lenient",
+    linkChecked: linkChecked === true,
+  });
   const document = read.parsed?.document;
   if (!document) return { read };
   const raw = document.raw ?? {};

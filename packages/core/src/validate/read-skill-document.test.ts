@@ -120,8 +120,8 @@ describe("the synchronous and asynchronous reads", () => {
       repair: ["yaml-invalid"],
       huge: ["file-too-large"],
       empty: ["missing-frontmatter"],
-      folder: ["missing-skill-file"],
-      missing: ["path-not-found"],
+      folder: ["file-not-regular"],
+      missing: ["file-not-found"],
     });
   });
 

@@ -16,23 +16,40 @@ const rule = (id: string, summary: string, fix: string, severity: Severity = "er
 /** Every strict-validation check, in the order findings are reported. */
 export const strictRules: readonly RuleDescriptor[] = [
   rule(
-    "path-not-found",
+    "file-not-found",
     "The path exists.",
     "Pass the path of a skill folder, a SKILL.md or a tree of skills.",
   ),
   rule("not-a-directory", "The path is a skill folder.", "Pass the folder that holds SKILL.md."),
   rule(
-    "folder-unreadable",
+    "unreadable-directory",
     "Every folder below the path can be read.",
     "Fix the folder's permissions or pass a narrower path.",
     "warning",
   ),
-  rule("search-limit", "The tree is small enough to search whole.", "Pass a narrower path.", "warning"),
+  rule("walk-limit", "The tree is small enough to search whole.", "Pass a narrower path.", "warning"),
   rule(
     "missing-skill-file",
     "The folder holds a SKILL.md.",
     "Create SKILL.md (skillset new <name> scaffolds one).",
   ),
+  rule(
+    "file-not-regular",
+    "SKILL.md is a regular file (not a folder, FIFO, socket or device).",
+    "Replace it with a Markdown file.",
+  ),
+  rule(
+    "link-refused",
+    "A linked SKILL.md points to another file named SKILL.md.",
+    "Replace the link with the skill's SKILL.md.",
+  ),
+  rule(
+    "link-leaves-roots",
+    "No link leads out of the given tree.",
+    "Move the target inside the tree, or ask to follow external links.",
+    "warning",
+  ),
+  rule("dangling-link", "Every link has a target.", "Restore the target or remove the link.", "warning"),
   rule("file-unreadable", "SKILL.md can be read.", "Fix the file's permissions."),
   rule("file-too-large", "SKILL.md is at most 8 MiB.", "Move material into references/ files."),
   rule("encoding-invalid", "SKILL.md is UTF-8 text.", "Re-save the file as UTF-8."),

@@ -13,6 +13,8 @@ import type { ValidationReport } from "./validation-report.js";
 export interface ValidatePathsOptions extends ValidateOptions {
   /** Files validated at once when the file system has no synchronous reads (default 32). */
   concurrency?: number;
+  /** Follow links that lead out of a given tree (default false). */
+  followExternalLinks?: boolean;
 }
 
 /**
@@ -31,12 +33,15 @@ export async function validatePaths(
 ): Promise<ValidationReport[]> {
   const fs = options.fs ?? nodeFileSystem;
   const mode = options.mode ?? "strict";
-  const { files, problems } = await collectSkillFiles(paths, { fs });
+  const { files, problems } = await collectSkillFiles(paths, {
+    fs,
+    followExternalLinks: options.followExternalLinks === true,
+  });
   const sync = syncReads(fs);
   const reports = sync
-    ? files.map((file) => validateSkillFileSync(file, { fs: sync, mode }))
+    ? files.map((file) => validateSkillFileSync(file.path, { fs: sync, mode, linkChecked: file.linkChecked }))
     : await mapConcurrently(files, options.concurrency ?? 32, (file) =>
-        validateSkillFile(file, { fs, mode }),
+        validateSkillFile(file.path, { fs, mode, linkChecked: file.linkChecked }),
       );
   return [...reports, ...problems];
 }

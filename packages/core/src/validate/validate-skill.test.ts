@@ -254,7 +254,7 @@ describe("validatePaths", () => {
     expect(reports.map((r) => r.diagnostics.map((d) => d.code).join() || "ok")).toEqual([
       "ok",
       "missing-skill-file",
-      "path-not-found",
+      "file-not-found",
     ]);
   });
 

@@ -6,7 +6,7 @@ import type { DirEntry, FileSystem, SyncFileReads } from "../fs/file-system.js";
 import { nodeFileSystem } from "../fs/node-file-system.js";
 import { type Diagnostic, diagnostic, hasErrors } from "../model/diagnostic.js";
 import { frontmatterText } from "../parser/frontmatter-text.js";
-import { pickSkillFile } from "./find-skill-files.js";
+import { pickSkillFile } from "../walker/index.js";
 import {
   type ReadSkillDocumentResult,
   readSkillDocument,
@@ -26,6 +26,8 @@ export interface ValidateOptions {
   mode?: "strict" | "lenient";
   /** Default: the real disk. */
   fs?: FileSystem;
+  /** The walker found the file and applied the link policy already (see `readSkillText`). */
+  linkChecked?: boolean;
 }
 
 /** Parser diagnostics that strict validation replaces with its own, worded as the reference's. */
@@ -45,8 +47,8 @@ export async function validateSkillFile(
   path: string,
   options: ValidateOptions = {},
 ): Promise<ValidationReport> {
-  const { mode = "strict", fs = nodeFileSystem } = options;
-  return checkDocument(await readSkillDocument(path, { fs, mode, body: false }), mode);
+  const { mode = "strict", fs = nodeFileSystem, linkChecked = false } = options;
+  return checkDocument(await readSkillDocument(path, { fs, mode, body: false, linkChecked }), mode);
 }
 
 /**
@@ -57,8 +59,8 @@ export function validateSkillFileSync(
   path: string,
   options: Omit<ValidateOptions, "fs"> & { fs: FileSystem & SyncFileReads },
 ): ValidationReport {
-  const { mode = "strict", fs } = options;
-  return checkDocument(readSkillDocumentSync(path, { fs, mode, body: false }), mode);
+  const { mode = "strict", fs, linkChecked = false } = options;
+  return checkDocument(readSkillDocumentSync(path, { fs, mode, body: false, linkChecked }), mode);
 }
 
 /** The report on a SKILL.md as read: the parser's findings, and in strict mode the spec's rules. */
@@ -111,8 +113,8 @@ export async function validateSkillDir(
     entries = await fs.readdir(dir);
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code ?? "unknown error";
-    if (code === "ENOENT") return fail("path-not-found", `Path does not exist: ${dir}`);
-    return fail("folder-unreadable", `Cannot read folder ${dir} (${code}); fix its permissions.`);
+    if (code === "ENOENT") return fail("file-not-found", `Path does not exist: ${dir}`);
+    return fail("unreadable-directory", `Cannot read folder ${dir} (${code}); fix its permissions.`);
   }
   const file = pickSkillFile(entries);
   if (!file) {

@@ -1,5 +1,16 @@
 /**
- * @module walker — breadth-first, bounded search of one root for SKILL.md files (SPEC §5 Walking).
+ * @module walker — breadth-first, bounded search of one root for SKILL.md files (SPEC §5 Walking), and the
+ * link policy every reader of skill files shares.
  */
+export {
+  insideAreas,
+  isSameOrInside,
+  isSkillFileName,
+  linkLeavesArea,
+  linkRefused,
+  notRegularFile,
+  refuseSkillFileLink,
+} from "./link-policy.js";
+export { pickSkillFile } from "./pick-skill-file.js";
 export { walkRoot } from "./walk-root.js";
 export type { FoundSkillFile, WalkOptions, WalkResult } from "./walk-types.js";

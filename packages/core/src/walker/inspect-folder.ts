@@ -6,15 +6,28 @@ import { sep } from "node:path";
 import type { DirEntry, FileSystem, SyncFileReads } from "../fs/file-system.js";
 import type { Diagnostic } from "../model/diagnostic.js";
 import type { Root } from "../roots/root.js";
+import { insideAreas, linkLeavesArea, notRegularFile, refuseSkillFileLink } from "./link-policy.js";
 import {
   danglingLink,
   linkNotFollowed,
   lowercaseSkillFile,
   rootNotADirectory,
-  skillFileNotAFile,
   symlinkCycle,
   unreadableDirectory,
 } from "./walk-diagnostics.js";
+
+/** What every folder of one walk shares. */
+export interface WalkContext {
+  root: Root;
+  fs: FileSystem;
+  /** Real paths links may lead into (undefined: anywhere). See `WalkOptions.linkAreas`. */
+  linkAreas?: readonly string[];
+  /** Search hidden folders too (all but version-control ones), as `validate PATH` does. */
+  searchHidden?: boolean;
+}
+
+/** Folders never searched, hidden or not. */
+const versionControl = new Set([".git", ".hg", ".jj", ".svn"]);
 
 /** A folder to read: the path as reached, and its real path (known without `realpath` unless a link led here). */
 export interface WalkFolder {
@@ -59,12 +72,11 @@ export function joinPath(dir: string, name: string): string {
  */
 export function inspectFolder(
   folder: WalkFolder,
-  root: Root,
-  fs: FileSystem,
+  context: WalkContext,
   isRoot: boolean,
 ): Promise<FolderReport> {
-  return fs.readdir(folder.path).then(
-    (entries) => classifyEntries(folder, entries, root, fs),
+  return context.fs.readdir(folder.path).then(
+    (entries) => classifyEntries(folder, entries, context),
     (error: unknown) => readFailed(folder, errorCode(error), isRoot),
   );
 }
@@ -75,17 +87,16 @@ export function inspectFolder(
  */
 export function inspectFolderSync(
   folder: WalkFolder,
-  root: Root,
-  fs: FileSystem & SyncFileReads,
+  context: WalkContext & { fs: SyncFileReads },
   isRoot: boolean,
 ): FolderReport | Promise<FolderReport> {
   let entries: DirEntry[];
   try {
-    entries = fs.readdirSync(folder.path);
+    entries = context.fs.readdirSync(folder.path);
   } catch (error) {
     return readFailed(folder, errorCode(error), isRoot);
   }
-  return classifyEntries(folder, entries, root, fs);
+  return classifyEntries(folder, entries, context);
 }
 
 function readFailed(folder: WalkFolder, code: string, isRoot: boolean): FolderReport {
@@ -103,9 +114,9 @@ function readFailed(folder: WalkFolder, code: string, isRoot: boolean): FolderRe
 function classifyEntries(
   folder: WalkFolder,
   entries: DirEntry[],
-  root: Root,
-  fs: FileSystem,
+  context: WalkContext,
 ): FolderReport | Promise<FolderReport> {
+  const searchHidden = context.searchHidden === true;
   const report: FolderReport = { entries: entries.length, subfolders: [] };
   // Below a folder reached without links, a child's real path is its path: share the string.
   const samePath = folder.path === folder.real;
@@ -119,7 +130,8 @@ function classifyEntries(
     const name = entry.name;
     if (name === "SKILL.md") upper = entry;
     else if (name === "skill.md") lower = entry;
-    else if (name.charCodeAt(0) === 46 /* . */ || name === "node_modules") continue;
+    else if (name === "node_modules") continue;
+    else if (name.charCodeAt(0) === 46 /* . */ && (!searchHidden || versionControl.has(name))) continue;
     else if (entry.isDirectory) {
       if (name === "agents") hasAgentsDir = true;
       dirs ??= [];
@@ -149,7 +161,7 @@ function classifyEntries(
     };
   }
   if (links || (!report.skillFile && (upper || lower))) {
-    return finishWithLinks(folder, report, upper, lower, links ?? [], root, fs, hasAgentsDir);
+    return finishWithLinks(folder, report, upper, lower, links ?? [], context, hasAgentsDir);
   }
   return finish(report, true);
 }
@@ -161,24 +173,23 @@ async function finishWithLinks(
   upper: DirEntry | undefined,
   lower: DirEntry | undefined,
   links: string[],
-  root: Root,
-  fs: FileSystem,
+  context: WalkContext,
   hasAgentsDir: boolean,
 ): Promise<FolderReport> {
   const diagnostics: Diagnostic[] = [];
   report.diagnostics = diagnostics;
   if (upper && !report.skillFile) {
-    report.skillFile = await readSkillEntry(folder, upper, root, fs, diagnostics, hasAgentsDir);
+    report.skillFile = await readSkillEntry(folder, upper, context, diagnostics, hasAgentsDir);
   }
   if (!report.skillFile && lower) {
-    report.skillFile = await readSkillEntry(folder, lower, root, fs, diagnostics, hasAgentsDir);
+    report.skillFile = await readSkillEntry(folder, lower, context, diagnostics, hasAgentsDir);
     if (report.skillFile) {
       report.skillFile.lowercase = true;
       diagnostics.push(lowercaseSkillFile(report.skillFile.path));
     }
   }
-  const followed = root.followLinks ? links.filter((name) => searchable(report, name)) : [];
-  const resolved = await Promise.all(followed.map((name) => followFolderLink(folder, name, fs)));
+  const followed = context.root.followLinks ? links.filter((name) => searchable(report, name)) : [];
+  const resolved = await Promise.all(followed.map((name) => followFolderLink(folder, name, context)));
   for (const result of resolved) {
     if (result === undefined) continue;
     if ("code" in result) diagnostics.push(result);
@@ -207,55 +218,77 @@ function baseName(path: string): string {
   return path.slice(path.lastIndexOf(sep) + 1);
 }
 
-/** Resolves a `SKILL.md`/`skill.md` entry to a file, or records why it cannot be used. */
+/**
+ * Resolves a `SKILL.md`/`skill.md` entry to a file, or records why it cannot be used: a link is followed
+ * only as the link policy allows (see `link-policy.ts`); a FIFO, socket, device or folder is never opened.
+ */
 async function readSkillEntry(
   folder: WalkFolder,
   entry: DirEntry,
-  root: Root,
-  fs: FileSystem,
+  context: WalkContext,
   diagnostics: Diagnostic[],
   hasAgentsDir: boolean,
 ): Promise<FolderReport["skillFile"]> {
+  const { root, fs } = context;
   const path = joinPath(folder.path, entry.name);
   if (entry.isFile) {
     return { path, realPath: joinPath(folder.real, entry.name), lowercase: false, hasAgentsDir };
   }
-  if (entry.isSymbolicLink) {
-    if (!root.followLinks) {
-      diagnostics.push(linkNotFollowed(path, root.scope === "system"));
-      return undefined;
-    }
-    try {
-      const stat = await fs.stat(path);
-      if (stat.isFile) return { path, realPath: await fs.realpath(path), lowercase: false, hasAgentsDir };
-    } catch (error) {
-      diagnostics.push(linkProblem(path, errorCode(error)));
-      return undefined;
-    }
+  if (!entry.isSymbolicLink) {
+    // A folder, FIFO, socket or device: name what it is (lstat does not open it).
+    const kind = entry.isDirectory
+      ? "directory"
+      : await fs.lstat(path).then(
+          (stat) => stat.kind,
+          () => undefined,
+        );
+    diagnostics.push(notRegularFile(path, kind));
+    return undefined;
   }
-  diagnostics.push(skillFileNotAFile(path));
-  return undefined;
+  if (!root.followLinks) {
+    diagnostics.push(linkNotFollowed(path, root.scope === "system"));
+    return undefined;
+  }
+  try {
+    const stat = await fs.stat(path);
+    const real = await fs.realpath(path);
+    const refused = refuseSkillFileLink(path, real, stat, context.linkAreas);
+    if (refused) {
+      diagnostics.push(refused);
+      return undefined;
+    }
+    return { path, realPath: real, lowercase: false, hasAgentsDir };
+  } catch (error) {
+    diagnostics.push(linkProblem(path, errorCode(error), true));
+    return undefined;
+  }
 }
 
-/** A link to a folder becomes a sub-folder (with its real path); anything else is skipped or reported. */
+/**
+ * A link to a folder becomes a sub-folder (with its real path) when the link policy lets the walk go
+ * there; anything else is skipped or reported.
+ */
 async function followFolderLink(
   folder: WalkFolder,
   name: string,
-  fs: FileSystem,
+  context: WalkContext,
 ): Promise<Subfolder | Diagnostic | undefined> {
   const path = joinPath(folder.path, name);
   try {
-    const stat = await fs.stat(path);
+    const stat = await context.fs.stat(path);
     if (!stat.isDirectory) return undefined;
-    return { path, real: await fs.realpath(path), viaLink: true };
+    const real = await context.fs.realpath(path);
+    if (!insideAreas(real, context.linkAreas)) return linkLeavesArea(path, real);
+    return { path, real, viaLink: true };
   } catch (error) {
-    return linkProblem(path, errorCode(error));
+    return linkProblem(path, errorCode(error), false);
   }
 }
 
-function linkProblem(path: string, code: string): Diagnostic {
+/** A link that cannot be resolved; a looping SKILL.md link is a warning (a skill is lost), a folder loop info. */
+function linkProblem(path: string, code: string, skillFile: boolean): Diagnostic {
   if (code === "ENOENT" || code === "ENOTDIR") return danglingLink(path);
-  if (code === "ELOOP") return symlinkCycle(path);
+  if (code === "ELOOP") return symlinkCycle(path, undefined, skillFile ? "warning" : "info");
   return unreadableDirectory(path, code);
 }
 

@@ -1,7 +1,6 @@
 /**
  * @module The walker's diagnostics: stable codes, and messages that name the path and the fix.
  */
-import { dirname } from "node:path";
 import type { WalkLimits } from "../config/config-schema.js";
 import { type Diagnostic, diagnostic } from "../model/diagnostic.js";
 
@@ -60,23 +59,16 @@ export function danglingLink(path: string): Diagnostic {
  * `symlink-cycle` (info): a folder link leads back to a folder above it (`target`), or loops on itself
  * (no `target`); it is not followed again.
  */
-export function symlinkCycle(path: string, target?: string): Diagnostic {
+export function symlinkCycle(
+  path: string,
+  target?: string,
+  severity: "info" | "warning" = "info",
+): Diagnostic {
   const where = target ? `leads back to ${target}, which is already being searched` : "loops on itself";
   return diagnostic(
-    "info",
+    severity,
     "symlink-cycle",
     `Symbolic link ${path} ${where}; skipped to avoid a loop. Remove the link if nothing needs it.`,
-    path,
-  );
-}
-
-/** `skill-file-not-a-file`: `SKILL.md` exists but is a folder (or a link to one). */
-export function skillFileNotAFile(path: string): Diagnostic {
-  return diagnostic(
-    "warning",
-    "skill-file-not-a-file",
-    `${path} is a folder, not a file, so the skill in ${dirname(path)} is not loaded. ` +
-      "Make SKILL.md a Markdown file (move the folder's contents elsewhere).",
     path,
   );
 }

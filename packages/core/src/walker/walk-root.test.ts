@@ -1,3 +1,4 @@
+import { execFileSync } from "node:child_process";
 import { chmodSync, existsSync, mkdirSync, readdirSync, symlinkSync, writeFileSync } from "node:fs";
 import { relative, sep } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
@@ -191,18 +192,67 @@ describe("skill files", () => {
     await temp.write({ "root/odd/SKILL.md/inner.md": "", "root/fine/SKILL.md": skill("fine") });
     const result = await walk("root");
     expect(result.paths).toEqual(["root/fine/SKILL.md"]);
-    expect(result.codes).toEqual(["skill-file-not-a-file root/odd/SKILL.md"]);
+    expect(result.codes).toEqual(["file-not-regular root/odd/SKILL.md"]);
   });
 });
 
 describe("symbolic links", () => {
-  it("follows a linked SKILL.md and identifies it by its real path", async () => {
-    await temp.write({ "store/linked.md": skill("linked") });
+  it("follows a linked SKILL.md to another SKILL.md and identifies it by its real path", async () => {
+    await temp.write({ "store/linked/skill.md": skill("linked") });
     mkdirSync(temp.join("root/linked"), { recursive: true });
-    symlinkSync(temp.join("store/linked.md"), temp.join("root/linked/SKILL.md"));
+    symlinkSync(temp.join("store/linked/skill.md"), temp.join("root/linked/SKILL.md"));
     const result = await walk("root");
     expect(result.paths).toEqual(["root/linked/SKILL.md"]);
-    expect(result.files[0]?.realPath).toBe(temp.join("store/linked.md"));
+    expect(result.files[0]?.realPath).toBe(temp.join("store/linked/skill.md"));
+  });
+
+  it("refuses a SKILL.md linked to any other file (a credentials file), naming link and target", async () => {
+    await temp.write({ "home/.aws/credentials": "[default]\naws_secret_access_key = SECRET\n" });
+    mkdirSync(temp.join("root/aws-helper"), { recursive: true });
+    symlinkSync(temp.join("home/.aws/credentials"), temp.join("root/aws-helper/SKILL.md"));
+    const result = await walk("root");
+    expect(result.paths).toEqual([]);
+    expect(result.codes).toEqual(["link-refused root/aws-helper/SKILL.md"]);
+    expect(result.diagnostics[0]?.message).toContain(temp.join("home/.aws/credentials"));
+    expect(result.diagnostics[0]?.severity).toBe("error");
+  });
+
+  it("diagnoses a SKILL.md link that loops on itself", async () => {
+    mkdirSync(temp.join("root/loop"), { recursive: true });
+    symlinkSync("SKILL.md", temp.join("root/loop/SKILL.md"));
+    const result = await walk("root");
+    expect(result.codes).toEqual(["symlink-cycle root/loop/SKILL.md"]);
+    expect(result.diagnostics[0]?.severity).toBe("warning");
+  });
+
+  it("names a FIFO at SKILL.md, never opening it", async () => {
+    if (process.platform === "win32") return;
+    mkdirSync(temp.join("root/pipe"), { recursive: true });
+    execFileSync("mkfifo", [temp.join("root/pipe/SKILL.md")]);
+    const result = await walk("root");
+    expect(result.codes).toEqual(["file-not-regular root/pipe/SKILL.md"]);
+    expect(result.diagnostics[0]?.message).toContain("FIFO");
+    expect(result.diagnostics[0]?.message).not.toContain("folder");
+  });
+
+  it("with link areas, follows no link that leads out of them", async () => {
+    await temp.write({ "outside/one/SKILL.md": skill("one"), "root/in/SKILL.md": skill("in") });
+    symlinkSync(temp.join("outside"), temp.join("root/shared"));
+    mkdirSync(temp.join("root/file"));
+    symlinkSync(temp.join("outside/one/SKILL.md"), temp.join("root/file/SKILL.md"));
+    symlinkSync(temp.join("root/in"), temp.join("root/alias"));
+    const result = await walk("root", { linkAreas: [temp.join("root")] });
+    // Breadth-first and by name: the alias inside the root is reached first.
+    expect(result.paths).toEqual(["root/alias/SKILL.md"]);
+    expect(result.codes.sort()).toEqual([
+      "link-leaves-roots root/file/SKILL.md",
+      "link-leaves-roots root/shared",
+    ]);
+    const allowed = await walk("root", { linkAreas: [temp.join("root"), temp.join("outside")] });
+    expect(allowed.files.map((file) => file.realPath).sort()).toEqual([
+      temp.join("outside/one/SKILL.md"),
+      temp.join("root/in/SKILL.md"),
+    ]);
   });
 
   it("follows a link to a folder outside the root, still bounded by the limits", async () => {

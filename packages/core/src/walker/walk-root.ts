@@ -1,9 +1,8 @@
 /**
  * @module Breadth-first, bounded search of one root for SKILL.md files (SPEC §5 Walking).
  */
-import { resolve, sep } from "node:path";
+import { resolve } from "node:path";
 import type { WalkLimits } from "../config/config-schema.js";
-import type { FileSystem } from "../fs/file-system.js";
 import { nodeFileSystem } from "../fs/node-file-system.js";
 import { syncReads } from "../fs/sync-reads.js";
 import type { Root } from "../roots/root.js";
@@ -12,8 +11,10 @@ import {
   type FolderReport,
   inspectFolder,
   inspectFolderSync,
+  type WalkContext,
   type WalkFolder,
 } from "./inspect-folder.js";
+import { isSameOrInside } from "./link-policy.js";
 import { symlinkCycle, unreadableDirectory, walkLimitReached } from "./walk-diagnostics.js";
 import type { WalkOptions, WalkResult } from "./walk-types.js";
 
@@ -32,8 +33,10 @@ const defaultConcurrency = 32;
  * - Hidden folders and `node_modules` below the root are skipped; so are a skill's `scripts/`,
  *   `references/` and `assets/`. Other folders inside a skill are searched (nested skills exist).
  * - `SKILL.md` wins over `skill.md`; a lowercase file is used with a `lowercase-skill-file` warning.
- * - With `root.followLinks`, folder links and linked `SKILL.md` files are followed; a folder whose real path
- *   was already searched is not searched again (an info `symlink-cycle` when the link points back up).
+ * - With `root.followLinks`, folder links and linked `SKILL.md` files are followed as the link policy
+ *   allows (`link-policy.ts`: a linked SKILL.md only to a regular file named SKILL.md; with `linkAreas`,
+ *   nothing outside them); a folder whose real path was already searched is not searched again (an info
+ *   `symlink-cycle` when the link points back up). Only regular files are ever reported.
  * - Each file is returned once per root, by real path.
  *
  * A missing root yields no files and no diagnostics. Never throws for bad trees.
@@ -56,14 +59,18 @@ export async function walkRoot(root: Root, options: WalkOptions): Promise<WalkRe
 
   // `resolve` drops a trailing separator, so paths below the root are built the same way every time.
   const queue: WalkFolder[] = [{ path: resolve(root.path), real: rootReal, depth: 0 }];
+  const context: WalkContext = { root, fs };
+  if (options.linkAreas !== undefined) context.linkAreas = options.linkAreas;
+  if (options.searchHidden) context.searchHidden = true;
   const sync = syncReads(fs);
   const reader = sync
     ? {
-        report: (index: number) => inspectFolderSync(queue[index] as WalkFolder, root, sync, index === 0),
+        report: (index: number) =>
+          inspectFolderSync(queue[index] as WalkFolder, { ...context, fs: sync }, index === 0),
         pump: () => {},
         stop: () => {},
       }
-    : readAhead(queue, root, fs, Math.max(1, options.concurrency ?? defaultConcurrency));
+    : readAhead(queue, context, Math.max(1, options.concurrency ?? defaultConcurrency));
 
   const visited = new Set<string>([rootReal]);
   const seenFiles = new Set<string>();
@@ -125,7 +132,7 @@ export async function walkRoot(root: Root, options: WalkOptions): Promise<WalkRe
  * The async reader: a bounded pool that reads folders ahead of the merge. Reports land in `ready` as reads
  * finish; the merge awaits only when it catches up with the pool.
  */
-function readAhead(queue: readonly WalkFolder[], root: Root, fs: FileSystem, concurrency: number) {
+function readAhead(queue: readonly WalkFolder[], context: WalkContext, concurrency: number) {
   const ready: (FolderReport | undefined)[] = [];
   const pending: (Promise<FolderReport> | undefined)[] = [];
   let started = 0;
@@ -135,7 +142,7 @@ function readAhead(queue: readonly WalkFolder[], root: Root, fs: FileSystem, con
     while (!stopped && inFlight < concurrency && started < queue.length) {
       const index = started++;
       inFlight++;
-      pending[index] = inspectFolder(queue[index] as WalkFolder, root, fs, index === 0).then((report) => {
+      pending[index] = inspectFolder(queue[index] as WalkFolder, context, index === 0).then((report) => {
         ready[index] = report;
         inFlight--;
         pump();
@@ -156,8 +163,4 @@ function readAhead(queue: readonly WalkFolder[], root: Root, fs: FileSystem, con
       stopped = true;
     },
   };
-}
-
-function isSameOrInside(path: string, dir: string): boolean {
-  return path === dir || path.startsWith(dir.endsWith(sep) ? dir : dir + sep);
 }

@@ -29,8 +29,10 @@ export interface WalkResult {
   /** In breadth-first order, folders sorted by name at each level: the same tree gives the same list. */
   files: FoundSkillFile[];
   /**
-   * `walk-limit`, `unreadable-directory`, `root-not-a-directory`, `dangling-link`, `skill-file-not-a-file`,
-   * `lowercase-skill-file` (warnings); `symlink-cycle`, `link-not-followed` (info).
+   * `file-not-regular`, `link-refused` (errors: a skill file that is not read); `walk-limit`,
+   * `unreadable-directory`, `root-not-a-directory`, `dangling-link`, `link-leaves-roots`,
+   * `lowercase-skill-file` (warnings); `symlink-cycle` (info; a warning for a looping SKILL.md),
+   * `link-not-followed` (info).
    */
   diagnostics: Diagnostic[];
   /** Folders visited (for doctor and benchmarks). */
@@ -41,6 +43,14 @@ export interface WalkResult {
 export interface WalkOptions {
   limits: WalkLimits;
   fs?: FileSystem;
+  /**
+   * Real paths that links may lead into: a link (to a folder or a SKILL.md) whose real path is outside all
+   * of them is not followed (`link-leaves-roots`). The registry passes the known roots and the project;
+   * `validate PATH` the given tree. Undefined: links may lead anywhere (still bounded by `limits`).
+   */
+  linkAreas?: readonly string[];
+  /** Search hidden folders too (version-control folders excepted), as `validate PATH` does. */
+  searchHidden?: boolean;
   /** Folders read at the same time (default 32): enough to keep the disk busy, few enough to stay polite. */
   concurrency?: number;
 }
