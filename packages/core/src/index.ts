@@ -50,5 +50,16 @@ export type {
 export { createReloadTracker, findSkill, loadSkill, readSkillFile } from "./loader/index.js";
 export type { SkillTool, SkillToolsContext } from "./tools/index.js";
 export { createSkillTools } from "./tools/index.js";
-export type { CreateSkillsetOptions, Skillset, SkillSession } from "./session/index.js";
+export type {
+  CreateSkillsetOptions,
+  PreparedTurn,
+  SessionEvent,
+  SessionHost,
+  SessionInspection,
+  SessionMessage,
+  SessionOptions,
+  SessionSnapshot,
+  Skillset,
+  SkillSession,
+} from "./session/index.js";
 export { createSkillset } from "./session/index.js";

@@ -1,8 +1,11 @@
 /**
  * @module `skillset doctor` — where skillset looked and what it found: roots, project root, config files,
- * precedence, skills that failed to load, shadowed, ambiguous and disabled skills, unmet dependencies.
+ * precedence, skills that failed to load, shadowed, ambiguous and disabled skills, permission rules (with
+ * the agents' settings files they were imported from) and unmet dependencies.
  */
-import { type Diagnostic, inertForTerminal, SCOPES, type Skill } from "@skillset/core/model";
+import { resolveHome } from "@skillset/core/config";
+import { type Diagnostic, inertForTerminal, SCOPES } from "@skillset/core/model";
+import { describeOrigin, loadPolicy, missingDependencies, type SkillDependency } from "@skillset/core/policy";
 import type { RegistryEntry } from "@skillset/core/registry";
 import { painter } from "../color.js";
 import { type CommandContext, EXIT_FINDINGS, EXIT_OK } from "../command.js";
@@ -13,12 +16,14 @@ import { scopeStyle } from "../present-skill.js";
 import { formatDiagnostics } from "../print-diagnostics.js";
 import { outputColumns } from "../terminal/output-width.js";
 
-/** Environment variables a skill declares (`agents/openai.yaml` `dependencies.tools`) that are not set. */
-function missingVariables(skill: Skill, env: Record<string, string | undefined>): string[] {
-  const tools = skill.openai?.dependencies?.tools ?? [];
-  return tools
-    .filter((tool) => tool.type === "env_var" && (env[tool.value] === undefined || env[tool.value] === ""))
-    .map((tool) => tool.value);
+/** What a missing dependency asks of the person: `set TOKEN`, `the MCP server linear`. */
+function dependencyText(missing: readonly SkillDependency[]): string {
+  const variables = missing.filter((item) => item.kind === "env").map((item) => item.name);
+  const servers = missing.filter((item) => item.kind === "mcp").map((item) => item.name);
+  return [
+    ...(variables.length > 0 ? [`set ${variables.join(", ")}`] : []),
+    ...(servers.length > 0 ? [`MCP ${servers.join(", ")}`] : []),
+  ].join("; ");
 }
 
 const inert = (text: string) => inertForTerminal(text);
@@ -31,8 +36,14 @@ function skillLine(entry: RegistryEntry, extra = ""): string {
 /** `skillset doctor`: roots, precedence and every problem found; exit 1 when a skill failed to load. */
 export async function run(context: CommandContext): Promise<number> {
   const { registry, config, configFiles } = await openRegistry(context);
+  const policy = await loadPolicy({
+    config: config.policy,
+    projectRoot: registry.projectRoot,
+    home: resolveHome({ env: context.env }),
+    env: context.env,
+  });
   const entries = registry.entries();
-  const diagnostics = registry.diagnostics();
+  const diagnostics = [...registry.diagnostics(), ...policy.diagnostics];
   const order = [
     ...config.discovery.scopeOrder,
     ...SCOPES.filter((scope) => !config.discovery.scopeOrder.includes(scope)),
@@ -50,7 +61,7 @@ export async function run(context: CommandContext): Promise<number> {
   const disabled = entries.filter((entry) => !entry.enabled);
   const unmet = entries
     .filter((entry) => entry.status === "effective" && entry.enabled)
-    .map((entry) => ({ entry, missing: missingVariables(entry.skill, context.env) }))
+    .map((entry) => ({ entry, missing: missingDependencies(entry.skill, { env: context.env }) }))
     .filter(({ missing }) => missing.length > 0);
   const byId = new Map(entries.map((entry) => [entry.skill.id, entry]));
   const exit = errors.length > 0 ? EXIT_FINDINGS : EXIT_OK;
@@ -76,9 +87,11 @@ export async function run(context: CommandContext): Promise<number> {
       shadowed: shadowed.map(entryJson),
       ambiguous: ambiguous.map(entryJson),
       disabled: disabled.map(entryJson),
+      permissionRules: policy.rules.map(({ origin, ...rule }) => ({ ...rule, origin })),
       unmetDependencies: unmet.map(({ entry, missing }) => ({
         skill: entryJson(entry),
-        missingEnv: missing,
+        missingEnv: missing.filter((item) => item.kind === "env").map((item) => item.name),
+        missing,
       })),
     };
     writeJson(context.stdout, output);
@@ -145,9 +158,19 @@ export async function run(context: CommandContext): Promise<number> {
     heading("Disabled", disabled.length);
     for (const entry of disabled) lines.push(skillLine(entry));
   }
+  if (policy.rules.length > 0) {
+    heading("Permission rules (deny > allow > ask)", policy.rules.length);
+    for (const rule of policy.rules) {
+      const tool = rule.tool && rule.tool !== "*" ? ` (${rule.tool})` : "";
+      lines.push(
+        `  ${rule.action.padEnd(5)} ${inert(rule.skill)}${tool}  from ${inert(describeOrigin(rule.origin))}`,
+      );
+    }
+  }
   if (unmet.length > 0) {
     heading("Unmet dependencies", unmet.length);
-    for (const { entry, missing } of unmet) lines.push(skillLine(entry, `  (set ${missing.join(", ")})`));
+    for (const { entry, missing } of unmet)
+      lines.push(skillLine(entry, `  (${inert(dependencyText(missing))})`));
   }
   report("Warnings", warnings);
   lines.push(

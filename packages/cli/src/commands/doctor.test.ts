@@ -105,3 +105,39 @@ describe("skillset doctor", () => {
     expect(output.roots[0]).toMatchObject({ path: "<tmp>/project/.agents/skills", exists: true, skills: 4 });
   });
 });
+
+describe("skillset doctor and the agents' own settings", () => {
+  it("shows each imported permission rule with the file it came from, and warns about a malformed one", async () => {
+    await temp.write({
+      "home/.claude/settings.json": JSON.stringify({
+        permissions: { deny: ["Skill(pdf)"] },
+        skillOverrides: { twin: "off" },
+      }),
+      "home/.codex/config.toml": '[[skills.config]]\nname = "old"\nenabled = false\n',
+      "project/opencode.json": "{ not json",
+    });
+    const { stdout } = await cli("doctor");
+    expect(stdout).toContain("Permission rules (deny > allow > ask) (3)");
+    expect(stdout).toContain("  deny  old  from codex (<tmp>/home/.codex/config.toml)");
+    expect(stdout).toContain(
+      "  deny  pdf  from claude (<tmp>/home/.claude/settings.json) permissions.deny: Skill(pdf)",
+    );
+    expect(stdout).toContain(
+      "  deny  twin  from claude (<tmp>/home/.claude/settings.json) skillOverrides.twin: off",
+    );
+    expect(stdout).toMatch(
+      /opencode\.json\n {2}warning {2}This file is not valid JSON at line 1 .*agent-settings-invalid/,
+    );
+    const json = JSON.parse((await cli("doctor", "--json")).stdout);
+    expect(json.permissionRules).toContainEqual({
+      action: "deny",
+      skill: "pdf",
+      origin: {
+        kind: "claude",
+        file: "<tmp>/home/.claude/settings.json",
+        setting: "permissions.deny: Skill(pdf)",
+      },
+    });
+    expect(json.unmetDependencies[0].missing).toEqual([{ kind: "env", name: "CI_TOKEN" }]);
+  });
+});

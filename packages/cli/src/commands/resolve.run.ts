@@ -1,11 +1,14 @@
 /**
- * @module `skillset resolve "<text>"` — what a turn would do with a message (SPEC §8, §13): the
- * `Using skill:` lines, each diagnostic, and the task that remains. Nothing is loaded or run.
+ * @module `skillset resolve "<text>"` — what a turn would do with a message (SPEC §8, §12, §13), run
+ * through a session exactly as a host's turn: the `Using skill:` lines, each diagnostic (permissions and
+ * dependencies included), and the task that remains; `--inspect` adds the session's catalog state and
+ * the skills it loaded. No command runs (shell preprocessing stays off).
  */
 
 import { defaultConfig, type MentionsConfig } from "@skillset/core/config";
-import { type MentionResolution, type MentionSource, resolveMentions } from "@skillset/core/mentions";
+import type { MentionSource } from "@skillset/core/mentions";
 import { inertForTerminal } from "@skillset/core/model";
+import { createSkillset, type PreparedTurn, type SessionInspection } from "@skillset/core/session";
 import { painter } from "../color.js";
 import { type CommandContext, EXIT_FINDINGS, EXIT_OK, UsageError } from "../command.js";
 import { skillJson } from "../json/skill-json.js";
@@ -23,7 +26,7 @@ function parseSource(value: unknown): MentionSource {
 }
 
 /** The JSON shape of a resolution: plain data, paths instead of whole skills. */
-function resolutionJson(turn: MentionResolution) {
+function resolutionJson(turn: PreparedTurn) {
   const mention = ({ kind, raw, start, end }: { kind: string; raw: string; start: number; end: number }) => ({
     kind,
     raw,
@@ -84,14 +87,17 @@ export async function run(context: CommandContext): Promise<number> {
   const text = await messageText(context);
   const flags = context.values.composition === true ? { mentions: { composition: true } } : undefined;
   const { registry, config } = await openRegistry(context, flags === undefined ? {} : { flags });
-  const turn = resolveMentions(text, registry.entries(), {
-    source,
-    config: cliHints(config.mentions),
-    cwd: context.cwd,
-  });
+  const skills = await createSkillset({ cwd: context.cwd, env: context.env, registry });
+  const session = skills.session({ host: { mentions: cliHints(config.mentions) } });
+  const turn = await session.prepareTurn(text, { source });
+  const inspection = context.values.inspect === true ? session.inspect() : undefined;
+  await skills.close();
   const code = turn.diagnostics.length > 0 ? EXIT_FINDINGS : EXIT_OK;
   if (context.values.json) {
-    writeJson(context.stdout, resolutionJson(turn));
+    writeJson(context.stdout, {
+      ...resolutionJson(turn),
+      ...(inspection === undefined ? {} : { inspection: inspectionJson(inspection) }),
+    });
     return code;
   }
   const paint = painter(context.color);
@@ -110,6 +116,40 @@ export async function run(context: CommandContext): Promise<number> {
     lines.push(`Reference: ${inert(reference.mention.raw)} → ${inert(target)}`);
   }
   lines.push(`Task: ${inertForTerminal(turn.task, { keepLines: true })}`);
+  if (inspection) lines.push(...inspectionLines(inspection));
   context.stdout.write(`${lines.join("\n")}\n`);
   return code;
+}
+
+/** `--inspect --json`: the session's state as plain data (tool patterns by their text). */
+function inspectionJson(inspection: SessionInspection) {
+  const { toolPolicy, ...rest } = inspection;
+  return {
+    ...rest,
+    toolPolicy: {
+      mode: toolPolicy.mode,
+      skills: toolPolicy.skills,
+      ...(toolPolicy.allowed ? { allowed: toolPolicy.allowed.map((pattern) => pattern.text) } : {}),
+      disallowed: toolPolicy.disallowed.map((pattern) => pattern.text),
+    },
+  };
+}
+
+/** `--inspect`: what the catalog listed, shortened, left out and hid, and each skill loaded. */
+function inspectionLines(inspection: SessionInspection): string[] {
+  const { catalog } = inspection;
+  const names = (list: readonly string[]) => inertForTerminal(list.join(", "));
+  const lines = [
+    "",
+    `Catalog (${catalog.format}, ${catalog.tokens} of ${catalog.budget} tokens): ${catalog.listed.length} listed, ${catalog.shortened.length} shortened, ${catalog.omitted.length} omitted, ${catalog.hidden.length} hidden`,
+  ];
+  if (catalog.shortened.length > 0) lines.push(`  shortened: ${names(catalog.shortened)}`);
+  if (catalog.omitted.length > 0) lines.push(`  omitted: ${names(catalog.omitted)}`);
+  if (catalog.hidden.length > 0) lines.push(`  hidden: ${names(catalog.hidden)}`);
+  lines.push(`Loaded in this conversation: ${inspection.loaded.length}`);
+  for (const record of inspection.loaded) {
+    const version = record.version === undefined ? "" : ` ${inertForTerminal(record.version)}`;
+    lines.push(`  ${inertForTerminal(record.name)}${version}  ${inertForTerminal(record.path)}`);
+  }
+  return lines;
 }

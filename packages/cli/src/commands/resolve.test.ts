@@ -163,3 +163,28 @@ describe("skillset resolve", () => {
     expect((await cli(["resolve"])).code).toBe(2);
   });
 });
+
+describe("skillset resolve through the session", () => {
+  it("applies the agents' own settings: a skill denied in Claude Code's settings is refused", async () => {
+    await temp.write({
+      "home/.claude/settings.json": JSON.stringify({ permissions: { deny: ["Skill(pdf)"] } }),
+    });
+    const { code, stdout } = await cli(["resolve", "$pdf fill the form"]);
+    expect(code).toBe(1);
+    expect(stdout).toContain("warning: Skill 'pdf' is denied");
+    expect(stdout).not.toContain("Using skill: pdf");
+  });
+
+  it("--inspect shows the catalog's state and the skills loaded, with their paths", async () => {
+    const { code, stdout } = await cli(["resolve", "--inspect", "$systematic-debugging fix it"]);
+    expect(code).toBe(0);
+    expect(stdout).toContain("Using skill: systematic-debugging\nTask: fix it\n\nCatalog (xml, ");
+    expect(stdout).toMatch(/: \d+ listed, 0 shortened, 0 omitted, 1 hidden\n {2}hidden: deploy\n/);
+    expect(stdout).toContain(
+      "Loaded in this conversation: 1\n  systematic-debugging  <tmp>/project/.agents/skills/systematic-debugging/SKILL.md\n",
+    );
+    const json = JSON.parse((await cli(["resolve", "--inspect", "--json", "$pdf x"])).stdout);
+    expect(json.inspection.loaded).toMatchObject([{ name: "pdf", via: "mention", active: true }]);
+    expect(json.inspection.catalog.hidden).toEqual(["deploy"]);
+  });
+});

@@ -58,7 +58,8 @@ export function createSession(parts: SessionParts, options: SessionOptions = {})
   const view = policyRegistryView(registry, policy);
   const format = options.format ?? config.catalog.format;
   const narrowing = host.narrowing ?? config.policy.toolNarrowing;
-  const enableCommand = host.enableCommand ?? config.mentions.enableCommand;
+  const mentions = { ...config.mentions, ...host.mentions };
+  const enableCommand = mentions.enableCommand;
   let id = options.id ?? randomUUID();
   let tracker = createReloadTracker();
   let hooks = createHookRegistry();
@@ -235,7 +236,7 @@ export function createSession(parts: SessionParts, options: SessionOptions = {})
       const source: MentionSource = turnOptions.source ?? "user";
       const resolution = resolveMentions(text, view.entries(), {
         source,
-        config: { ...config.mentions, enableCommand },
+        config: mentions,
         cwd: registry.cwd,
         isDenied: policy.isDenied,
       });
@@ -248,6 +249,8 @@ export function createSession(parts: SessionParts, options: SessionOptions = {})
         toolPolicy: currentPolicy(),
         forks: [],
         task: resolution.task,
+        mentions: resolution.mentions,
+        references: resolution.references,
       };
       for (const activation of resolution.activations) {
         const { skill } = activation;
@@ -299,6 +302,7 @@ export function createSession(parts: SessionParts, options: SessionOptions = {})
         const record: TurnActivation = {
           skill,
           via,
+          mention: activation.mention,
           context: fork ? "fork" : "inline",
           suppressed: body.suppressed,
           ...(activation.args === undefined ? {} : { args: activation.args }),

@@ -31,6 +31,8 @@ export interface CreateSkillsetOptions {
   cacheFile?: string | false;
   /** Keep the registry current with a file watcher until `close()` (default false). */
   watch?: boolean;
+  /** A registry the host already has (loaded here if it is not yet); `config`, `fs` and `cacheFile` are then its own. */
+  registry?: SkillRegistry;
 }
 
 /** A skill with dependencies that are not met in this environment (for `skillset doctor`). */
@@ -69,14 +71,16 @@ export interface Skillset {
 export async function createSkillset(options: CreateSkillsetOptions): Promise<Skillset> {
   const env = options.env ?? process.env;
   const home = resolveHome({ env, ...(options.home === undefined ? {} : { home: options.home }) });
-  const registry = createRegistry({
-    cwd: options.cwd,
-    env,
-    home,
-    ...(options.config === undefined ? {} : { flags: options.config }),
-    ...(options.fs === undefined ? {} : { fs: options.fs }),
-    ...(options.cacheFile === undefined ? {} : { cacheFile: options.cacheFile }),
-  });
+  const registry =
+    options.registry ??
+    createRegistry({
+      cwd: options.cwd,
+      env,
+      home,
+      ...(options.config === undefined ? {} : { flags: options.config }),
+      ...(options.fs === undefined ? {} : { fs: options.fs }),
+      ...(options.cacheFile === undefined ? {} : { cacheFile: options.cacheFile }),
+    });
   await registry.load();
   const config = registry.config;
   const policy = await loadPolicy({

@@ -4,9 +4,11 @@
  * are the contract the MCP server and the AI SDK adapter build on: extend them, do not change them.
  */
 import type { CatalogFormatName } from "../catalog/catalog-format.js";
+import type { MentionsConfig } from "../config/config-schema.js";
 import type { LoadKey } from "../loader/reload-tracker.js";
 import type { EnvelopeName } from "../loader/render-envelope.js";
-import type { MentionSource } from "../mentions/resolve-mentions.js";
+import type { Mention } from "../mentions/mention.js";
+import type { MentionSource, SkillReference } from "../mentions/resolve-mentions.js";
 import type { Diagnostic } from "../model/diagnostic.js";
 import type { Skill } from "../model/skill.js";
 import type { ConfirmAnswer, ConfirmRequest } from "../policy/policy.js";
@@ -54,8 +56,8 @@ export interface SessionHost {
   narrowing?: NarrowingMode;
   /** Turns shell preprocessing on for this session (trusted scopes only; default `policy.shellPreprocessing`). */
   shellPreprocessing?: boolean;
-  /** Command names used in hints, e.g. `/skill enable` (default from `mentions` config). */
-  enableCommand?: string;
+  /** Mention settings over the configuration's: the host's own commands, connector slugs, hint commands. */
+  mentions?: Partial<MentionsConfig>;
 }
 
 /** Options of `skills.session(…)`. */
@@ -82,6 +84,8 @@ export interface TurnActivation {
   skill: Skill;
   /** How it was asked for. */
   via: "mention" | "command";
+  /** The mention that asked for it. */
+  mention: Mention;
   /** Arguments given (`/name args`). */
   args?: string;
   /** `inline`: its body is in `turn.messages`; `fork`: see `turn.forks`. */
@@ -114,6 +118,10 @@ export interface PreparedTurn {
   task: string;
   /** The `model` override of the last activated skill that has one. */
   model?: string;
+  /** Every mention found, in order. */
+  mentions: Mention[];
+  /** `skill://` references (recorded for the host, never activations). */
+  references: SkillReference[];
 }
 
 /** A skill loaded in this conversation. */
