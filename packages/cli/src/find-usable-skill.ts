@@ -1,18 +1,15 @@
 /**
  * @module Why a command cannot use the skill a person named: unknown (with near names), ambiguous (with
- * each candidate's path), disabled (with the command that enables it), or denied by a permission rule.
- * One wording for `load` and `read`.
+ * each candidate's path), or disabled (with the command that enables it). One wording for `load` and `read`.
  */
 import { type FoundSkill, findSkill } from "@skillset/core/loader";
 import { inertForTerminal } from "@skillset/core/model";
-import type { Policy } from "@skillset/core/policy";
 import type { RegistryEntry, SkillRegistry } from "@skillset/core/registry";
 
 /** The entry `key` names, or the message saying why there is none usable. */
 export async function findUsableSkill(
   registry: SkillRegistry,
   key: string,
-  policy: Policy,
 ): Promise<{ entry: RegistryEntry } | { problem: string }> {
   const found: FoundSkill = await findSkill(registry, key);
   const shown = inertForTerminal(key);
@@ -33,11 +30,6 @@ export async function findUsableSkill(
   if (!found.entry.enabled) {
     const name = found.entry.skill.qualifiedName;
     return { problem: `Skill '${name}' is disabled. Enable it with \`skillset enable ${name}\`.` };
-  }
-  if (policy.isDenied(found.entry.skill)) {
-    return {
-      problem: `Skill '${found.entry.skill.qualifiedName}' is denied by a permission rule and cannot be used.`,
-    };
   }
   return { entry: found.entry };
 }

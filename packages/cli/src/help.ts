@@ -1,16 +1,64 @@
 /**
  * @module The help texts: the command list (`skillset --help`) and one command's help. Built from the
- * command table alone, so no command module is loaded to print them.
+ * command table alone, so no command module is loaded to print them, and fitted to 80 columns (or a
+ * narrower terminal). Help is our own plain text, one column a character, so a greedy word wrap is exact
+ * here and keeps `--help` from loading `wrap-ansi` (skill text and diagnostics use `terminal/text-width.ts`).
  */
 import type { Command, OptionSpec } from "./command.js";
 
-function optionLines(options: Record<string, OptionSpec>): string[] {
-  const rows = Object.entries(options).map(([name, spec]) => {
+/** Help never runs wider than this, even on a wide terminal (long lines are hard to read). */
+export const HELP_WIDTH = 80;
+
+/** `text` (plain, no colour) in lines of at most `width` characters; continuation lines start with `indent`. */
+function wrapPlain(text: string, width: number, indent: string): string[] {
+  const lines: string[] = [];
+  let rest = text;
+  while (rest.length > width) {
+    const start = rest.search(/\S/);
+    let cut = rest.lastIndexOf(" ", width);
+    if (cut <= start) cut = rest.indexOf(" ", width); // one word longer than the line: let it overflow
+    if (cut < 0) break;
+    lines.push(rest.slice(0, cut).trimEnd());
+    rest = indent + rest.slice(cut).trimStart();
+  }
+  lines.push(rest);
+  return lines;
+}
+
+/**
+ * Paragraphs of `text` re-flowed to `width`: lines of a paragraph join, except lines that start with a space
+ * or a hyphen (tables and lists), which stay lines and wrap under their own indent.
+ */
+function wrapBlock(text: string, width: number): string[] {
+  const lines: string[] = [];
+  for (const line of text.split("\n")) {
+    const previous = lines.length - 1;
+    const joins = line !== "" && !/^[ -]/.test(line) && previous >= 0 && lines[previous] !== "";
+    if (joins && !/^[ -]/.test(lines[previous] as string)) lines[previous] += ` ${line}`;
+    else lines.push(line);
+  }
+  return lines.flatMap((line) => {
+    const lead = /^ */.exec(line)?.[0] ?? "";
+    return wrapPlain(line, width, lead === "" ? "" : `${lead}    `);
+  });
+}
+
+/** Two columns, `left` padded to the widest; the right column wraps under itself. */
+function table(rows: ReadonlyArray<readonly [string, string]>, width: number): string[] {
+  const left = Math.max(...rows.map(([name]) => name.length));
+  const indent = " ".repeat(left + 4);
+  return rows.flatMap(([name, text]) => wrapPlain(`  ${name.padEnd(left)}  ${text}`, width, indent));
+}
+
+function optionRows(options: Record<string, OptionSpec>): Array<readonly [string, string]> {
+  return Object.entries(options).map(([name, spec]) => {
     const flag = `${spec.short ? `-${spec.short}, ` : "    "}--${name}${spec.type === "string" ? ` ${spec.valueName ?? "VALUE"}` : ""}`;
     return [flag, spec.description] as const;
   });
-  const width = Math.max(...rows.map(([flag]) => flag.length));
-  return rows.map(([flag, description]) => `  ${flag.padEnd(width)}  ${description}`);
+}
+
+function helpWidth(columns: number | undefined): number {
+  return columns !== undefined && columns > 20 ? Math.min(columns, HELP_WIDTH) : HELP_WIDTH;
 }
 
 /** The help text of one command; `more` is help its module computed (e.g. `lint`'s rules). */
@@ -18,25 +66,34 @@ export function commandHelp(
   command: Command,
   globalOptions: Record<string, OptionSpec>,
   more?: string,
+  columns?: number,
 ): string {
-  const lines = [`Usage: skillset ${command.usage}`, "", command.summary];
-  if (command.details) lines.push("", command.details.trimEnd());
-  if (more) lines.push("", more.trimEnd());
-  lines.push("", "Options:", ...optionLines({ ...command.options, ...globalOptions }));
+  const width = helpWidth(columns);
+  const lines = [
+    ...wrapPlain(`Usage: skillset ${command.usage}`, width, "         "),
+    "",
+    ...wrapPlain(command.summary, width, ""),
+  ];
+  if (command.details) lines.push("", ...wrapBlock(command.details.trimEnd(), width));
+  if (more) lines.push("", ...wrapBlock(more.trimEnd(), width));
+  lines.push("", "Options:", ...table(optionRows({ ...command.options, ...globalOptions }), width));
   return `${lines.join("\n")}\n`;
 }
 
 /** The top-level help: every command with its summary. */
-export function mainHelp(all: readonly Command[], _columns?: number): string {
+export function mainHelp(all: readonly Command[], columns?: number): string {
   const commands = all.filter((command) => !command.hidden);
-  const width = Math.max(...commands.map((c) => c.name.length));
+  const width = helpWidth(columns);
   return [
     "skillset — find, check and use Agent Skills",
     "",
     "Usage: skillset <command> [options]",
     "",
     "Commands:",
-    ...commands.map((c) => `  ${c.name.padEnd(width)}  ${c.summary}`),
+    ...table(
+      commands.map((command) => [command.name, command.summary] as const),
+      width,
+    ),
     "",
     "Run `skillset <command> --help` for a command's options.",
     "",

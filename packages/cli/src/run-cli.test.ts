@@ -24,29 +24,46 @@ describe("skillset (the dispatcher)", () => {
       Usage: skillset <command> [options]
 
       Commands:
-        list             List the skills in effect here (--all adds shadowed and disabled ones)
+        list             List the skills in effect here (--all adds shadowed and
+                         disabled ones)
         show             Show one skill: metadata, path, state and diagnostics
-        doctor           Explain discovery: roots, precedence, load errors, shadowed and disabled skills
-        validate         Check skills against the Agent Skills specification (--strict: exactly as skills-ref does)
-        lint             Check skills for problems beyond the specification (triggers, references, tools, names)
-        read-properties  Print a skill's frontmatter as JSON (like skills-ref read-properties)
+        doctor           Explain discovery: roots, precedence, load errors, shadowed
+                         and disabled skills
+        validate         Check skills against the Agent Skills specification
+                         (--strict: exactly as skills-ref does)
+        lint             Check skills for problems beyond the specification (triggers,
+                         references, tools, names)
+        read-properties  Print a skill's frontmatter as JSON (like skills-ref
+                         read-properties)
         to-prompt        Print the <available_skills> XML for the given skill folders
-        catalog          Print the skills catalog the model sees, fitted into its token budget
-        resolve          Show what a message would activate: skills, messages and the remaining task
+        catalog          Print the skills catalog the model sees, fitted into its
+                         token budget
+        resolve          Show what a message would activate: skills, messages and the
+                         remaining task
         search           Find skills by what they do, a name, or the start of one
-        load             Print a skill's instructions with arguments applied, in a model envelope
+        load             Print a skill's instructions with arguments applied, in a
+                         model envelope
         read             Print a file of a skill by its skill:// URL
-        enable           Enable a skill by name, plugin:name or path (user settings; --project for this project)
-        disable          Disable a skill by name, plugin:name or path (user settings; --project for this project)
+        enable           Enable a skill by name, plugin:name or path (user settings;
+                         --project for this project)
+        disable          Disable a skill by name, plugin:name or path (user settings;
+                         --project for this project)
         state            Show the saved enable/disable settings (user and project)
-        new              Create a skill folder with a SKILL.md that passes validate --strict and lint
+        new              Create a skill folder with a SKILL.md that passes validate
+                         --strict and lint
         watch            Print skills as they are added, changed or removed
-        add              Install skills from a folder, git repository, archive URL or .well-known index
-        remove           Uninstall skills that add installed (folder, agent links, lock entry)
-        install          Restore the skills recorded in skills-lock.json, verifying their digests
-        check            Report installed skills edited locally, missing, changed upstream or whose source is gone
-        update           Update installed skills from their sources (changed digests need approval)
-        registry         Build a static .well-known/skills/index.json from a folder of skills
+        add              Install skills from a folder, git repository, archive URL or
+                         .well-known index
+        remove           Uninstall skills that add installed (folder, agent links,
+                         lock entry)
+        install          Restore the skills recorded in skills-lock.json, verifying
+                         their digests
+        check            Report installed skills edited locally, missing, changed
+                         upstream or whose source is gone
+        update           Update installed skills from their sources (changed digests
+                         need approval)
+        registry         Build a static .well-known/skills/index.json from a folder of
+                         skills
         completion       Print the shell completion script (bash, zsh or fish)
 
       Run \`skillset <command> --help\` for a command's options.
@@ -163,5 +180,26 @@ describe("skillset (the dispatcher)", () => {
     const { version } = JSON.parse(readFileSync(new URL("../package.json", import.meta.url), "utf8"));
     expect(await cli("--version")).toEqual({ code: 0, stdout: `${version}\n`, stderr: "" });
     expect(await cli("-v")).toEqual({ code: 0, stdout: `${version}\n`, stderr: "" });
+  });
+});
+
+describe("help fits the terminal", () => {
+  const tooWide = (text: string, width: number) =>
+    text.split("\n").filter((line) => [...line].length > width);
+
+  it("--help and every command's --help fit 80 columns, and a narrower terminal", async () => {
+    expect(tooWide((await cli("--help")).stdout, 80)).toEqual([]);
+    for (const command of commands) {
+      const { stdout } = await cli(command.name, "--help");
+      expect(tooWide(stdout, 80)).toEqual([]);
+    }
+    const narrow = await runCliCaptured({
+      argv: ["validate", "--help"],
+      cwd: temp.path,
+      env: isolatedEnv(temp),
+      columns: 50,
+    });
+    expect(tooWide(narrow.stdout, 50)).toEqual([]);
+    expect(narrow.stdout).toContain("--strict");
   });
 });

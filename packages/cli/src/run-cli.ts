@@ -62,9 +62,9 @@ async function parseError(command: Command, error: Error): Promise<string> {
 }
 
 /** The help of `command`, with any help its module computes (loaded only for those that have some). */
-async function fullHelp(command: Command): Promise<string> {
+async function fullHelp(command: Command, columns: number | undefined): Promise<string> {
   const more = command.hasMoreHelp ? (await command.load()).moreHelp?.() : undefined;
-  return commandHelp(command, globalOptions, more);
+  return commandHelp(command, globalOptions, more, columns);
 }
 
 /** The working directory from `--cwd`, which must be an existing folder. */
@@ -94,7 +94,7 @@ export async function runCli(options: RunCliOptions): Promise<number> {
     }
     const target = commands.find((c) => c.name === rest[0]);
     if (target) {
-      stdout.write(await fullHelp(target));
+      stdout.write(await fullHelp(target, stdout.columns));
       return EXIT_OK;
     }
     const names = commands.map((c) => c.name);
@@ -127,7 +127,7 @@ export async function runCli(options: RunCliOptions): Promise<number> {
     return usageError(await parseError(command, error as Error));
   }
   if (parsed.values.help) {
-    stdout.write(await fullHelp(command));
+    stdout.write(await fullHelp(command, stdout.columns));
     return EXIT_OK;
   }
   const { min = 0, max = 0 } = command.positionals ?? {};

@@ -8,7 +8,7 @@ import { painter } from "../color.js";
 import { type CommandContext, EXIT_FINDINGS, EXIT_OK, UsageError } from "../command.js";
 import { entryJson } from "../json/skill-json.js";
 import { writeJson } from "../json/write-json.js";
-import { openRegistry } from "../open-skillset.js";
+import { openPolicy, openRegistry } from "../open-skillset.js";
 
 const FORMATS: readonly CatalogFormatName[] = ["xml", "markdown", "context"];
 
@@ -54,7 +54,9 @@ export async function run(context: CommandContext): Promise<number> {
   const budgetTokens = parseCount("budget", context.values.budget, 0);
   const contextWindow = parseCount("context-window", context.values["context-window"], 1);
   const { registry, config } = await openRegistry(context);
+  const policy = await openPolicy(context, registry);
   const result = renderCatalog(registry.entries(), {
+    isDenied: policy.isDenied,
     ...config.catalog,
     ...(format === undefined ? {} : { format }),
     ...(budgetTokens === undefined ? {} : { budgetTokens }),

@@ -5,6 +5,7 @@ import { inertForTerminal } from "@skillset/core/model";
 import { checkSkills } from "@skillset/install";
 import { type CommandContext, EXIT_FINDINGS, EXIT_OK } from "../command.js";
 import { limitsFrom, terminalIo } from "../install-terminal.js";
+import { writeJson } from "../json/write-json.js";
 
 export async function run(context: CommandContext): Promise<number> {
   const result = await checkSkills({
@@ -18,9 +19,11 @@ export async function run(context: CommandContext): Promise<number> {
   const drift =
     result.interrupted || result.rows.some((row) => row.local !== "intact" || row.upstream !== "current");
   if (context.values.json) {
-    context.stdout.write(
-      `${JSON.stringify({ lock: result.scope.lockPath, interrupted: result.interrupted, skills: result.rows }, null, 2)}\n`,
-    );
+    writeJson(context.stdout, {
+      lock: result.scope.lockPath,
+      interrupted: result.interrupted,
+      skills: result.rows,
+    });
     return drift ? EXIT_FINDINGS : EXIT_OK;
   }
   const lines = result.rows.map((row) => {

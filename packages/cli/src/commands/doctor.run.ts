@@ -43,7 +43,7 @@ export async function run(context: CommandContext): Promise<number> {
     env: context.env,
   });
   const entries = registry.entries();
-  const diagnostics = [...registry.diagnostics(), ...policy.diagnostics];
+  const diagnostics = [...registry.diagnostics(), ...policy.check(entries.map((entry) => entry.skill))];
   const order = [
     ...config.discovery.scopeOrder,
     ...SCOPES.filter((scope) => !config.discovery.scopeOrder.includes(scope)),

@@ -6,8 +6,7 @@ import { inertForTerminal, SkillsetError } from "@skillset/core/model";
 import { type CommandContext, EXIT_FINDINGS, EXIT_OK, UsageError } from "../command.js";
 import { findUsableSkill } from "../find-usable-skill.js";
 import { writeJson } from "../json/write-json.js";
-import { openPolicy } from "../open-policy.js";
-import { openRegistry } from "../open-skillset.js";
+import { openPolicy, openRegistry, policyRefusal } from "../open-skillset.js";
 
 /** `skillset read`: exit 0 with the content, 1 when refused or missing, 2 for text that is no skill:// URL. */
 export async function run(context: CommandContext): Promise<number> {
@@ -17,11 +16,15 @@ export async function run(context: CommandContext): Promise<number> {
     context.stderr.write(`skillset read: ${inertForTerminal(parsed.error.message)}\n`);
     return EXIT_FINDINGS;
   }
-  const { registry, config } = await openRegistry(context);
-  const policy = await openPolicy(context, registry, config);
-  const found = await findUsableSkill(registry, parsed.uri.name, policy);
+  const { registry } = await openRegistry(context);
+  const found = await findUsableSkill(registry, parsed.uri.name);
   if ("problem" in found) {
     context.stderr.write(`skillset read: ${found.problem}\n`);
+    return EXIT_FINDINGS;
+  }
+  const refusal = policyRefusal(await openPolicy(context, registry), found.entry.skill);
+  if (refusal !== undefined) {
+    context.stderr.write(`skillset read: ${inertForTerminal(refusal)}\n`);
     return EXIT_FINDINGS;
   }
   let content: Awaited<ReturnType<typeof readSkillFile>>;

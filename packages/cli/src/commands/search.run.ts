@@ -9,8 +9,7 @@ import { painter } from "../color.js";
 import { type CommandContext, EXIT_FINDINGS, EXIT_OK, UsageError } from "../command.js";
 import { entryJson } from "../json/skill-json.js";
 import { writeJson } from "../json/write-json.js";
-import { openPolicy } from "../open-policy.js";
-import { openRegistry } from "../open-skillset.js";
+import { openPolicy, openRegistry } from "../open-skillset.js";
 import { scopeStyle } from "../present-skill.js";
 import { readQuery } from "../read-query.js";
 
@@ -37,7 +36,6 @@ export async function run(context: CommandContext): Promise<number> {
     throw new UsageError("the query has no words to search for; describe the task in a few words");
   }
   const { registry, config } = await openRegistry(context);
-  const policy = await openPolicy(context, registry, config);
   const home = context.env.HOME === undefined || context.env.HOME === "" ? undefined : context.env.HOME;
   const metadataFile = metadataCachePath({ cwd: context.cwd, env: context.env, ...(home ? { home } : {}) });
   const index = createSkillSearch(registry.entries(), {
@@ -48,7 +46,7 @@ export async function run(context: CommandContext): Promise<number> {
     },
     scopeOrder: config.discovery.scopeOrder,
     cwd: context.cwd,
-    isHidden: (skill) => policy.isDenied(skill),
+    isHidden: (await openPolicy(context, registry)).isDenied,
   });
   const results = index.search(query, {
     ...(limit === undefined ? {} : { limit }),

@@ -8,5 +8,6 @@ export {
   notRegularFileError,
 } from "./file-kind.js";
 export type { DirEntry, FileStat, FileSystem, StatAndHead, SyncFileReads } from "./file-system.js";
+export { mapConcurrently } from "./map-concurrently.js";
 export { createNodeFileSystem, nodeFileSystem } from "./node-file-system.js";
 export { syncReads } from "./sync-reads.js";

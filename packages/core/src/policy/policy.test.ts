@@ -89,3 +89,19 @@ describe("loadPolicy", () => {
     expect((await load({ importAgentSettings: false })).isDenied(pdf)).toBe(false);
   });
 });
+
+describe("Policy.check", () => {
+  it("warns about a rule whose glob names no skill, naming the rule and its origin", async () => {
+    const policy = await load({
+      permissions: [
+        { action: "deny", skill: "pfd" },
+        { action: "deny", skill: "pdf" },
+      ],
+    });
+    const found = policy.check([pdf]);
+    expect(found.map((item) => item.code)).toEqual(["permission-rule-unmatched"]);
+    expect(found[0]?.message).toBe(
+      'Permission rule deny "pfd" from config names no skill found here; check the glob for a typo.',
+    );
+  });
+});

@@ -66,6 +66,8 @@ export interface Policy {
   readonly overrides: Overrides;
   /** Warnings about the agents' settings files and the state files. */
   readonly diagnostics: readonly Diagnostic[];
+  /** `diagnostics`, plus a `permission-rule-unmatched` warning for each rule whose glob names none of `skills`. */
+  check(skills: readonly Skill[]): Diagnostic[];
   /** The synchronous check for listings (catalog, search, completion): denied on every path. */
   isDenied(skill: Skill): boolean;
   isTrusted(skill: Skill): boolean;
@@ -127,6 +129,19 @@ export async function loadPolicy(options: LoadPolicyOptions): Promise<Policy> {
     overrides,
     diagnostics,
     isDenied: (skill) => permissions.isDenied(skill),
+    check: (skills) => [
+      ...diagnostics,
+      ...permissions
+        .unmatched(skills)
+        .map((rule) =>
+          diagnostic(
+            "warning",
+            "permission-rule-unmatched",
+            `Permission rule ${describeRule(rule)} names no skill found here; check the glob for a typo.`,
+            rule.origin.file ?? "",
+          ),
+        ),
+    ],
     isTrusted: (skill) => isTrusted(skill, config.trustedScopes),
     async remember(skill, tool, action, layer = "user") {
       const answer: PermissionAnswer = { skill: skill.id, tool, action };

@@ -232,6 +232,26 @@ describe("bad input", () => {
     );
   });
 
+  it("allowed-tools in an unknown form and a hook without a command are reported on activation; the rest applies", async () => {
+    await temp.writeSkill(
+      "project/.agents/skills/odd",
+      {
+        name: "odd",
+        description: "Use when testing odd frontmatter.",
+        "allowed-tools": "Read Bash(git 7up",
+        hooks: { Stop: [{ hooks: [{ type: "command" }] }] },
+      },
+      "Odd.\n",
+    );
+    await skills.registry.reload();
+    const session = skills.session();
+    const turn = await session.prepareTurn("$odd go", { source: "user" });
+    expect(turn.activations).toHaveLength(1);
+    expect(turn.diagnostics.map((found) => found.code)).toEqual(["tool-pattern-invalid", "hook-invalid"]);
+    expect(turn.diagnostics[0]?.message).toContain("Skill 'odd' lists");
+    expect(turn.toolPolicy.allowed?.map((pattern) => pattern.text)).toEqual(["Read"]);
+  });
+
   it("restoring something that is not a snapshot is a clear error", () => {
     const session = skills.session();
     expect(() => session.restore({ version: 7 } as never)).toThrow(

@@ -19,7 +19,7 @@ import type { PermissionTool } from "../policy/permissions.js";
 import type { Policy } from "../policy/policy.js";
 import { createShellPreprocessor } from "../policy/shell-preprocessor.js";
 import { createHookRegistry, skillHooks } from "../policy/skill-hooks.js";
-import { checkToolCall, filterTools, toolPolicyFor } from "../policy/tool-policy.js";
+import { checkToolCall, filterTools, skillToolPatterns, toolPolicyFor } from "../policy/tool-policy.js";
 import type { SkillRegistry } from "../registry/registry-types.js";
 import { createSkillTools } from "../tools/create-skill-tools.js";
 import type { SkillTool } from "../tools/define-skill-tool.js";
@@ -122,7 +122,7 @@ export function createSession(parts: SessionParts, options: SessionOptions = {})
       active: true,
     });
     const declared = skillHooks(skill);
-    found.push(...declared.diagnostics);
+    found.push(...skillToolPatterns(skill).diagnostics, ...declared.diagnostics);
     if (declared.hooks.length > 0) {
       if (policy.isTrusted(skill)) hooks.register(skill.id, declared.hooks);
       else {

@@ -5,9 +5,8 @@
 import { resolveHome } from "../config/config-paths.js";
 import type { ConfigLayer, SkillsetConfig } from "../config/config-schema.js";
 import type { FileSystem } from "../fs/file-system.js";
-import { type Diagnostic, diagnostic } from "../model/diagnostic.js";
+import type { Diagnostic } from "../model/diagnostic.js";
 import type { Skill } from "../model/skill.js";
-import { describeOrigin } from "../policy/permission-rules.js";
 import { loadPolicy, type Policy } from "../policy/policy.js";
 import { missingDependencies, type SkillDependency } from "../policy/skill-dependencies.js";
 import { createRegistry } from "../registry/create-registry.js";
@@ -103,20 +102,7 @@ export async function createSkillset(options: CreateSkillsetOptions): Promise<Sk
       sessions.add(session);
       return session;
     },
-    diagnostics() {
-      const skills = registry.entries().map((entry) => entry.skill);
-      const unmatched = policy.permissions
-        .unmatched(skills)
-        .map((rule) =>
-          diagnostic(
-            "warning",
-            "permission-rule-unmatched",
-            `Permission rule ${rule.action} ${JSON.stringify(rule.skill)} from ${describeOrigin(rule.origin)} names no skill found here; check the glob for a typo.`,
-            rule.origin.file ?? "",
-          ),
-        );
-      return [...policy.diagnostics, ...unmatched];
-    },
+    diagnostics: () => policy.check(registry.entries().map((entry) => entry.skill)),
     unmetDependencies(check = {}) {
       return registry
         .entries()

@@ -5,6 +5,7 @@
 import { constants } from "node:fs";
 import { copyFile, lstat, mkdir, readdir, readlink, realpath, stat } from "node:fs/promises";
 import { dirname, join, relative, resolve, sep } from "node:path";
+import { mapConcurrently } from "@skillset/core/fs";
 import { SkillsetError } from "@skillset/core/model";
 import { UNHASHED_FOLDERS } from "../digest/list-hashed-files.js";
 import { type InstallLimits, LimitCounter } from "../limits.js";
@@ -58,10 +59,7 @@ export async function copySkillTree(
   };
   await visit(root);
   for (const folder of folders) await mkdir(folder, { recursive: true });
-  for (const file of files) {
-    await mkdir(dirname(file.to), { recursive: true });
-    await copyFile(file.from, file.to, constants.COPYFILE_EXCL);
-  }
+  await mapConcurrently(files, 16, (file) => copyFile(file.from, file.to, constants.COPYFILE_EXCL));
 }
 
 /** The real path a link points to, when it is a regular file inside the skill; else throws. */

@@ -100,7 +100,7 @@ describe(".well-known skills index", () => {
     server.route(
       "/v2/.well-known/agent-skills/index.json",
       JSON.stringify({
-        $schema: "https://schemas.agentskills.io/discovery/0.2.0/schema.json",
+        $schema: "discovery/0.2.0/schema.json",
         skills: [
           { name: "single", type: "skill-md", description: "d", url: "single/SKILL.md", digest: sha(text) },
           {

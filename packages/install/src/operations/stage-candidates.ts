@@ -2,6 +2,8 @@
  * @module Copies picked skills from a fetched source into the staging area and examines each copy, so
  * that what is judged is exactly what will be installed.
  */
+import { join } from "node:path";
+import { mapConcurrently } from "@skillset/core/fs";
 import { SkillsetError } from "@skillset/core/model";
 import { discardStaged, stagingFolder } from "../apply/commit-changes.js";
 import { copySkillTree } from "../apply/copy-skill-tree.js";
@@ -38,32 +40,40 @@ export async function stageCandidates(
 ): Promise<Candidate[]> {
   const candidates: Candidate[] = [];
   try {
-    for (const skill of skills) {
+    // Skills are independent: staged a few at a time, so file work overlaps. Every one finishes before
+    // the first failure is thrown, so nothing is still being written when the copies are discarded.
+    let failure: unknown;
+    await mapConcurrently(skills, 8, async (skill) => {
+      if (failure) return;
       const staged = await stagingFolder(scope, skill.name);
-      await copySkillTree(
-        skill.dir,
-        staged,
-        limits,
-        `skill ${skill.name} (${skill.path} in ${fetched.spec.source})`,
-      ).catch(async (error: unknown) => {
+      try {
+        await copySkillTree(
+          skill.dir,
+          staged,
+          limits,
+          `skill ${skill.name} (${skill.path} in ${fetched.spec.source})`,
+        );
+        const examination = await examineSkill(staged);
+        const entry: LockEntry = {
+          ...entryFields(skill),
+          computedHash: examination.computedHash,
+          integrity: examination.integrity,
+        };
+        candidates.push({
+          name: skill.name,
+          skill,
+          staged,
+          examination,
+          entry,
+          target: join(scope.skillsDir, skill.name),
+        });
+      } catch (error) {
+        failure ??= error;
         await discardStaged(staged);
-        throw error;
-      });
-      const examination = await examineSkill(staged);
-      const entry: LockEntry = {
-        ...entryFields(skill),
-        computedHash: examination.computedHash,
-        integrity: examination.integrity,
-      };
-      candidates.push({
-        name: skill.name,
-        skill,
-        staged,
-        examination,
-        entry,
-        target: `${scope.skillsDir}/${skill.name}`,
-      });
-    }
+      }
+    });
+    if (failure) throw failure;
+    candidates.sort((left, right) => skills.indexOf(left.skill) - skills.indexOf(right.skill));
     const failing = candidates.filter((candidate) => candidate.examination.errors.length > 0);
     if (failing.length > 0) {
       const lines = failing.flatMap((candidate) =>

@@ -1,0 +1,55 @@
+import { spawn } from "node:child_process";
+import { fileURLToPath } from "node:url";
+import type { TempDir } from "@skillset/core/test";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTempProject, isolatedEnv } from "./testing/index.js";
+
+// The real process, as a shell runs it (`bin.js` is what `npx skillset` starts; `npm test` builds it first).
+const bin = fileURLToPath(new URL("../bin/skillset.js", import.meta.url));
+
+let temp: TempDir;
+beforeAll(async () => {
+  temp = await createTempProject("skillset-bin-");
+  // Enough output to overflow a pipe's buffer, so the writer is still writing when the reader goes away.
+  const files: Record<string, string> = {};
+  for (let index = 0; index < 400; index++) {
+    files[`project/.agents/skills/skill-${index}/SKILL.md`] =
+      `---\nname: skill-${index}\ndescription: Use when testing a closed pipe, case ${index}; ${"padding ".repeat(20)}\n---\n`;
+  }
+  await temp.write(files);
+});
+afterAll(() => temp.cleanup());
+
+/** Runs `skillset …`, reads the first chunk of stdout, then closes the pipe as `head -1` does. */
+function runAndCloseEarly(argv: string[]): Promise<{ code: number | null; stderr: string; first: string }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [bin, ...argv], {
+      cwd: temp.join("project"),
+      env: { ...isolatedEnv(temp), PATH: process.env.PATH ?? "" },
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    let stderr = "";
+    let first = "";
+    child.stderr.on("data", (chunk) => {
+      stderr += chunk;
+    });
+    child.stdout.once("data", (chunk) => {
+      first = String(chunk);
+      child.stdout.destroy();
+    });
+    child.on("error", reject);
+    child.on("close", (code) => resolve({ code, stderr, first }));
+  });
+}
+
+describe("bin: a closed pipe", () => {
+  it.each([[["list", "--json"]], [["list"]], [["catalog", "--json"]]])(
+    "skillset %j | head -1 ends quietly with exit 0",
+    async (argv) => {
+      const result = await runAndCloseEarly(argv as string[]);
+      expect(result.first.length).toBeGreaterThan(0);
+      expect(result.stderr).toBe("");
+      expect(result.code).toBe(0);
+    },
+  );
+});
