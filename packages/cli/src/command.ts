@@ -6,6 +6,7 @@
  * data in `commands/<name>.ts`, importing nothing at run time but types) and its `CommandModule`
  * (`commands/<name>.run.ts`, which may import all of core), loaded by `load()` only when the command runs.
  */
+import type { Readable, Writable } from "node:stream";
 import type { ParseArgsConfig } from "node:util";
 
 /** Exit codes (SPEC §13): 0 ok, 1 findings, 2 usage error. */
@@ -18,6 +19,12 @@ export interface Output {
   write(text: string): void;
   isTTY?: boolean;
   columns?: number;
+}
+
+/** Standard input and output as streams. */
+export interface StdioStreams {
+  stdin: Readable;
+  stdout: Writable;
 }
 
 export interface CommandContext {
@@ -35,6 +42,8 @@ export interface CommandContext {
   errorColor: boolean;
   /** Reads all of standard input (for `resolve -`). */
   readStdin?: () => Promise<string>;
+  /** The raw standard streams, for a command that speaks a protocol on them (`mcp`); absent in-process. */
+  stdio?: StdioStreams;
   /** Work the dispatcher awaits after the command returned (e.g. a registry's cache write). */
   afterwards: Array<() => Promise<unknown>>;
 }

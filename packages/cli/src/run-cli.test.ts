@@ -52,6 +52,7 @@ describe("skillset (the dispatcher)", () => {
         new              Create a skill folder with a SKILL.md that passes validate
                          --strict and lint
         watch            Print skills as they are added, changed or removed
+        mcp              Serve the skills to MCP clients (stdio, or Streamable HTTP)
         add              Install skills from a folder, git repository, archive URL or
                          .well-known index
         remove           Uninstall skills that add installed (folder, agent links,

@@ -16,6 +16,7 @@ import {
   EXIT_USAGE,
   type OptionSpec,
   type Output,
+  type StdioStreams,
   UsageError,
 } from "./command.js";
 import { commands } from "./commands/index.js";
@@ -32,6 +33,8 @@ export interface RunCliOptions {
   stderr: Output;
   /** Reads all of standard input (for `resolve -`); absent when there is none to read. */
   readStdin?: () => Promise<string>;
+  /** The raw standard streams (for `mcp` over stdio). */
+  stdio?: StdioStreams;
 }
 
 /** Options every command accepts. */
@@ -156,6 +159,7 @@ export async function runCli(options: RunCliOptions): Promise<number> {
     errorColor: !noColor && shouldColor(env, stderr.isTTY),
     afterwards: [],
     ...(options.readStdin ? { readStdin: options.readStdin } : {}),
+    ...(options.stdio ? { stdio: options.stdio } : {}),
   };
   try {
     const module = await command.load();

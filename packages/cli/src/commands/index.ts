@@ -15,6 +15,7 @@ import { installCommand } from "./install.js";
 import { lintCommand } from "./lint.js";
 import { listCommand } from "./list.js";
 import { loadCommand } from "./load.js";
+import { mcpCommand } from "./mcp.js";
 import { newCommand } from "./new.js";
 import { readCommand } from "./read.js";
 import { readPropertiesCommand } from "./read-properties.js";
@@ -47,6 +48,7 @@ export const commands: readonly Command[] = [
   stateCommand,
   newCommand,
   watchCommand,
+  mcpCommand,
   addCommand,
   removeCommand,
   installCommand,

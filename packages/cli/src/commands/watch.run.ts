@@ -13,13 +13,17 @@ import { openRegistry } from "../open-skillset.js";
 
 const eventStyles = { added: "green", changed: "yellow", removed: "red" } as const;
 
-function parseTimeout(value: unknown): number | undefined {
+/** The longest delay `setTimeout` honours (2^31 − 1 ms, about 24.8 days); a longer one fires at once. */
+export const MAX_TIMER_MS = 2 ** 31 - 1;
+
+/** `--timeout` in milliseconds, clamped to {@link MAX_TIMER_MS} (a larger value once stopped after 1 ms). */
+export function parseTimeout(value: unknown): number | undefined {
   if (value === undefined) return undefined;
   const milliseconds = Number(value);
   if (!Number.isInteger(milliseconds) || milliseconds < 0) {
     throw new UsageError(`--timeout takes a whole number of milliseconds, not '${String(value)}'`);
   }
-  return milliseconds;
+  return Math.min(milliseconds, MAX_TIMER_MS);
 }
 
 /** `skillset watch [--json] [--once] [--timeout MS]`: one line per added, changed or removed skill. */

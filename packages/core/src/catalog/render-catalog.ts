@@ -11,6 +11,7 @@ import { contextFormat } from "./context-format.js";
 import { memoisedCounter } from "./count-tokens.js";
 import { type BudgetPlan, planCatalog } from "./fit-budget.js";
 import { markdownFormat } from "./markdown-format.js";
+import { modelSafeSkill } from "./model-safe-skill.js";
 import { resolveCatalogBudget } from "./resolve-budget.js";
 import { type CatalogSelection, selectCatalogSkills } from "./select-catalog-skills.js";
 import { SkillCost } from "./skill-cost.js";
@@ -147,7 +148,8 @@ export function renderCatalog(
   const budget = resolveCatalogBudget(options);
   const tokenizer = options.tokenizer ?? defaultTokenizer();
   const count = memoisedCounter(tokenizer);
-  const skills = selectCatalogSkills(entries, options);
+  // Text from skills reaches the model without control characters, whatever the format (SPEC §15).
+  const skills = selectCatalogSkills(entries, options).map(modelSafeSkill);
   const costs = skills.map((skill) => new SkillCost(skill, format, count));
   const priority = priorityOrder(costs, options.lastUsed);
   const descriptionCap = options.descriptionCap ?? defaultConfig.catalog.descriptionCap;

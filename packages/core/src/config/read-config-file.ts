@@ -2,6 +2,7 @@
  * @module Reads and checks one `config.json` layer.
  */
 import type { FileSystem } from "../fs/file-system.js";
+import { readCappedText, TOO_LARGE_CODE } from "../fs/read-capped-text.js";
 import { SkillsetError } from "../model/errors.js";
 import type { ConfigLayer } from "./config-schema.js";
 import { parseJsonText } from "./parse-json-text.js";
@@ -19,13 +20,19 @@ export async function readConfigFile(
 ): Promise<ConfigLayer | undefined> {
   let text: string;
   try {
-    text = await fs.readText(file);
+    text = await readCappedText(fs, file);
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
     if (!options.required && (code === "ENOENT" || code === "ENOTDIR")) return undefined;
     const by = options.requiredBy ? ` (named by ${options.requiredBy})` : "";
     const reason =
-      code === "ENOENT" ? "it does not exist" : code === "EISDIR" ? "it is a folder" : `${code ?? error}`;
+      code === "ENOENT"
+        ? "it does not exist"
+        : code === "EISDIR"
+          ? "it is a folder"
+          : code === TOO_LARGE_CODE
+            ? (error as Error).message
+            : `${code ?? error}`;
     throw new SkillsetError(
       "config-unreadable",
       `Cannot read config file ${file}${by}: ${reason}. Create the file or fix the path.`,

@@ -10,4 +10,5 @@ export {
 export type { DirEntry, FileStat, FileSystem, StatAndHead, SyncFileReads } from "./file-system.js";
 export { mapConcurrently } from "./map-concurrently.js";
 export { createNodeFileSystem, nodeFileSystem } from "./node-file-system.js";
+export { MAX_SETTINGS_FILE_BYTES, readCappedText, TOO_LARGE_CODE } from "./read-capped-text.js";
 export { syncReads } from "./sync-reads.js";

@@ -22,6 +22,8 @@ import {
   type SkillMatch,
 } from "../registry/skill-lookup.js";
 import { BUILT_IN_HOST_COMMANDS } from "../validate/rules/host-command-name.js";
+import { capMentions } from "./cap-mentions.js";
+import { leavesSkill } from "./leaves-skill.js";
 import type { Mention, SlashMention, UriMention } from "./mention.js";
 import {
   ambiguousMessage,
@@ -263,7 +265,19 @@ function resolveOne(mention: Exclude<Mention, UriMention>, context: Context): Ou
   return byId(mention, mention.id, "$", findById(context.lookup, mention.id), context);
 }
 
-function reference(mention: UriMention, context: Context): SkillReference {
+function reference(mention: UriMention, context: Context): SkillReference | MentionDiagnostic {
+  const leaves = leavesSkill(mention.relativePath);
+  if (leaves) {
+    return {
+      ...diagnostic(
+        "warning",
+        "skill-uri-refused",
+        `skill://${mention.id}/${mention.relativePath} is refused: ${leaves}. A skill:// reference names a file inside the skill's folder, by a relative path without "..".`,
+        "",
+      ),
+      mention,
+    };
+  }
   const result: SkillReference = { mention, id: mention.id };
   if (mention.relativePath !== undefined) result.relativePath = mention.relativePath;
   const match = findById(context.lookup, mention.id);
@@ -304,8 +318,8 @@ export function resolveMentions(
     connectorSlugs: new Set(config.connectorSlugs.map((slug) => slug.toLowerCase())),
     suggestions: new Map(),
   };
-  const mentions = scanMentions(text);
   const diagnostics: MentionDiagnostic[] = [];
+  const mentions = capMentions(scanMentions(text), config.maxPerMessage, diagnostics);
   const seen = new Set<string>();
   const report = (found: MentionDiagnostic) => {
     const key = `${found.code}\u0000${found.message}`;
@@ -320,7 +334,9 @@ export function resolveMentions(
   const known = new Map<string, Outcome>();
   for (const mention of mentions) {
     if (mention.kind === "uri") {
-      references.push(reference(mention, context));
+      const found = reference(mention, context);
+      if ("code" in found) report(found);
+      else references.push(found);
       continue;
     }
     const key =
@@ -356,7 +372,8 @@ export function resolveMentions(
       const slash = exact.find((mention): mention is SlashMention => mention.kind === "slash");
       if (slash && slash.args !== "") activation.args = slash.args;
       activations.push(activation);
-      removed.push(...exact);
+      // One at a time: a spread of a huge list overflows the stack (SPEC §10: never throw on input).
+      for (const mention of exact) removed.push(mention);
     }
     activations.sort((a, b) => a.mention.start - b.mention.start);
   }

@@ -1,12 +1,14 @@
 /**
  * @module Frontmatter YAML → a plain mapping, with the limits of SPEC §3 and lenient repairs.
  */
+
 import { type Document, isMap, isScalar, parseDocument, type YAMLError } from "yaml";
 import { type Diagnostic, diagnostic } from "../model/diagnostic.js";
 import { MAX_YAML_ALIAS_COUNT } from "./parse-limits.js";
 import type { ParseMode } from "./parsed-skill.js";
 import { readSimpleYaml } from "./read-simple-yaml.js";
 import { repairYaml, type YamlRepair } from "./repair-yaml.js";
+import { MAX_YAML_DEPTH, nestsDeeperThan } from "./yaml-depth.js";
 
 /** What the frontmatter YAML held. */
 export interface FrontmatterYaml {
@@ -66,6 +68,18 @@ export function parseFrontmatterYaml(yaml: string, options: FrontmatterYamlOptio
       repairs: [],
       diagnostics,
     };
+  }
+  // Refused before the YAML package sees it: deep nesting overflows its recursive parser.
+  if (nestsDeeperThan(text)) {
+    return failed(
+      diagnostic(
+        "error",
+        "yaml-too-deep",
+        `${path}:${firstLine}: the frontmatter nests more than ${MAX_YAML_DEPTH} levels deep; frontmatter holds flat metadata. Flatten it (move structured data into a file under references/).`,
+        path,
+        { line: firstLine },
+      ),
+    );
   }
   let result = readYaml(text, true);
   let repairs: YamlRepair[] = [];

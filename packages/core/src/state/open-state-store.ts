@@ -2,10 +2,12 @@
  * @module One `state.json` file (SPEC §6): lock-free reads, and updates that re-read under a lock, apply
  * a change and write atomically, so that no concurrent writer loses a setting and a crash loses nothing.
  */
+
 import { dirname, join } from "node:path";
 import { parseJsonText } from "../config/parse-json-text.js";
 import type { FileSystem } from "../fs/file-system.js";
 import { nodeFileSystem } from "../fs/node-file-system.js";
+import { readCappedText, TOO_LARGE_CODE } from "../fs/read-capped-text.js";
 import { type Diagnostic, diagnostic } from "../model/diagnostic.js";
 import { SkillsetError } from "../model/errors.js";
 import { salvageState } from "./salvage-state.js";
@@ -106,7 +108,7 @@ export function openStateStore(file: string, options: { fs?: FileSystem } = {}):
             diagnostic(
               "error",
               "state-unreadable",
-              `Cannot read state file ${file}: ${errorText(found.error)}. Check its permissions.`,
+              `Cannot read state file ${file}: ${errorText(found.error)}.`,
               file,
             ),
           ],
@@ -124,7 +126,7 @@ export function openStateStore(file: string, options: { fs?: FileSystem } = {}):
       if (found.kind === "unreadable") {
         throw new SkillsetError(
           "state-unreadable",
-          `Cannot read state file ${file}: ${errorText(found.error)}. Check its permissions; nothing was changed.`,
+          `Cannot read state file ${file}: ${errorText(found.error)}; nothing was changed.`,
           { path: file, cause: found.error },
         );
       }
@@ -162,7 +164,7 @@ export function openStateStore(file: string, options: { fs?: FileSystem } = {}):
 async function readStateFile(file: string, fs: FileSystem): Promise<FileRead> {
   let text: string;
   try {
-    text = await fs.readText(file);
+    text = await readCappedText(fs, file);
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
     return code === "ENOENT" || code === "ENOTDIR" ? { kind: "missing" } : { kind: "unreadable", error };
@@ -243,6 +245,9 @@ function describeRecovered(state: SkillsetState): string {
   return count === 1 ? "the 1 setting still legible in it" : `the ${count} settings still legible in it`;
 }
 
+/** Why the file cannot be read, with the fix: the size message says it itself, else check permissions. */
 function errorText(error: unknown): string {
-  return (error as NodeJS.ErrnoException).code ?? String(error);
+  const code = (error as NodeJS.ErrnoException).code;
+  if (code === TOO_LARGE_CODE) return (error as Error).message;
+  return `${code ?? String(error)}. Check its permissions`;
 }

@@ -36,6 +36,7 @@ export {
   missingReference,
   noXmlTags,
   referenceDepth,
+  referenceLeavesSkill,
   reservedName,
   scriptNotExecutable,
 } from "./rules/index.js";

@@ -69,6 +69,11 @@ export const strictRules: readonly RuleDescriptor[] = [
     "The frontmatter uses few YAML aliases.",
     "Write the values out instead of using aliases.",
   ),
+  rule(
+    "yaml-too-deep",
+    "The frontmatter nests at most 64 levels deep.",
+    "Flatten the frontmatter; move structured data into references/.",
+  ),
   rule("yaml-duplicate-key", "Each frontmatter key appears once.", "Remove the repeated key."),
   rule(
     "frontmatter-unterminated",

@@ -11,6 +11,7 @@ import { hostCommandName } from "./host-command-name.js";
 import { missingReference } from "./missing-reference.js";
 import { noXmlTags } from "./no-xml-tags.js";
 import { referenceDepth } from "./reference-depth.js";
+import { referenceLeavesSkill } from "./reference-leaves-skill.js";
 import { reservedName } from "./reserved-name.js";
 import { scriptNotExecutable } from "./script-not-executable.js";
 
@@ -23,6 +24,7 @@ export {
   missingReference,
   noXmlTags,
   referenceDepth,
+  referenceLeavesSkill,
   reservedName,
   scriptNotExecutable,
 };
@@ -35,6 +37,7 @@ export const lintRules: readonly LintRule[] = [
   hostCommandName,
   bodyTooLong,
   missingReference,
+  referenceLeavesSkill,
   referenceDepth,
   scriptNotExecutable,
   allowedToolsForm,

@@ -7,6 +7,7 @@ import { join } from "node:path";
 import { type Diagnostic, diagnostic } from "../../model/diagnostic.js";
 import { findReferences } from "../find-references.js";
 import type { LintRule } from "../lint-rule.js";
+import { referencePlace } from "../reference-place.js";
 
 /**
  * Folders that skills bundle by convention. A path in inline code is checked only when its first
@@ -54,6 +55,8 @@ export const missingReference: LintRule = {
         if (!BUNDLED_FOLDERS.includes(first) && !folders.has(first)) continue;
       }
       seen.add(target);
+      // Outside the skill: `reference-leaves-skill` says so, and whether it exists is never told.
+      if ((await referencePlace(skill.dir, target, fs)) === "leaves") continue;
       if (await fs.exists(join(skill.dir, target))) continue;
       found.push(
         diagnostic(

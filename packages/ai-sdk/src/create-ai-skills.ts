@@ -1,0 +1,108 @@
+/**
+ * @module Skills for an app on the Vercel AI SDK, in a few lines (SPEC §13), on one skill session
+ * (SPEC §12): the session's tools as AI SDK tools, its catalog for the system prompt, its turn pipeline
+ * for `$mentions` in user messages, its tool narrowing for the app's own tools — and `context: fork`
+ * skills run as a nested generation. One `AiSkills` is one conversation.
+ */
+import type { ConfirmAnswer, ConfirmRequest, FilteredTools, NarrowingMode } from "@skillset/core/policy";
+import { createSkillset, type SkillSession, type Skillset } from "@skillset/core/session";
+import type { ToolResult } from "@skillset/core/tools";
+import type { ModelMessage } from "ai";
+import { type PreparedMessages, prepareMessages } from "./prepare-messages.js";
+import { type ForkOutcome, type ForkSettings, runFork } from "./run-fork.js";
+import { type SkillAiTool, toAiTools } from "./to-ai-tools.js";
+
+/** Options of `createAiSkills`. */
+export interface AiSkillsOptions {
+  /** The project's skills (default: `createSkillset({ cwd, env })`, closed with `close()`). */
+  skillset?: Skillset;
+  /** Working directory whose skills are used (default `process.cwd()`). */
+  cwd?: string;
+  env?: Record<string, string | undefined>;
+  /** The model's context window in tokens: sizes the catalog (default: the configured budget). */
+  contextWindow?: number;
+  /** Runs `context: fork` skills as a nested generation; without it they run inline with a note. */
+  fork?: ForkSettings;
+  /** Asks the person when a permission rule says `ask`; without it such skills are refused. */
+  confirm?: (request: ConfirmRequest) => ConfirmAnswer | Promise<ConfirmAnswer>;
+  /** `restrict` keeps only an active skill's allowed tools, `approve` pre-approves them (default: configured). */
+  narrowing?: NarrowingMode;
+}
+
+/** One conversation's skills. */
+export interface AiSkills {
+  /** The session underneath (inspect, compacted, snapshot, hooks…). */
+  readonly session: SkillSession;
+  /** `skill_search`, `skill_load`, `use_skill`, `skill_read`, for `generateText({ tools })`. */
+  readonly tools: Record<string, SkillAiTool>;
+  /** The catalog, for the system prompt (what the model sees before it searches). */
+  system(): string;
+  /** Activates `$name` / `/name` in the newest user message (see `prepareMessages`). */
+  prepareMessages(messages: readonly ModelMessage[]): Promise<PreparedMessages>;
+  /** The app's own tools narrowed by the active skills' `allowed-tools` / `disallowed-tools` (SPEC §11). */
+  filterTools<T>(tools: Record<string, T>): FilteredTools<Record<string, T>>;
+  /** Forks run so far, in order. */
+  forks(): ForkOutcome[];
+  /** Ends the session (and the skillset, when this created it). */
+  close(): Promise<void>;
+}
+
+/**
+ * Opens one conversation on the skills around `cwd`.
+ * @example
+ * const skills = await createAiSkills({ cwd: process.cwd(), fork: { model } });
+ * const { messages } = await skills.prepareMessages([{ role: "user", content: "$pdf merge a.pdf b.pdf" }]);
+ * await generateText({ model, system: skills.system(), messages, tools: skills.tools, stopWhen: stepCountIs(8) });
+ */
+export async function createAiSkills(options: AiSkillsOptions = {}): Promise<AiSkills> {
+  const skillset =
+    options.skillset ??
+    (await createSkillset({
+      cwd: options.cwd ?? process.cwd(),
+      ...(options.env ? { env: options.env } : {}),
+    }));
+  const outcomes: ForkOutcome[] = [];
+  const pending = new Map<string, ForkOutcome>();
+  const settings = options.fork;
+  const session = skillset.session({
+    ...(options.contextWindow === undefined ? {} : { contextWindow: options.contextWindow }),
+    host: {
+      ...(options.confirm ? { confirm: options.confirm } : {}),
+      ...(options.narrowing ? { narrowing: options.narrowing } : {}),
+      ...(settings
+        ? {
+            fork: async (request) => {
+              const outcome = await runFork(request, settings);
+              outcomes.push(outcome);
+              pending.set(outcome.taskId, outcome);
+              return { taskId: outcome.taskId };
+            },
+          }
+        : {}),
+    },
+  });
+  // The nested generation has finished by the time use_skill answers: its result goes back with it.
+  const withForkResult = (_name: string, result: ToolResult): ToolResult => {
+    const taskId = result.data?.taskId;
+    const outcome = typeof taskId === "string" ? pending.get(taskId) : undefined;
+    if (!outcome) return result;
+    pending.delete(outcome.taskId);
+    return {
+      ...result,
+      text: `${result.text}\n<task_result task="${outcome.taskId}">\n${outcome.text}\n</task_result>`,
+      data: { ...result.data, status: "completed", result: outcome.text },
+    };
+  };
+  return {
+    session,
+    tools: toAiTools(session.tools(), withForkResult),
+    system: () => session.systemPrompt(),
+    prepareMessages: (messages) => prepareMessages(messages, session),
+    filterTools: (tools) => session.filterTools(tools),
+    forks: () => [...outcomes],
+    async close() {
+      await session.close();
+      if (!options.skillset) await skillset.close();
+    },
+  };
+}

@@ -1,0 +1,38 @@
+/**
+ * @module `context: fork` skills as a nested generation (SPEC §11, seed 002): the skill's rendered body
+ * is the subagent's instructions, in the `preloaded` envelope, with the tools the host gives subagents.
+ */
+import { randomUUID } from "node:crypto";
+import { renderPreloadedEnvelope } from "@skillset/core/loader";
+import type { ForkRequest } from "@skillset/core/tools";
+import { generateText, type LanguageModel, stepCountIs, type ToolSet } from "ai";
+
+/** How forks run. */
+export interface ForkSettings {
+  /** The subagent's model (e.g. a cheaper one). */
+  model: LanguageModel;
+  /** Tools the subagent may use (default none). */
+  tools?: ToolSet;
+  /** Most steps of the subagent's tool loop (default 8). */
+  maxSteps?: number;
+}
+
+/** A finished fork: its task id and the subagent's final text. */
+export interface ForkOutcome {
+  taskId: string;
+  text: string;
+}
+
+/** Runs `request` to completion with `settings`. */
+export async function runFork(request: ForkRequest, settings: ForkSettings): Promise<ForkOutcome> {
+  const taskId = `fork-${randomUUID()}`;
+  const task = request.args.length > 0 ? request.args.join(" ") : "Carry out the skill's instructions.";
+  const result = await generateText({
+    model: settings.model,
+    system: renderPreloadedEnvelope([{ skill: request.skill, body: request.body }]),
+    prompt: task,
+    ...(settings.tools ? { tools: settings.tools } : {}),
+    stopWhen: stepCountIs(settings.maxSteps ?? 8),
+  });
+  return { taskId, text: result.text };
+}

@@ -1,0 +1,59 @@
+/**
+ * @module `skillset mcp` — stdio (default) or Streamable HTTP. The MCP SDK is imported here, never on
+ * the CLI's start-up path.
+ */
+import { type CommandContext, EXIT_OK, UsageError } from "../command.js";
+
+/** Default HTTP port. */
+const DEFAULT_PORT = 3917;
+
+function parsePort(value: unknown): number {
+  if (value === undefined) return DEFAULT_PORT;
+  const port = Number(value);
+  if (!Number.isInteger(port) || port < 0 || port > 65_535) {
+    throw new UsageError(`--port takes a port number from 0 to 65535, not '${String(value)}'`);
+  }
+  return port;
+}
+
+function httpOnly(context: CommandContext): void {
+  for (const flag of ["port", "host", "token", "allow-origin"]) {
+    if (context.values[flag] !== undefined) throw new UsageError(`--${flag} needs --http`);
+  }
+}
+
+/** `skillset mcp`: serves until stdin ends (stdio) or the process is stopped (HTTP). */
+export async function run(context: CommandContext): Promise<number> {
+  const http = context.values.http === true;
+  if (!http) httpOnly(context);
+  const port = parsePort(context.values.port);
+  const token = (context.values.token as string | undefined) ?? context.env.SKILLSET_MCP_TOKEN;
+  if (token !== undefined && token.length < 8) throw new UsageError("--token must be at least 8 characters");
+  if (!http && !context.stdio) throw new UsageError("stdio mode needs the process's standard streams");
+  const { openMcpSkills, serveHttp, serveStdio } = await import("@skillset/mcp");
+  const skills = await openMcpSkills({ cwd: context.cwd, env: context.env });
+  const { registry } = skills;
+  try {
+    if (!http) {
+      const stdio = context.stdio as NonNullable<CommandContext["stdio"]>;
+      context.stderr.write(`skillset mcp: serving ${registry.entries().length} skills on stdio\n`);
+      await serveStdio(skills, stdio);
+      return EXIT_OK;
+    }
+    const host = (context.values.host as string | undefined) ?? "127.0.0.1";
+    const allowedOrigins = (context.values["allow-origin"] as string[] | undefined) ?? [];
+    const server = await serveHttp(skills, {
+      host,
+      port,
+      allowedOrigins,
+      ...(token === undefined ? {} : { token }),
+    });
+    context.stderr.write(
+      `skillset mcp: serving ${registry.entries().length} skills at ${server.url}${token === undefined ? "" : " (bearer token required)"}\n`,
+    );
+    await new Promise<never>(() => {});
+    return EXIT_OK;
+  } finally {
+    await skills.close();
+  }
+}

@@ -1,0 +1,74 @@
+/**
+ * @module Runs the built `skillset` binary in a real child process with a kill timeout, so a command that
+ * hangs (a FIFO opened on the main thread) fails its test instead of hanging the suite. With
+ * `/usr/bin/time` present, also reports the child's peak memory.
+ */
+import { spawn } from "node:child_process";
+import { existsSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+
+/** The built CLI entry (run `npm run build` first; the test suite does). */
+export const BIN = fileURLToPath(new URL("../../dist/bin.js", import.meta.url));
+
+/** Whether peak memory can be measured here. */
+export const CAN_MEASURE_MEMORY = process.platform === "linux" && existsSync("/usr/bin/time");
+
+/** What one run produced. */
+export interface BinRun {
+  code: number | null;
+  /** The signal that ended it: `SIGKILL` when the kill timeout fired. */
+  signal: NodeJS.Signals | null;
+  timedOut: boolean;
+  stdout: string;
+  stderr: string;
+  ms: number;
+  /** Peak resident memory in MiB, when measured. */
+  maxRssMiB?: number;
+}
+
+let counter = 0;
+
+/** Runs `skillset argv…` in `cwd` with `env`; kills it after `timeoutMs`. */
+export function runBin(
+  argv: readonly string[],
+  options: { cwd: string; env: Record<string, string>; timeoutMs: number; measureMemory?: boolean },
+): Promise<BinRun> {
+  const measure = options.measureMemory === true && CAN_MEASURE_MEMORY;
+  const rssFile = join(tmpdir(), `skillset-rss-${process.pid}-${counter++}`);
+  const [command, args] = measure
+    ? ["/usr/bin/time", ["-f", "%M", "-o", rssFile, process.execPath, BIN, ...argv]]
+    : [process.execPath, [BIN, ...argv]];
+  const started = performance.now();
+  return new Promise((resolve) => {
+    const child = spawn(command as string, args as string[], {
+      cwd: options.cwd,
+      env: { PATH: process.env.PATH ?? "", NO_COLOR: "1", ...options.env },
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    let stdout = "";
+    let stderr = "";
+    child.stdout.on("data", (chunk: Buffer) => {
+      stdout += chunk.toString("utf8");
+    });
+    child.stderr.on("data", (chunk: Buffer) => {
+      stderr += chunk.toString("utf8");
+    });
+    let timedOut = false;
+    const timer = setTimeout(() => {
+      timedOut = true;
+      child.kill("SIGKILL");
+    }, options.timeoutMs);
+    child.on("close", (code, signal) => {
+      clearTimeout(timer);
+      const run: BinRun = { code, signal, timedOut, stdout, stderr, ms: performance.now() - started };
+      if (measure && existsSync(rssFile)) {
+        const kib = Number.parseInt(readFileSync(rssFile, "utf8").trim().split("\n").pop() ?? "", 10);
+        if (Number.isFinite(kib)) run.maxRssMiB = kib / 1024;
+        rmSync(rssFile, { force: true });
+      }
+      resolve(run);
+    });
+  });
+}

@@ -1,0 +1,37 @@
+/**
+ * @module The files of one skill as `skill://` URLs, for resource listings and path completion: the
+ * loader's bounded listing (never leaving the skill folder), turned into relative paths and URLs.
+ */
+import { relative, sep } from "node:path";
+import { nodeFileSystem } from "@skillset/core/fs";
+import { listSkillFiles, skillUri } from "@skillset/core/loader";
+import type { Skill } from "@skillset/core/model";
+
+/** One bundled file. */
+export interface SkillFile {
+  /** Path relative to the skill folder, `/`-separated. */
+  path: string;
+  uri: string;
+}
+
+/** Most files listed per skill; a skill with more still serves each through the template. */
+export const MAX_LISTED_FILES = 200;
+
+/** The bundled files of `skill` (SKILL.md not included), breadth-first, at most `MAX_LISTED_FILES`. */
+export async function skillFiles(skill: Skill): Promise<SkillFile[]> {
+  let realDir: string;
+  try {
+    realDir = await nodeFileSystem.realpath(skill.dir);
+  } catch {
+    return [];
+  }
+  const { files } = await listSkillFiles(skill.dir, realDir, nodeFileSystem, {
+    maxFiles: MAX_LISTED_FILES,
+    maxBytes: 256 * 1024,
+    maxEntries: 2000,
+  });
+  return files.map((file) => {
+    const segments = relative(skill.dir, file).split(sep);
+    return { path: segments.join("/"), uri: skillUri(skill, segments) };
+  });
+}
