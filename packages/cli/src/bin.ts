@@ -33,7 +33,7 @@ try {
     stdout,
     stderr,
     readStdin,
-    stdio: { stdin: process.stdin, stdout: process.stdout },
+    stdio: { stdin: process.stdin, stdout: process.stdout, stderr: process.stderr },
   });
 } catch (error) {
   process.stderr.write(`skillset: internal error: ${(error as Error).stack ?? String(error)}\n`);

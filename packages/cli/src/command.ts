@@ -25,6 +25,8 @@ export interface Output {
 export interface StdioStreams {
   stdin: Readable;
   stdout: Writable;
+  /** Standard error: where `pick` draws while standard output is captured (`$(skillset pick)`). */
+  stderr?: Writable;
 }
 
 export interface CommandContext {
@@ -42,7 +44,8 @@ export interface CommandContext {
   errorColor: boolean;
   /** Reads all of standard input (for `resolve -`). */
   readStdin?: () => Promise<string>;
-  /** The raw standard streams, for a command that speaks a protocol on them (`mcp`); absent in-process. */
+  /** The raw standard streams, for a command that speaks a protocol on them (`mcp`) or draws a terminal
+   * UI (`compose`, `pick`); absent in-process. */
   stdio?: StdioStreams;
   /** Work the dispatcher awaits after the command returned (e.g. a registry's cache write). */
   afterwards: Array<() => Promise<unknown>>;

@@ -65,6 +65,10 @@ describe("skillset (the dispatcher)", () => {
                          need approval)
         registry         Build a static .well-known/skills/index.json from a folder of
                          skills
+        compose          Write a message with the $ skill popup; Enter shows what the
+                         turn would load
+        pick             Pick a skill with a fuzzy finder and print its name (or
+                         --path)
         completion       Print the shell completion script (bash, zsh or fish)
 
       Run \`skillset <command> --help\` for a command's options.

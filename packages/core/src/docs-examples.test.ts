@@ -1,4 +1,4 @@
-import { existsSync, readFileSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { symlink } from "node:fs/promises";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -13,8 +13,7 @@ const documents = [
   "README.md",
   "ARCHITECTURE.md",
   "CONTRIBUTING.md",
-  "packages/core/README.md",
-  "packages/cli/README.md",
+  ...readdirSync(join(repo, "packages")).map((folder) => `packages/${folder}/README.md`),
 ];
 
 /** The ```ts blocks of a Markdown file, with the line each starts on. */

@@ -67,10 +67,18 @@ describe("README client configurations", () => {
     const commandLines = new Set<string>();
     for (const entry of stdio) {
       expect(entry.command).toBe("npx");
-      expect(entry.args.slice(0, 3)).toEqual(["-y", "skillset", "mcp"]);
-      // `npx -y skillset` runs this repository's launcher; the placeholder folder becomes a real project.
+      expect(entry.args.slice(0, 7)).toEqual([
+        "-y",
+        "-p",
+        "skillset",
+        "-p",
+        "@skillset/mcp",
+        "skillset",
+        "mcp",
+      ]);
+      // `npx … skillset` runs this repository's launcher; the placeholder folder becomes a real project.
       const args = entry.args
-        .slice(2)
+        .slice(6)
         .map((arg) => (PLACEHOLDERS.includes(arg) ? temp.join("project") : arg));
       commandLines.add(JSON.stringify(args));
     }

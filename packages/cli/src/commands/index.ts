@@ -8,6 +8,7 @@ import { catalogCommand } from "./catalog.js";
 import { checkCommand } from "./check.js";
 import { completeCommand } from "./complete.js";
 import { completionCommand } from "./completion.js";
+import { composeCommand } from "./compose.js";
 import { disableCommand } from "./disable.js";
 import { doctorCommand } from "./doctor.js";
 import { enableCommand } from "./enable.js";
@@ -17,6 +18,7 @@ import { listCommand } from "./list.js";
 import { loadCommand } from "./load.js";
 import { mcpCommand } from "./mcp.js";
 import { newCommand } from "./new.js";
+import { pickCommand } from "./pick.js";
 import { readCommand } from "./read.js";
 import { readPropertiesCommand } from "./read-properties.js";
 import { registryCommand } from "./registry.js";
@@ -55,6 +57,8 @@ export const commands: readonly Command[] = [
   checkCommand,
   updateCommand,
   registryCommand,
+  composeCommand,
+  pickCommand,
   completionCommand,
   completeCommand,
 ];

@@ -22,6 +22,21 @@ function httpOnly(context: CommandContext): void {
   }
 }
 
+/**
+ * The server package. It is an optional peer of the CLI (the MCP SDK would triple the CLI's install), so
+ * a missing one is a usage error that says what to install.
+ */
+async function importMcp(): Promise<typeof import("@skillset/mcp")> {
+  try {
+    return await import("@skillset/mcp");
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== "ERR_MODULE_NOT_FOUND") throw error;
+    throw new UsageError(
+      "the MCP server is in the package @skillset/mcp: install it beside skillset (npm install -g skillset @skillset/mcp), or run npx -p skillset -p @skillset/mcp skillset mcp",
+    );
+  }
+}
+
 /** `skillset mcp`: serves until stdin ends (stdio) or the process is stopped (HTTP). */
 export async function run(context: CommandContext): Promise<number> {
   const http = context.values.http === true;
@@ -30,7 +45,7 @@ export async function run(context: CommandContext): Promise<number> {
   const token = (context.values.token as string | undefined) ?? context.env.SKILLSET_MCP_TOKEN;
   if (token !== undefined && token.length < 8) throw new UsageError("--token must be at least 8 characters");
   if (!http && !context.stdio) throw new UsageError("stdio mode needs the process's standard streams");
-  const { openMcpSkills, serveHttp, serveStdio } = await import("@skillset/mcp");
+  const { openMcpSkills, serveHttp, serveStdio } = await importMcp();
   const skills = await openMcpSkills({ cwd: context.cwd, env: context.env });
   const { registry } = skills;
   try {

@@ -30,7 +30,7 @@ export interface BinRun {
 
 let counter = 0;
 
-/** Runs `skillset argv…` in `cwd` with `env`; kills it after `timeoutMs`. */
+/** Runs the built binary with `argv` in `cwd` with `env`; kills it after `timeoutMs`. */
 export function runBin(
   argv: readonly string[],
   options: { cwd: string; env: Record<string, string>; timeoutMs: number; measureMemory?: boolean },

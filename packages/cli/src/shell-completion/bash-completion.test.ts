@@ -47,7 +47,7 @@ printf '%s\\n' "\${COMPREPLY[@]}"
 
 describe.skipIf(!built || !bash)("bash completion (skipped without bash or a build)", () => {
   it("completes a command", () => {
-    expect(complete("skillset com")).toEqual(["completion"]);
+    expect(complete("skillset compl")).toEqual(["completion"]);
     expect(complete("skillset li")).toEqual(["list", "lint"]);
     expect(complete("skillset help val")).toEqual(["validate"]);
   });

@@ -20,7 +20,7 @@ import {
   poolFor,
   recordIndex,
 } from "./candidate-index.js";
-import { type CursorToken, findTokenAt, type TokenForm } from "./find-token-at.js";
+import { findTokenAt, type TokenForm } from "./find-token-at.js";
 import { insertText } from "./insert-text.js";
 import {
   hasWordStartingWith,
@@ -237,32 +237,47 @@ function recentRanks(pool: CandidatePool, recent: readonly string[] | undefined)
   return ranks;
 }
 
-function candidate(
-  token: CursorToken,
-  record: CandidateRecord,
-  picked: Picked,
+/** One skill ranked for a query (see `rankSkills`). */
+export interface RankedSkill {
+  entry: RegistryEntry;
+  /** The qualified name, which `positions` index. */
+  label: string;
+  match: MatchKind;
+  /** Matched UTF-16 offsets in `label` (empty for a description match). */
+  positions: number[];
+  recent: boolean;
+}
+
+/** Options of `rankSkills`. */
+export interface RankSkillsOptions extends CompleteMentionOptions {
+  /** Only skills a person may invoke (`$`, `/`); default false: every not-shadowed skill. */
+  userOnly?: boolean;
+}
+
+/**
+ * The skills that match `query` (a name, part of one, initials or a description word), best first, with
+ * the ranking `completeMention` uses — for pickers and palettes that have a query but no mention token.
+ */
+export function rankSkills(
+  registry: SkillRegistry | readonly RegistryEntry[],
   query: string,
-  recent: boolean,
-  entries: readonly RegistryEntry[],
-): MentionCandidate {
-  const { entry } = record;
-  const { skill } = entry;
-  const insert = insertText(token, entry, lookupFor(entries));
-  return {
-    label: skill.qualifiedName,
-    name: skill.name,
-    qualifiedName: skill.qualifiedName,
-    insertText: insert.text,
-    positions: labelPositions(record, query, picked),
-    match: picked.match,
-    scope: skill.scope,
-    description: skill.description,
-    disabled: !entry.enabled,
-    ambiguous: insert.ambiguous,
-    recent,
-    id: skill.id,
-    path: skill.path,
-  };
+  options: RankSkillsOptions = {},
+): RankedSkill[] {
+  const entries = Array.isArray(registry) ? registry : (registry as SkillRegistry).entries();
+  const pool = poolFor(entries, options.userOnly === true);
+  const lower = String(query).toLowerCase();
+  const limit = Math.max(0, Math.floor(options.limit ?? DEFAULT_LIMIT));
+  const recentRank = recentRanks(pool, options.recent);
+  return rank(pool, lower, recentRank, limit).map((picked) => {
+    const record = pool.records[picked.index] as CandidateRecord;
+    return {
+      entry: record.entry,
+      label: record.entry.skill.qualifiedName,
+      match: picked.match,
+      positions: labelPositions(record, lower, picked),
+      recent: recentRank.has(picked.index),
+    };
+  });
 }
 
 /**
@@ -281,19 +296,26 @@ export function completeMention(
   const token = findTokenAt(text, cursor);
   if (!token) return undefined;
   const entries = Array.isArray(registry) ? registry : (registry as SkillRegistry).entries();
-  const pool = poolFor(entries, token.form !== "uri");
-  const query = token.query.toLowerCase();
-  const limit = Math.max(0, Math.floor(options.limit ?? DEFAULT_LIMIT));
-  const recentRank = recentRanks(pool, options.recent);
-  const candidates = rank(pool, query, recentRank, limit).map((picked) =>
-    candidate(
-      token,
-      pool.records[picked.index] as CandidateRecord,
-      picked,
-      query,
-      recentRank.has(picked.index),
-      entries,
-    ),
-  );
+  const lookup = lookupFor(entries);
+  const ranked = rankSkills(entries, token.query, { ...options, userOnly: token.form !== "uri" });
+  const candidates = ranked.map(({ entry, label, match, positions, recent }): MentionCandidate => {
+    const { skill } = entry;
+    const insert = insertText(token, entry, lookup);
+    return {
+      label,
+      name: skill.name,
+      qualifiedName: skill.qualifiedName,
+      insertText: insert.text,
+      positions,
+      match,
+      scope: skill.scope,
+      description: skill.description,
+      disabled: !entry.enabled,
+      ambiguous: insert.ambiguous,
+      recent,
+      id: skill.id,
+      path: skill.path,
+    };
+  });
   return { form: token.form, start: token.start, end: token.end, query: token.query, candidates };
 }

@@ -8,6 +8,9 @@ export {
   completeMention,
   type MentionCandidate,
   type MentionCompletion,
+  type RankedSkill,
+  type RankSkillsOptions,
+  rankSkills,
 } from "./complete-mention.js";
 export { type CursorToken, findTokenAt, type TokenForm } from "./find-token-at.js";
 export type { MatchKind } from "./match-name.js";

@@ -3,7 +3,7 @@
  * one rescan when nothing matched (a skill created a moment ago), then near names for "did you mean".
  */
 import type { RegistryEntry, SkillRegistry } from "../registry/registry-types.js";
-import { findNearNames, lookupFor } from "../registry/skill-lookup.js";
+import { nearSkills } from "../registry/skill-lookup.js";
 
 /** The part of a registry that finding needs (a full `SkillRegistry` fits). */
 export type RegistryView = Pick<SkillRegistry, "lookup" | "entries"> & Partial<Pick<SkillRegistry, "reload">>;
@@ -41,13 +41,5 @@ export async function findSkill(
     found = registry.lookup(key);
   }
   if (found.kind !== "not-found") return found;
-  return { kind: "not-found", near: nearNames(registry.entries(), key, options.maxNear ?? 5) };
-}
-
-/** Not-shadowed entries whose name is near `key`, best first, one per qualified name (the registry's near-name search). */
-export function nearNames(entries: readonly RegistryEntry[], key: string, max: number): RegistryEntry[] {
-  const seen = new Set<string>();
-  return findNearNames(lookupFor(entries), key)
-    .filter(({ skill }) => !seen.has(skill.qualifiedName) && seen.add(skill.qualifiedName))
-    .slice(0, max);
+  return { kind: "not-found", near: nearSkills(registry.entries(), key, options.maxNear ?? 5) };
 }

@@ -6,7 +6,6 @@ export {
   type FindSkillOptions,
   type FoundSkill,
   findSkill,
-  nearNames,
   type RegistryView,
 } from "./find-skill.js";
 export { isInside } from "./is-inside.js";

@@ -32,6 +32,7 @@ export {
   findByPath,
   findNearNames,
   lookupFor,
+  nearSkills,
   type SkillLookup,
   type SkillMatch,
   suggestSkills,

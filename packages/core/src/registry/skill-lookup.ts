@@ -247,8 +247,15 @@ export function findNearNames(lookup: SkillLookup, id: string): RegistryEntry[] 
   return lookup.nearNames.suggest(id);
 }
 
-/** Near skills for "did you mean" (`show`, `enable`, mentions): qualified names, best first, at most `limit`. */
+/** Not-shadowed entries near `id`, best first, one per qualified name, at most `limit` ("did you mean"). */
+export function nearSkills(entries: readonly RegistryEntry[], id: string, limit = 5): RegistryEntry[] {
+  const seen = new Set<string>();
+  return findNearNames(lookupFor(entries), id)
+    .filter(({ skill }) => !seen.has(skill.qualifiedName) && seen.add(skill.qualifiedName))
+    .slice(0, limit);
+}
+
+/** The qualified names of {@link nearSkills}: what `show`, `enable` and `skill_load` suggest. */
 export function suggestSkills(entries: readonly RegistryEntry[], id: string, limit = 5): string[] {
-  const names = findNearNames(lookupFor(entries), id).map((entry) => entry.skill.qualifiedName);
-  return names.filter((name, index) => names.indexOf(name) === index).slice(0, limit);
+  return nearSkills(entries, id, limit).map((entry) => entry.skill.qualifiedName);
 }

@@ -259,3 +259,33 @@ describe("bad input", () => {
     );
   });
 });
+
+describe("Claude Code's skillOverrides through the session", () => {
+  it("name-only lists the name without its description; user-invocable-only hides it from the model, not the person", async () => {
+    await temp.write({
+      "home/.claude/settings.json": JSON.stringify({
+        skillOverrides: { "release-notes": "name-only", "test-driven-development": "user-invocable-only" },
+      }),
+    });
+    const again = await createSkillset({
+      cwd: temp.join("project"),
+      env: isolatedEnv(temp),
+      cacheFile: false,
+      config: { discovery: { providers: { system: false } } },
+    });
+    const session = again.session();
+    const system = session.systemPrompt();
+    expect(system).toContain("release-notes");
+    expect(system).not.toContain("Use when writing release notes");
+    expect(system).not.toContain("test-driven-development");
+    expect((await session.prepareTurn("$test-driven-development", { source: "model" })).activations).toEqual(
+      [],
+    );
+    expect(
+      (await session.prepareTurn("$test-driven-development", { source: "user" })).activations,
+    ).toHaveLength(1);
+    const load = byName(session.tools(), "skill_load");
+    expect((await load.handler({ name: "test-driven-development" })).code).toBe("skill-user-only");
+    await again.close();
+  });
+});
