@@ -18,8 +18,13 @@ function sourceFiles(dir: string): string[] {
     .map((file) => join(dir, file));
 }
 
+/** Commands named in code, not in comments (a comment may write `skillset argv…` about a helper). */
 function namedCommands(text: string): string[] {
-  return [...text.matchAll(/`skillset ([a-z][a-z-]*)/g)].map((match) => match[1] as string);
+  const code = text
+    .split("\n")
+    .filter((line) => !/^\s*(\/\/|\/\*|\*)/.test(line))
+    .join("\n");
+  return [...code.matchAll(/`skillset ([a-z][a-z-]*)/g)].map((match) => match[1] as string);
 }
 
 describe("hint commands", () => {

@@ -1,7 +1,6 @@
 /**
  * @module `skillset lint` — check skills for problems beyond the specification (SPEC §4, §13).
  */
-import { resolve } from "node:path";
 import type { Diagnostic } from "@skillset/core/model";
 import {
   type LintFile,
@@ -10,6 +9,7 @@ import {
   lintSkillFiles,
   type ValidationReport,
 } from "@skillset/core/validate";
+import { checkTargets } from "../check-targets.js";
 import type { CommandContext } from "../command.js";
 import { openRegistry } from "../open-skillset.js";
 import { printReports, reportFormat } from "../print-reports.js";
@@ -36,9 +36,9 @@ async function lintRegistry(context: CommandContext): Promise<ValidationReport[]
 export async function run(context: CommandContext): Promise<number> {
   const format = reportFormat(context.values);
   const reports =
-    context.positionals.length > 0
-      ? await lintPaths(context.positionals.map((path) => resolve(context.cwd, path)))
-      : await lintRegistry(context);
+    context.values.discovered === true
+      ? await lintRegistry(context)
+      : await lintPaths(await checkTargets(context));
   return printReports(context, reports, { format, rules: lintRules });
 }
 

@@ -62,13 +62,34 @@ describe("skillset lint", () => {
     expect(stdout).toContain("skills/pdf/scripts/run.sh\n  1:1  warning  scripts/run.sh starts with #!");
   });
 
-  it("without paths lints every discovered skill, naming duplicates across scopes", async () => {
+  it("without paths checks the project, exactly what validate checks, not HOME's skills", async () => {
+    await temp.writeSkill("project/.agents/skills/pdf", {
+      name: "pdf",
+      description: "Use when filling PDFs.",
+    });
+    await temp.writeSkill("project/skills/docx", { name: "docx", description: "Use for Word files." });
+    await temp.writeSkill("home/.agents/skills/notes", { name: "notes", description: "Use for notes." });
+    await temp.write({ "project/sub/keep.txt": "" });
+    const paths = (document: { skills: { path: string }[] }) =>
+      document.skills.map((skill) => skill.path).sort();
+    const sub = (...argv: string[]) =>
+      runCliCaptured({ argv, cwd: temp.join("project/sub"), env: isolatedEnv(temp), replaceTemp: temp.path });
+    const linted = paths(JSON.parse((await sub("lint", "--json")).stdout));
+    const validated = paths(JSON.parse((await sub("validate", "--json")).stdout));
+    expect(linted).toEqual([
+      "<tmp>/project/.agents/skills/pdf/SKILL.md",
+      "<tmp>/project/skills/docx/SKILL.md",
+    ]);
+    expect(validated).toEqual(linted);
+  });
+
+  it("--discovered lints every discovered skill, naming duplicates across scopes", async () => {
     await temp.writeSkill("project/.agents/skills/pdf", {
       name: "pdf",
       description: "Use when filling PDFs.",
     });
     await temp.writeSkill("home/.agents/skills/pdf", { name: "pdf", description: "Use when filling PDFs." });
-    const result = await cli("lint", "--json");
+    const result = await cli("lint", "--discovered", "--json");
     expect(result.code).toBe(0);
     const json = JSON.parse(result.stdout);
     expect(json.summary).toEqual({ skills: 2, errors: 0, warnings: 2 });

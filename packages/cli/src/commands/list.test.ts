@@ -189,3 +189,19 @@ describe("skillset list widths", () => {
     expect(stdout).toContain("Use for long names.");
   });
 });
+
+describe("skillset list and walk limits", () => {
+  it("says when a walk limit hid skills, and how to raise it", async () => {
+    for (const name of ["a-skill", "b-skill", "c-skill"]) {
+      await temp.writeSkill(`project/.agents/skills/${name}`, { name, description: `Use for ${name}.` });
+    }
+    await temp.write({
+      "project/.skillset/config.json": JSON.stringify({
+        discovery: { providers: { system: false }, limits: { maxDirectories: 2 } },
+      }),
+    });
+    const { stderr } = await cli(["list"]);
+    expect(stderr).toContain("Not every skill is listed:");
+    expect(stderr).toContain("discovery.limits.maxDirectories");
+  });
+});

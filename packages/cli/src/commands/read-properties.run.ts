@@ -8,6 +8,7 @@ import type { Diagnostic } from "@skillset/core/model";
 import { readSkillDocument } from "@skillset/core/validate";
 import { pickSkillFile } from "@skillset/core/walker";
 import { type CommandContext, EXIT_FINDINGS, EXIT_OK } from "../command.js";
+import { skillArgumentPaths } from "../skill-argument.js";
 
 /** The SKILL.md of a folder (or the file itself), or the message saying why there is none. */
 async function findSkillFile(path: string): Promise<{ file: string } | { error: string }> {
@@ -36,7 +37,8 @@ function firstError(diagnostics: readonly Diagnostic[]): Diagnostic | undefined 
 }
 
 export async function run(context: CommandContext): Promise<number> {
-  const found = await findSkillFile(resolve(context.cwd, context.positionals[0]!));
+  const [path] = await skillArgumentPaths(context, context.positionals);
+  const found = await findSkillFile(path!);
   if ("error" in found) return fail(context, found.error);
   const read = await readSkillDocument(found.file, { fs: nodeFileSystem, mode: "lenient" });
   const document = read.parsed?.document;

@@ -8,6 +8,7 @@ import { type AvailableSkill, formatAvailableSkills } from "@skillset/core/catal
 import { inertForTerminal } from "@skillset/core/model";
 import { parseSkillFile } from "@skillset/core/parser";
 import { type CommandContext, EXIT_FINDINGS, EXIT_OK } from "../command.js";
+import { skillArgumentPaths } from "../skill-argument.js";
 
 type Found = { ok: true; skill: AvailableSkill } | { ok: false; problem: string };
 
@@ -50,7 +51,8 @@ async function readSkill(cwd: string, argument: string): Promise<Found> {
 }
 
 export async function run(context: CommandContext): Promise<number> {
-  const found = await Promise.all(context.positionals.map((argument) => readSkill(context.cwd, argument)));
+  const paths = await skillArgumentPaths(context, context.positionals);
+  const found = await Promise.all(paths.map((path) => readSkill(context.cwd, path)));
   const problems = found.flatMap((item) => (item.ok ? [] : [item.problem]));
   if (problems.length > 0) {
     context.stderr.write(

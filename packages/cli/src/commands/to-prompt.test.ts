@@ -75,3 +75,25 @@ describe("skillset to-prompt", () => {
     expect(stderr).toContain("missing argument");
   });
 });
+
+describe("skillset to-prompt and read-properties take names", () => {
+  it("a name of a skill in effect works like its folder", async () => {
+    const project = await createTempDir("skillset-names-");
+    try {
+      await project.write({ ".git/HEAD": "ref: refs/heads/main\n" });
+      await project.writeSkill(".agents/skills/pdf", { name: "pdf", description: "Use for PDFs." });
+      const run = (...argv: string[]) =>
+        runCliCaptured({ argv, cwd: project.path, env: isolatedEnv(project), replaceTemp: project.path });
+      const byName = await run("to-prompt", "pdf");
+      const byPath = await run("to-prompt", ".agents/skills/pdf");
+      expect(byName.code).toBe(0);
+      expect(byName.stdout).toBe(byPath.stdout);
+      expect(byName.stdout).toContain("<name>\npdf\n</name>");
+      const properties = await run("read-properties", "pdf");
+      expect(JSON.parse(properties.stdout)).toMatchObject({ name: "pdf" });
+      expect((await run("to-prompt", "nosuch")).code).toBe(1);
+    } finally {
+      await project.cleanup();
+    }
+  });
+});

@@ -6,9 +6,9 @@ import type { Command } from "../command.js";
 export const toPromptCommand: Command = {
   name: "to-prompt",
   summary: "Print the <available_skills> XML for the given skill folders",
-  usage: "to-prompt <skill-dir…>",
+  usage: "to-prompt <skill-dir|name…>",
   details:
-    "Each argument is a skill folder (or its SKILL.md). The skills are read leniently, as at run time, and\n" +
+    "Each argument is a skill folder (or its SKILL.md), or the name of a skill in effect here. The skills are read leniently, as at run time, and\n" +
     "printed in the order given, with every value XML-escaped — the Agent Skills client format, laid out\n" +
     "like the reference validator's to-prompt. No budget applies; see `skillset catalog` for that.\n" +
     "A folder that cannot be read is reported on stderr (one line each) and nothing is printed: exit 1.",

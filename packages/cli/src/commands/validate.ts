@@ -10,7 +10,8 @@ export const validateCommand: Command = {
   details: [
     "Each path may be a skill folder, a SKILL.md, or any folder holding many skills: every SKILL.md",
     "below it is checked (hidden folders like .agents/skills included; .git and node_modules skipped).",
-    "Without paths, the current folder is checked.",
+    "Without paths, the project is checked (its root folder, found from the current one) — the same as",
+    "lint, and never the skills under your HOME.",
     "",
     "Without --strict, findings are what loading reports: errors for skills that would not load,",
     "warnings for rules skillset tolerates. With --strict, the specification applies exactly: only",

@@ -1,7 +1,7 @@
 /**
  * @module Where the shared corpus of real skills lives (`../shared/corpus` beside the repo), for tests.
  */
-import { readdirSync } from "node:fs";
+import { existsSync, readdirSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 
@@ -11,6 +11,17 @@ export function corpusDir(): string {
     process.env.SKILLSET_CORPUS ?? fileURLToPath(new URL("../../../../../shared/corpus", import.meta.url))
   );
 }
+
+/**
+ * Whether the corpus is there. A plain clone has no `../shared`: tests that read the corpus skip then, and
+ * say why in their name (`it.skipIf(!hasCorpus())(\`… ${NEEDS_CORPUS}\`)`), so everything else still runs.
+ */
+export function hasCorpus(): boolean {
+  return existsSync(corpusDir());
+}
+
+/** Appended to the name of a test that reads the corpus: the one line a skipped run shows. */
+export const NEEDS_CORPUS = "(needs ../shared/corpus or SKILLSET_CORPUS; skipped when missing)";
 
 /** Every `SKILL.md` (any case) under a folder, sorted, including hidden folders like `.curated`. */
 export function listSkillFiles(dir: string): string[] {

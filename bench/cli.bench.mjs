@@ -1,0 +1,111 @@
+// The `skillset` command as a person runs it: whole processes, timed next to floors measured in the same run.
+// Start-up: `--version`, `--help` (≤ 1.5×) and `list` in an empty project (≤ 2.5×) against `node -e 0`.
+// At scale, an installed folder of ~16,000 real skills: `list --json` cold (no metadata cache, ≤ 3×) and warm
+// (≤ 2×), `validate --json` (≤ 2.5×) against `find … -name SKILL.md | xargs cat` of the same files.
+// The machine is shared: each ratio compares runs taken side by side, medians of BENCH_RUNS (default 5).
+
+import { spawnSync } from "node:child_process";
+import { existsSync, mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { benchDir, flatWildTree, repoRoot, report } from "./make-tree.mjs";
+
+const runs = Number(process.env.BENCH_RUNS ?? 5);
+const bin = join(repoRoot, "packages/cli/bin/skillset.js");
+const home = mkdtempSync(join(tmpdir(), "skillset-cli-bench-home-"));
+const env = {
+  PATH: process.env.PATH ?? "",
+  HOME: home,
+  XDG_CONFIG_HOME: join(home, ".config"),
+  NO_COLOR: "1",
+};
+
+/** Milliseconds of one whole process. */
+function time(command, args, options = {}) {
+  const start = performance.now();
+  const result = spawnSync(command, args, {
+    stdio: ["ignore", "pipe", "pipe"],
+    maxBuffer: 1 << 30,
+    ...options,
+  });
+  const elapsed = performance.now() - start;
+  if (result.status !== 0 && result.status !== 1) {
+    throw new Error(`${command} ${args.join(" ")} failed: ${result.stderr}`);
+  }
+  return elapsed;
+}
+
+/** Medians of several commands measured in turn (interleaved, so load on the machine hits them alike). */
+function medians(commands) {
+  const times = commands.map(() => []);
+  for (const command of commands) command(); // warm the file cache and Node's code cache
+  for (let round = 0; round < runs; round++) {
+    for (const [index, command] of commands.entries()) times[index].push(command());
+  }
+  return times.map((list) => list.sort((a, b) => a - b)[Math.floor(list.length / 2)]);
+}
+
+const node =
+  (...args) =>
+  () =>
+    time(process.execPath, args);
+const skillset =
+  (args, options = {}) =>
+  () =>
+    time(process.execPath, [bin, ...args], { env: { ...env, ...(options.env ?? {}) }, cwd: options.cwd });
+
+// An empty project: a git root with nothing but the bundled system skills around it.
+const empty = mkdtempSync(join(tmpdir(), "skillset-cli-bench-empty-"));
+mkdirSync(join(empty, ".git"));
+writeFileSync(join(empty, ".git/HEAD"), "ref: refs/heads/main\n");
+const emptyCache = { XDG_CACHE_HOME: join(home, "cache-empty") };
+
+console.log("start-up (whole process)");
+const [floor, version, help, list] = medians([
+  node("-e", "0"),
+  skillset(["--version"]),
+  skillset(["--help"]),
+  skillset(["list"], { cwd: empty, env: emptyCache }),
+]);
+report("skillset --version", version, floor, 1.5);
+report("skillset --help", help, floor, 1.5);
+report("skillset list (empty project)", list, floor, 2.5);
+
+// An installed-skills folder: the project's .agents/skills holds every copy of wild/.
+const installed = join(benchDir, "cli-project");
+if (!existsSync(join(installed, ".agents/skills"))) {
+  mkdirSync(join(installed, ".git"), { recursive: true });
+  writeFileSync(join(installed, ".git/HEAD"), "ref: refs/heads/main\n");
+  mkdirSync(join(installed, ".agents"), { recursive: true });
+  symlinkSync(flatWildTree(8), join(installed, ".agents/skills"));
+}
+// The default walk limits (2,000 folders) would hide most of them, as `list` then says: raise them here.
+mkdirSync(join(installed, ".skillset"), { recursive: true });
+writeFileSync(
+  join(installed, ".skillset/config.json"),
+  JSON.stringify({ discovery: { limits: { maxDirectories: 1_000_000, maxEntries: 10_000_000 } } }),
+);
+const skillsDir = join(installed, ".agents/skills");
+const findCat = () =>
+  time("sh", ["-c", 'find -L "$0" -name SKILL.md -print0 | xargs -0 cat > /dev/null', skillsDir]);
+const listed = JSON.parse(
+  spawnSync(process.execPath, [bin, "list", "--all", "--json"], { cwd: installed, env, maxBuffer: 1 << 30 })
+    .stdout,
+).skills.length;
+
+console.log(`\nat scale: ${listed} skills in ${skillsDir} (whole process)`);
+let coldRound = 0;
+const coldCache = () => ({ XDG_CACHE_HOME: join(home, `cache-cold-${coldRound++}`) });
+const warmCache = { XDG_CACHE_HOME: join(home, "cache-warm") };
+const [floorFiles, cold, warm, validate] = medians([
+  findCat,
+  () => skillset(["list", "--json"], { cwd: installed, env: coldCache() })(),
+  skillset(["list", "--json"], { cwd: installed, env: warmCache }),
+  skillset(["validate", "--json", skillsDir], { cwd: installed, env: warmCache }),
+]);
+report("skillset list --json, cold (no metadata cache)", cold, floorFiles, 3);
+report("skillset list --json, warm", warm, floorFiles, 2);
+report("skillset validate --json", validate, floorFiles, 2.5);
+
+rmSync(home, { recursive: true, force: true });
+rmSync(empty, { recursive: true, force: true });
