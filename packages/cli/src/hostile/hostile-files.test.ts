@@ -162,11 +162,14 @@ describe.skipIf(!posix)("a link to / inside a tree given to validate and lint", 
     "skillset %j stays bounded (< 2 s beyond start-up, < 200 MB) and reads nothing outside",
     async (argv) => {
       const options = { cwd: temp.join("project"), env: isolatedEnv(temp), timeoutMs: 30_000 };
-      const baseline = await runBin(["--version"], options);
+      const baseline = await runBin(["--version"], { ...options, measureMemory: true });
       const run = await runBin(argv, { ...options, measureMemory: true });
       expect(run.timedOut).toBe(false);
-      expect(run.ms - baseline.ms).toBeLessThan(2_000);
-      if (CAN_MEASURE_MEMORY) expect(run.maxRssMiB).toBeLessThan(200);
+      if (CAN_MEASURE_MEMORY) {
+        // CPU time beyond start-up: the issue measured 17 s (validate) and 28 s (lint) of work.
+        expect((run.cpuSeconds ?? 0) - (baseline.cpuSeconds ?? 0)).toBeLessThan(2);
+        expect(run.maxRssMiB).toBeLessThan(200);
+      } else expect(run.ms - baseline.ms).toBeLessThan(10_000);
       expect(run.stdout.length + run.stderr.length).toBeLessThan(20_000);
       expect(run.stdout + run.stderr).toContain("link-leaves-roots");
       expect(run.stdout + run.stderr).not.toMatch(/\/etc\/|\/usr\//);

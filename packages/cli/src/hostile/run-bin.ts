@@ -1,7 +1,7 @@
 /**
  * @module Runs the built `skillset` binary in a real child process with a kill timeout, so a command that
  * hangs (a FIFO opened on the main thread) fails its test instead of hanging the suite. With
- * `/usr/bin/time` present, also reports the child's peak memory.
+ * `/usr/bin/time` present, also reports the child's peak memory and CPU time.
  */
 import { spawn } from "node:child_process";
 import { existsSync, readFileSync, rmSync } from "node:fs";
@@ -26,6 +26,8 @@ export interface BinRun {
   ms: number;
   /** Peak resident memory in MiB, when measured. */
   maxRssMiB?: number;
+  /** CPU time (user + system) in seconds, when measured: unlike wall time, barely moved by a loaded box. */
+  cpuSeconds?: number;
 }
 
 let counter = 0;
@@ -38,7 +40,7 @@ export function runBin(
   const measure = options.measureMemory === true && CAN_MEASURE_MEMORY;
   const rssFile = join(tmpdir(), `skillset-rss-${process.pid}-${counter++}`);
   const [command, args] = measure
-    ? ["/usr/bin/time", ["-f", "%M", "-o", rssFile, process.execPath, BIN, ...argv]]
+    ? ["/usr/bin/time", ["-f", "%M %U %S", "-o", rssFile, process.execPath, BIN, ...argv]]
     : [process.execPath, [BIN, ...argv]];
   const started = performance.now();
   return new Promise((resolve) => {
@@ -64,8 +66,12 @@ export function runBin(
       clearTimeout(timer);
       const run: BinRun = { code, signal, timedOut, stdout, stderr, ms: performance.now() - started };
       if (measure && existsSync(rssFile)) {
-        const kib = Number.parseInt(readFileSync(rssFile, "utf8").trim().split("\n").pop() ?? "", 10);
-        if (Number.isFinite(kib)) run.maxRssMiB = kib / 1024;
+        const [kib, user, system] = (readFileSync(rssFile, "utf8").trim().split("\n").pop() ?? "")
+          .split(" ")
+          .map(Number);
+        if (Number.isFinite(kib)) run.maxRssMiB = (kib as number) / 1024;
+        if (Number.isFinite(user) && Number.isFinite(system))
+          run.cpuSeconds = (user as number) + (system as number);
         rmSync(rssFile, { force: true });
       }
       resolve(run);
