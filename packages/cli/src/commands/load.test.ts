@@ -55,6 +55,21 @@ describe("skillset load", () => {
     expect(disabled.stderr).toContain("skillset enable review");
   });
 
+  it("refuses a skill a permission rule denies, on load, read and search", async () => {
+    await temp.write({
+      "project/.skillset/config.json": JSON.stringify({
+        discovery: { providers: { system: false } },
+        policy: { permissions: [{ action: "deny", skill: "review" }] },
+      }),
+    });
+    const denied = await cli("load", "review");
+    expect(denied.code).toBe(1);
+    expect(denied.stderr).toContain("denied by a permission rule");
+    expect((await cli("read", "skill://review")).code).toBe(1);
+    expect((await cli("search", "review")).code).toBe(1);
+    expect((await cli("search", "review", "--all")).code).toBe(0);
+  });
+
   it("exits 2 for an unknown envelope", async () => {
     expect((await cli("load", "review", "--envelope", "letter")).code).toBe(2);
   });

@@ -1,10 +1,7 @@
 // biome-ignore-all lint/suspicious/noTemplateCurlyInString: `${SKILL_DIR}`-style placeholders are what these tests are about
 import { utimes } from "node:fs/promises";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { defaultConfig } from "../config/config-schema.js";
-import { createRegistry } from "../registry/create-registry.js";
-import type { SkillRegistry } from "../registry/registry-types.js";
-import { createTempDir, isolatedEnv, type TempDir } from "../test/index.js";
+import { createTempDir, openTempRegistry, type TempDir } from "../test/index.js";
 import { listSkillFiles } from "./list-skill-files.js";
 import { loadSkill } from "./load-skill.js";
 import { createReloadTracker } from "./reload-tracker.js";
@@ -18,20 +15,7 @@ beforeEach(async () => {
 });
 afterEach(() => temp.cleanup());
 
-async function open(): Promise<SkillRegistry> {
-  const config = {
-    ...defaultConfig,
-    discovery: { ...defaultConfig.discovery, providers: { system: false } },
-  };
-  const registry = createRegistry({
-    cwd: temp.join("project"),
-    env: isolatedEnv(temp),
-    cacheFile: false,
-    config,
-  });
-  await registry.load();
-  return registry;
-}
+const open = () => openTempRegistry(temp);
 
 async function skillNamed(name: string) {
   const found = (await open()).lookup(name);

@@ -5,14 +5,10 @@ import { z } from "zod";
 import { defineSkillTool, type SkillTool } from "./define-skill-tool.js";
 import { loadForTool } from "./load-for-tool.js";
 import { resolveUsableSkill } from "./resolve-usable-skill.js";
+import { skillArgsSchema, skillNameSchema } from "./skill-input-schemas.js";
 import { skillNameEnum } from "./skill-names.js";
 import { toolError } from "./tool-result.js";
 import type { SkillToolsContext } from "./tools-context.js";
-
-const argsSchema = z
-  .union([z.string(), z.array(z.string())])
-  .optional()
-  .describe("Arguments for the skill, as one string (quote words that belong together) or a list");
 
 /**
  * `skill_load`. Handler: `(input: { name?: string; path?: string; args?: string | string[] }) => Promise<ToolResult>`.
@@ -23,17 +19,14 @@ const argsSchema = z
  */
 export function skillLoadTool(context: SkillToolsContext): SkillTool {
   const names = skillNameEnum(context);
-  const nameDescription = "The skill's name as the catalog or skill_search shows it";
   const accepts = z.object({
-    name: z.string().optional().describe(nameDescription),
+    name: skillNameSchema().optional(),
     path: z.string().optional().describe("Absolute path of the skill's SKILL.md (wins over name)"),
-    args: argsSchema,
+    args: skillArgsSchema,
   });
   return defineSkillTool({
     name: "skill_load",
-    advertises: names
-      ? accepts.extend({ name: z.enum(names).optional().describe(nameDescription) })
-      : accepts,
+    advertises: names ? accepts.extend({ name: skillNameSchema(names).optional() }) : accepts,
     accepts,
     async run({ name, path, args }) {
       const byPath = path !== undefined && path.trim() !== "";

@@ -1,16 +1,12 @@
 import { execFileSync } from "node:child_process";
 import { mkdirSync, symlinkSync, writeFileSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { defaultConfig } from "../config/config-schema.js";
-import { createRegistry } from "../registry/create-registry.js";
-import type { SkillRegistry } from "../registry/registry-types.js";
-import { createTempDir, isolatedEnv, type TempDir } from "../test/index.js";
+import { createTempDir, openTempRegistry, type TempDir } from "../test/index.js";
 import { createSkillTools } from "./create-skill-tools.js";
 import type { SkillTool } from "./define-skill-tool.js";
 
 const SECRET = "TOP-SECRET-CONTENT";
 let temp: TempDir;
-let registry: SkillRegistry;
 let read: SkillTool;
 let load: SkillTool;
 
@@ -38,14 +34,8 @@ beforeAll(async () => {
   mkdirSync(temp.join(skills, "pdf", "empty"));
   writeFileSync(temp.join("outside", "linked", "escape-target"), SECRET);
   symlinkSync(temp.join("outside", "private.txt"), temp.join("outside", "linked", "private-link.txt"));
-  const config = {
-    ...defaultConfig,
-    // The linked skill folder lives outside the project on purpose: allow discovery to follow it.
-    discovery: { ...defaultConfig.discovery, providers: { system: false }, followExternalLinks: true },
-  };
-  registry = createRegistry({ cwd: temp.join("project"), env: isolatedEnv(temp), cacheFile: false, config });
-  await registry.load();
-  const tools = createSkillTools({ registry });
+  // The linked skill folder lives outside the project on purpose: allow discovery to follow it.
+  const tools = createSkillTools({ registry: await openTempRegistry(temp, { followExternalLinks: true }) });
   read = tools.find((tool) => tool.name === "skill_read") as SkillTool;
   load = tools.find((tool) => tool.name === "skill_load") as SkillTool;
 });

@@ -1,9 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { defaultConfig } from "../config/config-schema.js";
 import { createReloadTracker } from "../loader/reload-tracker.js";
-import { createRegistry } from "../registry/create-registry.js";
-import type { SkillRegistry } from "../registry/registry-types.js";
-import { createTempDir, isolatedEnv, type TempDir } from "../test/index.js";
+import { createTempDir, openTempRegistry, type TempDir } from "../test/index.js";
 import { createSkillTools } from "./create-skill-tools.js";
 import type { SkillTool } from "./define-skill-tool.js";
 import type { ForkRequest, SkillToolsContext } from "./tools-context.js";
@@ -39,20 +36,7 @@ beforeEach(async () => {
 });
 afterEach(() => temp.cleanup());
 
-async function open(): Promise<SkillRegistry> {
-  const config = {
-    ...defaultConfig,
-    discovery: { ...defaultConfig.discovery, providers: { system: false } },
-  };
-  const registry = createRegistry({
-    cwd: temp.join("project"),
-    env: isolatedEnv(temp),
-    cacheFile: false,
-    config,
-  });
-  await registry.load();
-  return registry;
-}
+const open = () => openTempRegistry(temp);
 
 interface Found {
   name: string;

@@ -7,6 +7,7 @@ import { loadSkill } from "../loader/load-skill.js";
 import { defineSkillTool, type SkillTool } from "./define-skill-tool.js";
 import { loadedData, loadForTool, loadOptionsOf } from "./load-for-tool.js";
 import { resolveUsableSkill } from "./resolve-usable-skill.js";
+import { skillArgsSchema, skillNameSchema } from "./skill-input-schemas.js";
 import { skillNameEnum } from "./skill-names.js";
 import { toolError, toolSuccess } from "./tool-result.js";
 import type { SkillToolsContext } from "./tools-context.js";
@@ -18,15 +19,10 @@ import type { SkillToolsContext } from "./tools-context.js";
  */
 export function useSkillTool(context: SkillToolsContext): SkillTool {
   const names = skillNameEnum(context);
-  const skillDescription = "The skill's name as the catalog or skill_search shows it";
-  const args = z
-    .union([z.string(), z.array(z.string())])
-    .optional()
-    .describe("Arguments for the skill, as one string (quote words that belong together) or a list");
-  const accepts = z.object({ skill: z.string().describe(skillDescription), args });
+  const accepts = z.object({ skill: skillNameSchema(), args: skillArgsSchema });
   return defineSkillTool({
     name: "use_skill",
-    advertises: names ? accepts.extend({ skill: z.enum(names).describe(skillDescription) }) : accepts,
+    advertises: names ? accepts.extend({ skill: skillNameSchema(names) }) : accepts,
     accepts,
     async run(input) {
       const key = input.skill.trim();
