@@ -2,13 +2,14 @@
  * @module Frontmatter YAML → a plain mapping, with the limits of SPEC §3 and lenient repairs.
  */
 
-import { type Document, isMap, isScalar, parseDocument, type YAMLError } from "yaml";
+import type { Document, YAMLError } from "yaml";
 import { type Diagnostic, diagnostic } from "../model/diagnostic.js";
 import { MAX_YAML_ALIAS_COUNT } from "./parse-limits.js";
 import type { ParseMode } from "./parsed-skill.js";
 import { readSimpleYaml } from "./read-simple-yaml.js";
 import { repairYaml, type YamlRepair } from "./repair-yaml.js";
 import { MAX_YAML_DEPTH, nestsDeeperThan } from "./yaml-depth.js";
+import { yamlPackage } from "./yaml-package.js";
 
 /** What the frontmatter YAML held. */
 export interface FrontmatterYaml {
@@ -117,6 +118,7 @@ export function parseFrontmatterYaml(yaml: string, options: FrontmatterYamlOptio
   }
 
   const { doc, mapping } = result;
+  const { isMap, isScalar } = yamlPackage();
   const contents = doc.contents;
   if (contents !== null && !isMap(contents)) {
     const kind = isScalar(contents) ? "a single value" : "a list";
@@ -173,7 +175,7 @@ type ReadResult =
 
 /** Parses and builds the values; an empty document is an empty mapping. */
 function readYaml(text: string, uniqueKeys: boolean): ReadResult {
-  const doc = parseDocument(text, { uniqueKeys });
+  const doc = yamlPackage().parseDocument(text, { uniqueKeys });
   if (doc.errors.length > 0) {
     const duplicatesOnly = doc.errors.every((error) => error.code === "DUPLICATE_KEY");
     return { ok: false, errors: doc.errors, bomb: false, duplicatesOnly };

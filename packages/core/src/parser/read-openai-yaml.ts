@@ -4,12 +4,12 @@
  * warning and the part in question is left out.
  */
 import { join } from "node:path";
-import { parseDocument } from "yaml";
 import type { FileSystem, SyncFileReads } from "../fs/file-system.js";
 import { type Diagnostic, diagnostic } from "../model/diagnostic.js";
 import type { OpenAiMetadata, ToolDependency } from "../model/skill.js";
 import { decodeSkillBytes } from "./decode-text.js";
 import { MAX_OPENAI_YAML_BYTES, MAX_YAML_ALIAS_COUNT } from "./parse-limits.js";
+import { yamlPackage } from "./yaml-package.js";
 
 /** The metadata read (absent when there is no file or it is unreadable) and the warnings. */
 export interface OpenAiYamlResult {
@@ -91,7 +91,7 @@ export function parseOpenAiYaml(text: string, path: string): OpenAiYamlResult {
         ...(line === undefined ? {} : { line }),
       }),
     );
-  const doc = parseDocument(text, { uniqueKeys: false });
+  const doc = yamlPackage().parseDocument(text, { uniqueKeys: false });
   const error = doc.errors[0];
   if (error !== undefined) {
     const reason = (error.message.split("\n", 1)[0] ?? "").replace(/ at line \d+, column \d+:?$/, "");

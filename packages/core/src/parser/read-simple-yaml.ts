@@ -5,7 +5,8 @@
  * it answers, the answer equals the `yaml` package's, which the tests check on the whole corpus and on
  * generated documents.
  */
-import { type CollectionTag, isScalar, type ScalarTag, Schema } from "yaml";
+import type { CollectionTag, ScalarTag } from "yaml";
+import { yamlPackage } from "./yaml-package.js";
 
 /** A frontmatter mapping read by {@link readSimpleYaml}. */
 export interface SimpleYaml {
@@ -603,7 +604,7 @@ function resolvePlain(text: string): unknown {
     text === "";
   if (!maybe) return text;
   if (coreTags === undefined) {
-    const tags = new Schema({ schema: "core" }).tags as Array<ScalarTag | CollectionTag>;
+    const tags = new (yamlPackage().Schema)({ schema: "core" }).tags as Array<ScalarTag | CollectionTag>;
     coreTags = tags.filter(
       (tag): tag is ScalarTag =>
         tag.default === true && !("collection" in tag && tag.collection) && !!tag.test,
@@ -613,7 +614,7 @@ function resolvePlain(text: string): unknown {
     if (tag.test?.test(text)) {
       // Some tags return a Scalar node (to keep the spelling for stringify); the value is inside.
       const resolved: unknown = tag.resolve(text, () => {}, { intAsBigInt: false } as never);
-      return isScalar(resolved) ? resolved.value : resolved;
+      return yamlPackage().isScalar(resolved) ? resolved.value : resolved;
     }
   }
   return text;
