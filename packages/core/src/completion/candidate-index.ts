@@ -35,7 +35,11 @@ export interface CandidatePool {
   last?: { query: string; survivors: number[] };
   /** Last description query, and the records with a description word starting with it. */
   lastDescription?: { query: string; survivors: number[] };
-  /** Records by the first two characters of each of their description words, ascending; built on first use. */
+  /**
+   * Records by the first two and the first three characters of each of their description words,
+   * ascending; built on first use. Three-character keys keep a longer query off the long two-character
+   * lists (`co` is most descriptions; `co4` is none of them).
+   */
   descriptionWords?: Map<string, number[]>;
 }
 
@@ -127,19 +131,25 @@ export function nameSurvivors(pool: CandidatePool, query: string): number[] {
   return survivors;
 }
 
-/** Indexes each record under the first two characters of every word of its description. */
+/** Longest description-word start indexed: a query this long or longer starts from its own list. */
+const WORD_KEY_LENGTH = 3;
+
+/** Indexes each record under the first two and three characters of every word of its description. */
 function descriptionWordIndex(pool: CandidatePool): Map<string, number[]> {
   if (pool.descriptionWords) return pool.descriptionWords;
   const index = new Map<string, number[]>();
+  const list = (key: string, recordIndex: number) => {
+    const records = index.get(key);
+    if (records === undefined) index.set(key, [recordIndex]);
+    else if (records[records.length - 1] !== recordIndex) records.push(recordIndex);
+  };
   pool.records.forEach((record, recordIndex) => {
     const text = record.entry.skill.description.toLowerCase();
     record.description = text;
     for (let at = 0; at + 1 < text.length; at++) {
       if (!isWordStart(text, at)) continue;
-      const key = text.slice(at, at + 2);
-      const list = index.get(key);
-      if (list === undefined) index.set(key, [recordIndex]);
-      else if (list[list.length - 1] !== recordIndex) list.push(recordIndex);
+      list(text.slice(at, at + 2), recordIndex);
+      if (at + 2 < text.length) list(text.slice(at, at + WORD_KEY_LENGTH), recordIndex);
     }
   });
   pool.descriptionWords = index;
@@ -149,16 +159,18 @@ function descriptionWordIndex(pool: CandidatePool): Map<string, number[]> {
 /**
  * Records with a description word that starts with `query` (two characters or more), ascending;
  * remembered like `nameSurvivors`. A new query reads only the records with a word starting with its
- * first two characters.
+ * first two or three characters, and the shorter of that list and the last query's survivors.
  */
 export function descriptionSurvivors(pool: CandidatePool, query: string): number[] {
   if (pool.lastDescription?.query === query) return pool.lastDescription.survivors;
   const extending = startingSet(pool.lastDescription, query);
-  const from = extending ?? descriptionWordIndex(pool).get(query.slice(0, 2)) ?? [];
-  // Every record listed under a two-character query has a word starting with it (the list is not copied).
+  const key = query.slice(0, WORD_KEY_LENGTH);
+  const listed = descriptionWordIndex(pool).get(key) ?? [];
+  const from = extending && extending.length < listed.length ? extending : listed;
+  // Every record listed under the whole query has a word starting with it (the list is not copied).
   const survivors =
-    !extending && query.length === 2
-      ? from
+    from === listed && key === query
+      ? listed
       : from.filter((index) => hasWordStartingWith(pool.records[index]?.description ?? "", query));
   pool.lastDescription = { query, survivors };
   return survivors;
