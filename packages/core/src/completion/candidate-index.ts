@@ -29,6 +29,8 @@ export interface CandidateRecord {
 /** The skills one group of forms may offer, with the last query and what survived it. */
 export interface CandidatePool {
   records: CandidateRecord[];
+  /** Per record, the characters its qualified name holds as bits (see `charMask`): a cheap first test. */
+  masks: Int32Array;
   /** Record index by skill id and by qualified name (for recently used skills), built on first use. */
   byKey?: Map<string, number>;
   /** Last query, and the records whose qualified name holds it as a subsequence (ascending). */
@@ -87,7 +89,7 @@ function buildPool(entries: readonly RegistryEntry[], userOnly: boolean): Candid
     records.push({ entry, name, qualified, initials: initialsOf(qualified) });
   }
   records.sort(compareBase);
-  return { records };
+  return { records, masks: Int32Array.from(records, (record) => charMask(record.qualified)) };
 }
 
 /**
@@ -116,17 +118,37 @@ function startingSet(last: { query: string; survivors: number[] } | undefined, q
   return last && query.startsWith(last.query) ? last.survivors : undefined;
 }
 
+/**
+ * The characters of `text` as bits: one per letter a–z, digits folded onto five bits, anything else on
+ * the last. A name that lacks a bit of the query's mask cannot hold the query, so most names are
+ * turned away without reading them; for one letter a–z the mask test is the whole answer.
+ */
+export function charMask(text: string): number {
+  let mask = 0;
+  for (let index = 0; index < text.length; index++) {
+    const code = text.charCodeAt(index);
+    if (code >= 0x61 && code <= 0x7a) mask |= 1 << (code - 0x61);
+    else if (code >= 0x30 && code <= 0x39) mask |= 1 << (26 + ((code - 0x30) % 5));
+    else mask |= 1 << 31;
+  }
+  return mask;
+}
+
 /** Records whose qualified name holds `query` (lowercase) as a subsequence, ascending; remembered. */
 export function nameSurvivors(pool: CandidatePool, query: string): number[] {
   if (pool.last?.query === query) return pool.last.survivors;
   const from = startingSet(pool.last, query);
   const survivors: number[] = [];
+  const { masks, records } = pool;
+  const wanted = charMask(query);
+  const maskDecides = query.length === 1 && wanted !== 1 << 31 && wanted < 1 << 26;
   const test = (index: number) => {
-    const record = pool.records[index] as CandidateRecord;
-    if (query === "" || isSubsequence(query, record.qualified)) survivors.push(index);
+    if (((masks[index] as number) & wanted) !== wanted) return;
+    if (maskDecides || isSubsequence(query, (records[index] as CandidateRecord).qualified))
+      survivors.push(index);
   };
   if (from) for (const index of from) test(index);
-  else for (let index = 0; index < pool.records.length; index++) test(index);
+  else for (let index = 0; index < records.length; index++) test(index);
   pool.last = { query, survivors };
   return survivors;
 }
