@@ -2,7 +2,7 @@
  * @module `skillset read-properties` — the frontmatter of a skill as JSON, like the reference
  * validator's `read-properties` (SPEC §4).
  */
-import { basename, join, resolve } from "node:path";
+import { basename, join } from "node:path";
 import { nodeFileSystem } from "@skillset/core/fs";
 import type { Diagnostic } from "@skillset/core/model";
 import { readSkillDocument } from "@skillset/core/validate";

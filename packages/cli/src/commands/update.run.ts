@@ -6,10 +6,15 @@ import { type RefreshResult, refreshFromLock } from "@skillset/install";
 import { type CommandContext, EXIT_FINDINGS, EXIT_OK } from "../command.js";
 import { limitsFrom, terminalIo } from "../install-terminal.js";
 
-export async function run(context: CommandContext): Promise<number> {
+export function run(context: CommandContext): Promise<number> {
+  return runRefresh("update", context);
+}
+
+/** `update` and `install` differ only in what they refresh from: upstream, or the lock's recorded commit. */
+export async function runRefresh(mode: "install" | "update", context: CommandContext): Promise<number> {
   return printRefresh(
     context,
-    await refreshFromLock("update", {
+    await refreshFromLock(mode, {
       cwd: context.cwd,
       env: context.env,
       global: context.values.global === true,
