@@ -29,13 +29,19 @@ export interface CandidateRecord {
 /** The skills one group of forms may offer, with the last query and what survived it. */
 export interface CandidatePool {
   records: CandidateRecord[];
+  /** Per record, the characters its qualified name holds as bits (see `charMask`): a cheap first test. */
+  masks: Int32Array;
   /** Record index by skill id and by qualified name (for recently used skills), built on first use. */
   byKey?: Map<string, number>;
   /** Last query, and the records whose qualified name holds it as a subsequence (ascending). */
   last?: { query: string; survivors: number[] };
   /** Last description query, and the records with a description word starting with it. */
   lastDescription?: { query: string; survivors: number[] };
-  /** Records by the first two characters of each of their description words, ascending; built on first use. */
+  /**
+   * Records by the first two and the first three characters of each of their description words,
+   * ascending; built on first use. Three-character keys keep a longer query off the long two-character
+   * lists (`co` is most descriptions; `co4` is none of them).
+   */
   descriptionWords?: Map<string, number[]>;
 }
 
@@ -83,7 +89,7 @@ function buildPool(entries: readonly RegistryEntry[], userOnly: boolean): Candid
     records.push({ entry, name, qualified, initials: initialsOf(qualified) });
   }
   records.sort(compareBase);
-  return { records };
+  return { records, masks: Int32Array.from(records, (record) => charMask(record.qualified)) };
 }
 
 /**
@@ -112,34 +118,60 @@ function startingSet(last: { query: string; survivors: number[] } | undefined, q
   return last && query.startsWith(last.query) ? last.survivors : undefined;
 }
 
+/**
+ * The characters of `text` as bits: one per letter a–z, digits folded onto five bits, anything else on
+ * the last. A name that lacks a bit of the query's mask cannot hold the query, so most names are
+ * turned away without reading them; for one letter a–z the mask test is the whole answer.
+ */
+export function charMask(text: string): number {
+  let mask = 0;
+  for (let index = 0; index < text.length; index++) {
+    const code = text.charCodeAt(index);
+    if (code >= 0x61 && code <= 0x7a) mask |= 1 << (code - 0x61);
+    else if (code >= 0x30 && code <= 0x39) mask |= 1 << (26 + ((code - 0x30) % 5));
+    else mask |= 1 << 31;
+  }
+  return mask;
+}
+
 /** Records whose qualified name holds `query` (lowercase) as a subsequence, ascending; remembered. */
 export function nameSurvivors(pool: CandidatePool, query: string): number[] {
   if (pool.last?.query === query) return pool.last.survivors;
   const from = startingSet(pool.last, query);
   const survivors: number[] = [];
+  const { masks, records } = pool;
+  const wanted = charMask(query);
+  const maskDecides = query.length === 1 && wanted !== 1 << 31 && wanted < 1 << 26;
   const test = (index: number) => {
-    const record = pool.records[index] as CandidateRecord;
-    if (query === "" || isSubsequence(query, record.qualified)) survivors.push(index);
+    if (((masks[index] as number) & wanted) !== wanted) return;
+    if (maskDecides || isSubsequence(query, (records[index] as CandidateRecord).qualified))
+      survivors.push(index);
   };
   if (from) for (const index of from) test(index);
-  else for (let index = 0; index < pool.records.length; index++) test(index);
+  else for (let index = 0; index < records.length; index++) test(index);
   pool.last = { query, survivors };
   return survivors;
 }
 
-/** Indexes each record under the first two characters of every word of its description. */
+/** Longest description-word start indexed: a query this long or longer starts from its own list. */
+const WORD_KEY_LENGTH = 3;
+
+/** Indexes each record under the first two and three characters of every word of its description. */
 function descriptionWordIndex(pool: CandidatePool): Map<string, number[]> {
   if (pool.descriptionWords) return pool.descriptionWords;
   const index = new Map<string, number[]>();
+  const list = (key: string, recordIndex: number) => {
+    const records = index.get(key);
+    if (records === undefined) index.set(key, [recordIndex]);
+    else if (records[records.length - 1] !== recordIndex) records.push(recordIndex);
+  };
   pool.records.forEach((record, recordIndex) => {
     const text = record.entry.skill.description.toLowerCase();
     record.description = text;
     for (let at = 0; at + 1 < text.length; at++) {
       if (!isWordStart(text, at)) continue;
-      const key = text.slice(at, at + 2);
-      const list = index.get(key);
-      if (list === undefined) index.set(key, [recordIndex]);
-      else if (list[list.length - 1] !== recordIndex) list.push(recordIndex);
+      list(text.slice(at, at + 2), recordIndex);
+      if (at + 2 < text.length) list(text.slice(at, at + WORD_KEY_LENGTH), recordIndex);
     }
   });
   pool.descriptionWords = index;
@@ -149,16 +181,18 @@ function descriptionWordIndex(pool: CandidatePool): Map<string, number[]> {
 /**
  * Records with a description word that starts with `query` (two characters or more), ascending;
  * remembered like `nameSurvivors`. A new query reads only the records with a word starting with its
- * first two characters.
+ * first two or three characters, and the shorter of that list and the last query's survivors.
  */
 export function descriptionSurvivors(pool: CandidatePool, query: string): number[] {
   if (pool.lastDescription?.query === query) return pool.lastDescription.survivors;
   const extending = startingSet(pool.lastDescription, query);
-  const from = extending ?? descriptionWordIndex(pool).get(query.slice(0, 2)) ?? [];
-  // Every record listed under a two-character query has a word starting with it (the list is not copied).
+  const key = query.slice(0, WORD_KEY_LENGTH);
+  const listed = descriptionWordIndex(pool).get(key) ?? [];
+  const from = extending && extending.length < listed.length ? extending : listed;
+  // Every record listed under the whole query has a word starting with it (the list is not copied).
   const survivors =
-    !extending && query.length === 2
-      ? from
+    from === listed && key === query
+      ? listed
       : from.filter((index) => hasWordStartingWith(pool.records[index]?.description ?? "", query));
   pool.lastDescription = { query, survivors };
   return survivors;

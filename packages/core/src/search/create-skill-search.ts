@@ -212,14 +212,10 @@ export function createSkillSearch(
       }
       if (!/\s/.test(text)) {
         const needle = text.toLowerCase();
-        for (const entry of byId.values()) {
-          const { name, qualifiedName } = entry.skill;
-          const lowerName = name.toLowerCase();
-          const lowerQualified = qualifiedName.toLowerCase();
-          if (lowerName === needle || lowerQualified === needle) consider(entry, "exact_name", 0);
-          else if (lowerName.startsWith(needle) || lowerQualified.startsWith(needle))
-            consider(entry, "prefix", 0);
-        }
+        names.forPrefix(needle, (name, id) => {
+          const entry = byId.get(id);
+          if (entry !== undefined) consider(entry, name === needle ? "exact_name" : "prefix", 0);
+        });
       }
       const words = splitWords(text).slice(0, MAX_QUERY_TERMS);
       if (words.length > 0) {
