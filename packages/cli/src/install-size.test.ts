@@ -5,7 +5,7 @@ import { describe, expect, it } from "vitest";
 // `npm install skillset` in an empty folder: the packed packages, installed from their tarballs (their
 // dependencies from the npm cache), then `skillset list` run there. The goal is 10 MB: 8.8 MB once zod
 // (6.3 MB) gave way to core's own schema builder (model/schema/); tar (2.2 MB) is the largest part left.
-// The MCP server and the AI SDK adapter are optional peers, not part of this install.
+// The MCP server is an optional peer, not part of this install.
 const MAX_MB = 10;
 const script = fileURLToPath(new URL("../../../scripts/install-size.mjs", import.meta.url));
 
