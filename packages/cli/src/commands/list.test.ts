@@ -205,3 +205,28 @@ describe("skillset list and walk limits", () => {
     expect(stderr).toContain("discovery.limits.maxDirectories");
   });
 });
+
+describe("skillset list outside a project", () => {
+  async function scopesFrom(cwd: string): Promise<string[]> {
+    const { code, stdout } = await runCliCaptured({ argv: ["list", "--json"], cwd, env: isolatedEnv(temp) });
+    expect(code).toBe(0);
+    const { skills } = JSON.parse(stdout) as { skills: { name: string; scope: string }[] };
+    return skills.filter((skill) => skill.scope !== "system").map((skill) => `${skill.name} ${skill.scope}`);
+  }
+
+  it("lists the skills under HOME as user skills, from HOME itself or a plain folder in it", async () => {
+    await temp.writeSkill("home/.agents/skills/notes", {
+      name: "notes",
+      description: "Use when taking notes.",
+    });
+    await temp.writeSkill("home/.claude/skills/draft", { name: "draft", description: "Use when drafting." });
+    await temp.write({ "home/plain/todo.txt": "" });
+    const expected = ["draft user", "notes user"];
+    expect(await scopesFrom(temp.join("home"))).toEqual(expected);
+    expect(await scopesFrom(temp.join("home/plain"))).toEqual(expected);
+    // A dotfiles repository at HOME does not make the person's own folders repo skills either.
+    await temp.write({ "home/.git/HEAD": "ref: refs/heads/main\n" });
+    expect(await scopesFrom(temp.join("home"))).toEqual(expected);
+    expect(await scopesFrom(temp.join("home/plain"))).toEqual(expected);
+  });
+});

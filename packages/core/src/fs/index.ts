@@ -8,6 +8,7 @@ export {
   notRegularFileError,
 } from "./file-kind.js";
 export type { DirEntry, FileStat, FileSystem, StatAndHead, SyncFileReads } from "./file-system.js";
+export { isSameOrInside } from "./is-same-or-inside.js";
 export { mapConcurrently } from "./map-concurrently.js";
 export { createNodeFileSystem, nodeFileSystem } from "./node-file-system.js";
 export { MAX_SETTINGS_FILE_BYTES, readCappedText, TOO_LARGE_CODE } from "./read-capped-text.js";

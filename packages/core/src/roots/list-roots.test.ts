@@ -158,19 +158,41 @@ describe("listRoots", () => {
     expect(describeRoots(roots.filter((root) => root.scope === "repo"))).toEqual(repoAt("loose/deeper", 0));
   });
 
-  it("lists HOME's folders once, as repo roots, when HOME is the project root", async () => {
-    await temp.write({ "home/.git/HEAD": "", "home/work/notes.md": "" });
-    const roots = await listRoots(options(join(home, "work")));
-    const claude = describeRoots(roots.filter((root) => root.path === join(home, ".claude/skills")));
-    expect(claude).toEqual(["repo claude 1 home/.claude/skills"]);
-    expect(new Set(roots.map((root) => root.path)).size).toBe(roots.length);
-    // Switching the repo copy off leaves the user one.
-    const withoutRepo = await listRoots(
-      options(join(home, "work"), { discovery: { disabledSources: ["claude:repo"] } }),
+  it("never lists HOME or a folder above it as a project folder: HOME's skill folders are user roots", async () => {
+    const repoRoots = async (cwd: string) =>
+      describeRoots((await listRoots(options(cwd))).filter((root) => root.scope === "repo"));
+    const userClaude = "user claude - home/.claude/skills";
+    // cwd = HOME without a marker: HOME is the project by the spec's rule, yet nothing there is repo scope.
+    expect(await repoRoots(home)).toEqual([]);
+    expect(describeRoots(await listRoots(options(home)))).toContain(userClaude);
+    // A plain folder under HOME is its own project; HOME's folders stay user roots.
+    await temp.write({ "home/work/notes.md": "" });
+    expect(await repoRoots(join(home, "work"))).toEqual(repoAt("home/work", 0));
+    // A dotfiles repository at HOME, or a marker above HOME, changes nothing.
+    for (const marker of ["home/.git/HEAD", ".git/HEAD"]) {
+      await temp.write({ [marker]: "" });
+      expect(await repoRoots(home)).toEqual([]);
+      expect(await repoRoots(join(home, "work"))).toEqual(repoAt("home/work", 0));
+      const roots = await listRoots(options(join(home, "work")));
+      expect(describeRoots(roots.filter((root) => root.path === join(home, ".claude/skills")))).toEqual([
+        userClaude,
+      ]);
+      expect(new Set(roots.map((root) => root.path)).size).toBe(roots.length);
+    }
+    // `claude:repo` switched off leaves the user root alone.
+    const withoutRepo = await listRoots(options(home, { discovery: { disabledSources: ["claude:repo"] } }));
+    expect(describeRoots(withoutRepo)).toContain(userClaude);
+  });
+
+  it("keeps a user root named by an environment variable user scope, even inside the project", async () => {
+    const roots = await listRoots(
+      options(temp.join("repo"), {
+        env: { SKILLSET_ADMIN_DIR: admin, CODEX_HOME: temp.join("repo/.codex") },
+      }),
     );
-    expect(describeRoots(withoutRepo.filter((root) => root.path === join(home, ".claude/skills")))).toEqual([
-      "user claude - home/.claude/skills",
-    ]);
+    expect(
+      describeRoots(roots.filter((root) => root.provider === "codex" && root.scope !== "admin")),
+    ).toEqual(["user codex - repo/.codex/skills"]);
   });
 
   it("removes switched-off providers and sources", async () => {

@@ -2,6 +2,7 @@
  * @module Every root to walk for a cwd, and the extra roots a monorepo path brings (SPEC §5 Roots).
  */
 import { dirname, resolve } from "node:path";
+import { isSameOrInside } from "../fs/is-same-or-inside.js";
 import { filterSwitchedOff } from "./filter-switched-off.js";
 import { findClaudePlugins } from "./find-claude-plugins.js";
 import { findProjectRoot, foldersBetween } from "./find-project-root.js";
@@ -25,9 +26,14 @@ export async function listRoots(options: RootsOptions): Promise<Root[]> {
   const follow = config.followSymlinks;
   const projectRoot = await findProjectRoot(cwd, config.projectMarkers, context.fs);
   const plugins = await findClaudePlugins(context, projectRoot);
+  const userRoots = listUserRoots(context, follow);
+  // A folder the person names as their own (`CODEX_HOME=…`) stays user scope, even inside the project.
+  const userPaths = new Set(userRoots.map((root) => root.path));
   const roots: Root[] = [
-    ...listRepoRoots(chainTo(projectRoot, cwd), follow),
-    ...listUserRoots(context, follow),
+    ...listRepoRoots(chainTo(projectRoot, cwd, context.home), follow).filter(
+      (root) => !userPaths.has(root.path),
+    ),
+    ...userRoots,
     ...config.customDirs.map(
       (dir): Root => ({
         path: resolveUserPath(dir, projectRoot, context.home),
@@ -70,16 +76,23 @@ export async function listRootsFor(path: string, options: RootsOptions): Promise
     () => false,
   );
   const onCwdChain = new Set(foldersBetween(projectRoot, cwd));
-  const chain = chainTo(projectRoot, isFolder ? target : dirname(target)).filter(
+  const chain = chainTo(projectRoot, isFolder ? target : dirname(target), context.home).filter(
     (folder) => !onCwdChain.has(folder.dir),
   );
   return select(listRepoRoots(chain, config.followSymlinks), context);
 }
 
-/** The folders from the project root down to `end`, each with its distance from `end`. */
-function chainTo(projectRoot: string, end: string): ChainFolder[] {
+/**
+ * The folders from the project root down to `end` that hold repo roots, each with its distance from `end`.
+ * Below HOME, HOME and the folders above it are never project folders, marker or not: `~/.claude/skills`
+ * is the person's own (user scope), whether cwd is HOME itself or a project inside it.
+ */
+function chainTo(projectRoot: string, end: string, home: string): ChainFolder[] {
   const folders = foldersBetween(projectRoot, end);
-  return folders.map((dir, index) => ({ dir, distance: folders.length - 1 - index }));
+  const inHome = isSameOrInside(end, home);
+  return folders
+    .map((dir, index) => ({ dir, distance: folders.length - 1 - index }))
+    .filter(({ dir }) => !inHome || (dir !== home && isSameOrInside(dir, home)));
 }
 
 function select(roots: Root[], context: RootsContext): Root[] {

@@ -8,8 +8,7 @@ import type { Root } from "./root.js";
 /**
  * Sorts by scope (`scopeOrder` first, then any scope it leaves out in the default order), then distance
  * (nearest to cwd first), then provider (table order), keeping the given order for ties. A path listed
- * twice keeps only its higher-precedence entry: with HOME as the project root, `~/.claude/skills` is both a
- * repo and a user root, and is walked once, as repo.
+ * twice (a custom dir naming a user root, say) keeps only its higher-precedence entry.
  */
 export function orderRoots(roots: readonly Root[], scopeOrder: readonly string[]): Root[] {
   const scopes = [...scopeOrder, ...SCOPES.filter((scope) => !scopeOrder.includes(scope))];

@@ -2,9 +2,9 @@
  * @module walker — breadth-first, bounded search of one root for SKILL.md files (SPEC §5 Walking), and the
  * link policy every reader of skill files shares.
  */
+export { isSameOrInside } from "../fs/is-same-or-inside.js";
 export {
   insideAreas,
-  isSameOrInside,
   isSkillFileName,
   linkLeavesArea,
   linkRefused,

@@ -8,15 +8,11 @@
  *   project, or the tree given to `validate`/`lint`) is not followed, unless the caller allows it
  *   (`discovery.followExternalLinks`).
  */
-import { basename, sep } from "node:path";
+import { basename } from "node:path";
 import { describeKind, type FileKind } from "../fs/file-kind.js";
 import type { FileStat } from "../fs/file-system.js";
+import { isSameOrInside } from "../fs/is-same-or-inside.js";
 import { type Diagnostic, diagnostic } from "../model/diagnostic.js";
-
-/** Whether `path` is `dir` or inside it (both real, absolute paths). */
-export function isSameOrInside(path: string, dir: string): boolean {
-  return path === dir || path.startsWith(dir.endsWith(sep) ? dir : dir + sep);
-}
 
 /** Whether a real path lies inside one of `areas`; no areas given means no boundary. */
 export function insideAreas(real: string, areas: readonly string[] | undefined): boolean {

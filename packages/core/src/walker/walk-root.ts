@@ -3,6 +3,7 @@
  */
 import { resolve } from "node:path";
 import type { WalkLimits } from "../config/config-schema.js";
+import { isSameOrInside } from "../fs/is-same-or-inside.js";
 import { nodeFileSystem } from "../fs/node-file-system.js";
 import { syncReads } from "../fs/sync-reads.js";
 import type { Root } from "../roots/root.js";
@@ -14,7 +15,6 @@ import {
   type WalkContext,
   type WalkFolder,
 } from "./inspect-folder.js";
-import { isSameOrInside } from "./link-policy.js";
 import { symlinkCycle, unreadableDirectory, walkLimitReached } from "./walk-diagnostics.js";
 import type { WalkOptions, WalkResult } from "./walk-types.js";
 
