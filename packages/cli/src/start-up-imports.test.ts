@@ -3,7 +3,7 @@ import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 
-// `--version` and `--help` must answer without loading core (zod, the tokenizer, chokidar, …): the modules the
+// `--version` and `--help` must answer without loading core (the tokenizer, chokidar, …): the modules the
 // built `bin.js` imports statically stay inside the CLI and Node's built-ins. Reads the built output, which is
 // what runs (`npm test` builds first); a command's work is reached only through `import()`.
 const dist = fileURLToPath(new URL("../dist/", import.meta.url));

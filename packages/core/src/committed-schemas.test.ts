@@ -5,8 +5,8 @@ import { describe, expect, it } from "vitest";
 import { configJsonSchema } from "./config/config-json-schema.js";
 import { stateJsonSchema } from "./state/state-json-schema.js";
 
-// The committed JSON Schemas in `schemas/` must equal the ones generated from the zod schemas. To
-// regenerate after changing a zod schema:
+// The committed JSON Schemas in `schemas/` must equal the ones generated from the config and state schemas. To
+// regenerate after changing one of those schemas:
 // SKILLSET_UPDATE_SCHEMAS=1 npx vitest run packages/core/src/committed-schemas.test.ts
 // then `npx biome format --write schemas` (the comparison is on parsed JSON, so formatting is free).
 const generators: Record<string, () => object> = {

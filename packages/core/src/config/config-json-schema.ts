@@ -1,12 +1,11 @@
 /**
- * @module The JSON Schema of a config file (SPEC §6: every file has one), generated from the zod schema
+ * @module The JSON Schema of a config file (SPEC §6: every file has one), generated from the config schema
  * so the two never drift. The committed copy is `schemas/config.schema.json` at the repository root.
  */
-import { z } from "zod";
+import { JSON_SCHEMA_DIALECT, type JsonSchema } from "../model/schema/index.js";
 import { configLayerSchema } from "./config-schema.js";
 
-/** A JSON Schema document (draft 2020-12), as plain JSON data. */
-export type JsonSchema = Record<string, unknown>;
+export type { JsonSchema } from "../model/schema/index.js";
 
 let cached: JsonSchema | undefined;
 
@@ -16,7 +15,8 @@ let cached: JsonSchema | undefined;
  */
 export function configJsonSchema(): JsonSchema {
   cached ??= {
-    ...z.toJSONSchema(configLayerSchema, { io: "input", target: "draft-2020-12" }),
+    $schema: JSON_SCHEMA_DIALECT,
+    ...configLayerSchema.toJsonSchema(),
     title: "skillset configuration",
     description:
       "A skillset config.json layer. Layers merge in order: defaults, user, project, SKILLSET_CONFIG, " +

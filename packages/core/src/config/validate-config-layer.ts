@@ -11,11 +11,11 @@ import { type ConfigSource, formatConfigIssues } from "./format-config-issues.js
  * `field` is the first bad key path.
  */
 export function validateConfigLayer(value: unknown, source: ConfigSource): ConfigLayer {
-  const result = configLayerSchema.safeParse(value);
-  if (result.success) return result.data;
-  const issues = formatConfigIssues(result.error.issues, value, source);
+  const result = configLayerSchema.check(value);
+  if (result.ok) return result.value;
+  const issues = formatConfigIssues(result.issues, source);
   const first = issues[0];
-  const details: { path?: string; field?: string; cause: unknown } = { cause: result.error };
+  const details: { path?: string; field?: string; cause: unknown } = { cause: result.issues };
   if (source.kind === "file") details.path = source.path;
   const field = source.kind === "variable" ? source.name : first?.key;
   if (field) details.field = field;

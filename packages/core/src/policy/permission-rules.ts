@@ -4,6 +4,7 @@
  */
 import { type PermissionRule, permissionRuleSchema } from "../config/config-schema.js";
 import { SkillsetError } from "../model/errors.js";
+import { formatKeyPath, previewValue } from "../model/schema/index.js";
 
 /** Where a rule came from, shown by `skillset doctor` next to the rule. */
 export interface RuleOrigin {
@@ -46,18 +47,23 @@ export function checkPermissionRules(rules: unknown, origin: RuleOrigin): Policy
     );
   }
   return rules.map((rule, index) => {
-    const checked = permissionRuleSchema.safeParse(rule);
-    if (!checked.success) {
-      const issue = checked.error.issues[0];
-      const field = issue?.path.join(".") || "rule";
+    const checked = permissionRuleSchema.check(rule);
+    if (!checked.ok) {
+      const issue = checked.issues[0];
+      const field =
+        issue?.kind === "unexpected-key"
+          ? issue.key
+          : issue?.path.length
+            ? formatKeyPath(issue.path)
+            : "rule";
       throw new SkillsetError(
         "permission-rule-invalid",
-        `Permission rule ${index + 1} from ${describeOrigin(origin)} (${preview(rule)}) is invalid: ` +
+        `Permission rule ${index + 1} from ${describeOrigin(origin)} (${previewValue(rule, 120)}) is invalid: ` +
           `\`${field}\` ${expectation(field)}.`,
-        { field: `permissions[${index}].${field}`, cause: checked.error },
+        { field: `permissions[${index}].${field}`, cause: checked.issues },
       );
     }
-    return { ...checked.data, origin };
+    return { ...checked.value, origin };
   });
 }
 
@@ -72,16 +78,6 @@ function expectation(field: string): string {
     default:
       return "is not a rule field; a rule has action, tool (optional) and skill";
   }
-}
-
-function preview(value: unknown): string {
-  let text: string;
-  try {
-    text = JSON.stringify(value) ?? String(value);
-  } catch {
-    text = String(value);
-  }
-  return text.length > 120 ? `${text.slice(0, 117)}...` : text;
 }
 
 function typeName(value: unknown): string {

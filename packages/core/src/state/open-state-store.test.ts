@@ -97,7 +97,7 @@ describe("openStateStore", () => {
     const read = await store.read();
     expect(read.state).toEqual({ version: 1, disabled: ["a"], enabled: ["b"] });
     expect(read.diagnostics[0]?.code).toBe("state-corrupt");
-    expect(read.diagnostics[0]?.message).toContain("'disabled.1'");
+    expect(read.diagnostics[0]?.message).toContain("('disabled[1]' must be a non-empty string (got 7))");
     await store.update(() => {});
     expect(
       (await readdir(temp.join("config", "skillset"))).filter((name) => name.includes("corrupt")),

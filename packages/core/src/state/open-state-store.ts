@@ -10,6 +10,7 @@ import { nodeFileSystem } from "../fs/node-file-system.js";
 import { readCappedText, TOO_LARGE_CODE } from "../fs/read-capped-text.js";
 import { type Diagnostic, diagnostic } from "../model/diagnostic.js";
 import { SkillsetError } from "../model/errors.js";
+import { describeSchemaIssue, type SchemaIssue } from "../model/schema/index.js";
 import { salvageState } from "./salvage-state.js";
 import {
   emptyState,
@@ -182,27 +183,27 @@ async function readStateFile(file: string, fs: FileSystem): Promise<FileRead> {
   if (typeof value === "object" && value !== null && typeof value.version === "number" && value.version > 1) {
     return { kind: "unsupported", version: value.version };
   }
-  const checked = stateFileSchema.safeParse(value);
-  if (!checked.success) {
-    const issue = checked.error.issues[0];
-    const where = issue && issue.path.length > 0 ? `'${issue.path.join(".")}': ` : "";
-    return { kind: "corrupt", state: salvageState(text), reason: `${where}${issue?.message ?? "invalid"}` };
+  const checked = stateFileSchema.check(value);
+  if (!checked.ok) {
+    const reason = describeSchemaIssue(checked.issues[0] as SchemaIssue, "the file");
+    return { kind: "corrupt", state: salvageState(text), reason };
   }
-  const { $schema: _ignored, ...state } = checked.data;
+  const { $schema: _ignored, ...state } = checked.value;
   return { kind: "ok", state: normalizeState(state) };
 }
 
 function checkMutation(file: string, state: SkillsetState): SkillsetState {
-  const checked = stateFileSchema.safeParse(state);
-  if (!checked.success) {
+  const checked = stateFileSchema.check(state);
+  if (!checked.ok) {
+    const problem = describeSchemaIssue(checked.issues[0] as SchemaIssue, "the state");
     throw new SkillsetError(
       "state-invalid",
-      `Refusing to write ${file}: the change produced an invalid state (${checked.error.issues[0]?.message}). ` +
+      `Refusing to write ${file}: the change produced an invalid state (${problem}). ` +
         "Keys must be non-empty strings; nothing was written.",
-      { path: file, cause: checked.error },
+      { path: file, cause: checked.issues },
     );
   }
-  const { $schema: _ignored, ...valid } = checked.data;
+  const { $schema: _ignored, ...valid } = checked.value;
   return normalizeState(valid);
 }
 

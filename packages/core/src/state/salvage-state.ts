@@ -33,8 +33,8 @@ export function salvageState(text: string): SkillsetState {
 function answers(value: unknown): SkillsetState["answers"] {
   if (!Array.isArray(value)) return [];
   return value.flatMap((item) => {
-    const checked = permissionAnswerSchema.safeParse(item);
-    return checked.success ? [checked.data] : [];
+    const checked = permissionAnswerSchema.check(item);
+    return checked.ok ? [checked.value] : [];
   });
 }
 

@@ -1,9 +1,8 @@
 /**
- * @module The JSON Schema of `state.json`, generated from the zod schema; the committed copy is
+ * @module The JSON Schema of `state.json`, generated from the state schema; the committed copy is
  * `schemas/state.schema.json` at the repository root.
  */
-import { z } from "zod";
-import type { JsonSchema } from "../config/config-json-schema.js";
+import { JSON_SCHEMA_DIALECT, type JsonSchema } from "../model/schema/index.js";
 import { stateFileSchema } from "./state-schema.js";
 
 let cached: JsonSchema | undefined;
@@ -11,7 +10,8 @@ let cached: JsonSchema | undefined;
 /** The JSON Schema for `state.json` files (user and project). Returns a fresh copy each call. */
 export function stateJsonSchema(): JsonSchema {
   cached ??= {
-    ...z.toJSONSchema(stateFileSchema, { io: "input", target: "draft-2020-12" }),
+    $schema: JSON_SCHEMA_DIALECT,
+    ...stateFileSchema.toJsonSchema(),
     title: "skillset state",
     description:
       "Which skills are switched off or back on. Written by `skillset enable` / `skillset disable`; " +

@@ -1,10 +1,10 @@
 /**
- * @module One skill tool: a zod input schema (the source), the JSON Schema derived from it with
- * `z.toJSONSchema`, a description from `packages/core/prompts/`, and a handler that never throws.
+ * @module One skill tool: an input schema (the source), the JSON Schema derived from it, a description
+ * from `packages/core/prompts/`, and a handler that never throws.
  */
-import { z } from "zod";
 import { readPrompt } from "../catalog/read-prompt.js";
 import { SkillsetError } from "../model/errors.js";
+import { describeSchemaIssue, type SchemaIssue, type ValueSchema } from "../model/schema/index.js";
 import { type ToolResult, toolError } from "./tool-result.js";
 import type { SkillToolName } from "./tools-context.js";
 
@@ -14,8 +14,8 @@ export interface SkillTool {
   /** What the model reads about the tool (from `prompts/tool-<name>.md`). */
   description: string;
   /** The input schema as advertised (with the name enum when the catalog is small). */
-  inputSchema: z.ZodType;
-  /** `inputSchema` as JSON Schema (draft 2020-12, input side, no `$schema` key): `{ type: "object", … }`. */
+  inputSchema: ValueSchema<unknown>;
+  /** `inputSchema` as JSON Schema (draft 2020-12, no `$schema` key): `{ type: "object", … }`. */
   jsonSchema: Record<string, unknown>;
   /**
    * Runs the tool on `input` (unvalidated JSON from the model). Never throws: invalid input, unknown
@@ -28,40 +28,36 @@ export interface SkillTool {
 export interface SkillToolParts<Input> {
   name: SkillToolName;
   /** Advertised to the model (may be narrower than `accepts`, e.g. an enum of names). */
-  advertises: z.ZodType;
+  advertises: ValueSchema<unknown>;
   /** Checked on each call: a name outside a stale enum still gets a useful answer. */
-  accepts: z.ZodType<Input>;
+  accepts: ValueSchema<Input>;
   run(input: Input): Promise<ToolResult>;
 }
 
-function describeIssues(error: z.ZodError): string {
-  return error.issues
+function describeIssues(issues: readonly SchemaIssue[]): string {
+  return issues
     .slice(0, 5)
-    .map((issue) => `${issue.path.length > 0 ? issue.path.join(".") : "input"}: ${issue.message}`)
+    .map((issue) => describeSchemaIssue(issue, "the input"))
     .join("; ");
 }
 
 /** Builds a tool whose handler validates, runs and turns any failure into an error result. */
 export function defineSkillTool<Input>(parts: SkillToolParts<Input>): SkillTool {
-  const { $schema: _ignored, ...jsonSchema } = z.toJSONSchema(parts.advertises, { io: "input" }) as Record<
-    string,
-    unknown
-  >;
   return {
     name: parts.name,
     description: readPrompt(`tool-${parts.name}.md`),
     inputSchema: parts.advertises,
-    jsonSchema,
+    jsonSchema: parts.advertises.toJsonSchema(),
     async handler(input) {
-      const parsed = parts.accepts.safeParse(input ?? {});
-      if (!parsed.success) {
+      const checked = parts.accepts.check(input ?? {});
+      if (!checked.ok) {
         return toolError(
           "invalid-input",
-          `Invalid ${parts.name} input: ${describeIssues(parsed.error)}. See the tool's parameters.`,
+          `Invalid ${parts.name} input: ${describeIssues(checked.issues)}. See the tool's parameters.`,
         );
       }
       try {
-        return await parts.run(parsed.data);
+        return await parts.run(checked.value);
       } catch (error) {
         if (SkillsetError.isInstance(error)) return toolError(error.code, error.message);
         const message = error instanceof Error ? error.message : String(error);

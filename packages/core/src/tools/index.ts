@@ -1,5 +1,5 @@
 /**
- * @module tools — the model's skill tools (SPEC §10): each a zod input schema, its JSON Schema, a
+ * @module tools — the model's skill tools (SPEC §10): each an input schema, its JSON Schema, a
  * description from `prompts/`, and a handler that returns a result and never throws.
  */
 export { createSkillTools } from "./create-skill-tools.js";

@@ -1,11 +1,11 @@
 /**
  * @module `skill_load { name?, path?, args? }` (SPEC §10): a skill's instructions in the `tool` envelope.
  */
-import { z } from "zod";
+import * as s from "../model/schema/index.js";
 import { defineSkillTool, type SkillTool } from "./define-skill-tool.js";
 import { loadForTool } from "./load-for-tool.js";
 import { resolveUsableSkill } from "./resolve-usable-skill.js";
-import { skillArgsSchema, skillNameSchema } from "./skill-input-schemas.js";
+import { skillArgsSchema, skillNameSchema, toolInput } from "./skill-input-schemas.js";
 import { skillNameEnum } from "./skill-names.js";
 import { toolError } from "./tool-result.js";
 import type { SkillToolsContext } from "./tools-context.js";
@@ -19,14 +19,14 @@ import type { SkillToolsContext } from "./tools-context.js";
  */
 export function skillLoadTool(context: SkillToolsContext): SkillTool {
   const names = skillNameEnum(context);
-  const accepts = z.object({
-    name: skillNameSchema().optional(),
-    path: z.string().optional().describe("Absolute path of the skill's SKILL.md (wins over name)"),
+  const accepts = toolInput({
+    name: s.optional(skillNameSchema()),
+    path: s.optional(s.string()).describe("Absolute path of the skill's SKILL.md (wins over name)"),
     args: skillArgsSchema,
   });
   return defineSkillTool({
     name: "skill_load",
-    advertises: names ? accepts.extend({ name: skillNameSchema(names).optional() }) : accepts,
+    advertises: names ? toolInput({ ...accepts.shape, name: s.optional(skillNameSchema(names)) }) : accepts,
     accepts,
     async run({ name, path, args }) {
       const byPath = path !== undefined && path.trim() !== "";

@@ -1,12 +1,13 @@
 /**
  * @module `skill_read { uri }` (SPEC §9, §10): a file that comes with a skill, through `skill://`.
  */
-import { z } from "zod";
 import { parseSkillUri } from "../loader/parse-skill-uri.js";
 import { readSkillFile } from "../loader/read-skill-file.js";
 import { stripControls } from "../model/inert-text.js";
+import * as s from "../model/schema/index.js";
 import { defineSkillTool, type SkillTool } from "./define-skill-tool.js";
 import { resolveUsableSkill } from "./resolve-usable-skill.js";
+import { toolInput } from "./skill-input-schemas.js";
 import { toolError, toolSuccess } from "./tool-result.js";
 import type { SkillToolsContext } from "./tools-context.js";
 
@@ -17,8 +18,8 @@ import type { SkillToolsContext } from "./tools-context.js";
  * the skill folder, `..`, encoded separators, NUL, absolute paths, links that lead out, pipes.
  */
 export function skillReadTool(context: SkillToolsContext): SkillTool {
-  const input = z.object({
-    uri: z
+  const input = toolInput({
+    uri: s
       .string()
       .describe("skill://<name> for SKILL.md, or skill://<name>/<relative path> for a file in the skill"),
   });

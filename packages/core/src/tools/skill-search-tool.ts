@@ -1,13 +1,14 @@
 /**
  * @module `skill_search { query, limit?, scope? }` (SPEC §10): ranked candidates the model can load.
  */
-import { z } from "zod";
 import { defaultConfig } from "../config/config-schema.js";
 import { stripControls } from "../model/inert-text.js";
+import * as s from "../model/schema/index.js";
 import { SCOPES, type Scope } from "../model/skill.js";
 import { splitWords } from "../search/search-terms.js";
 import { defineSkillTool, type SkillTool } from "./define-skill-tool.js";
 import { searchIndexFor } from "./search-index-for.js";
+import { toolInput } from "./skill-input-schemas.js";
 import { shown } from "./tool-messages.js";
 import { toolError, toolSuccess } from "./tool-result.js";
 import type { SkillToolsContext } from "./tools-context.js";
@@ -20,24 +21,19 @@ import type { SkillToolsContext } from "./tools-context.js";
  */
 export function skillSearchTool(context: SkillToolsContext): SkillTool {
   const { defaultLimit, maxLimit } = context.registry.config?.search ?? defaultConfig.search;
-  const input = z.object({
-    query: z.string().describe("A few words about the task, a skill name or the start of one"),
-    limit: z
-      .number()
-      .int()
-      .min(1)
-      .max(maxLimit)
-      .optional()
+  const input = toolInput({
+    query: s.string().describe("A few words about the task, a skill name or the start of one"),
+    limit: s
+      .optional(s.integer({ min: 1, max: maxLimit }))
       .describe(`Most results (default ${defaultLimit}, at most ${maxLimit})`),
-    scope: z
-      .enum(SCOPES as [Scope, ...Scope[]])
-      .optional()
+    scope: s
+      .optional(s.oneOf(SCOPES as readonly Scope[] as readonly [Scope, ...Scope[]]))
       .describe("Only skills from this scope"),
   });
   return defineSkillTool({
     name: "skill_search",
     advertises: input,
-    accepts: input.extend({ limit: z.number().int().min(1).optional() }),
+    accepts: toolInput({ ...input.shape, limit: s.optional(s.integer({ min: 1 })) }),
     async run({ query, limit, scope }) {
       if (splitWords(query.slice(0, 1000)).length === 0) {
         return toolError(

@@ -65,7 +65,7 @@ async function toolsFor(extra: Partial<SkillToolsContext> = {}) {
 }
 
 describe("tool definitions", () => {
-  it("come in a stable order with JSON Schemas from zod and descriptions from prompts/", async () => {
+  it("come in a stable order with JSON Schemas from their input schemas and descriptions from prompts/", async () => {
     const { tools } = await toolsFor();
     expect(tools.map((tool) => tool.name)).toEqual(["skill_search", "skill_load", "use_skill", "skill_read"]);
     for (const tool of tools) {

@@ -2,12 +2,11 @@
  * @module `use_skill { skill, args? }` (SPEC §10, seed 002): inline skills come back as their rendered
  * instructions; `context: fork` skills are handed to the host as a subagent task.
  */
-import { z } from "zod";
 import { loadSkill } from "../loader/load-skill.js";
 import { defineSkillTool, type SkillTool } from "./define-skill-tool.js";
 import { loadedData, loadForTool, loadOptionsOf } from "./load-for-tool.js";
 import { resolveUsableSkill } from "./resolve-usable-skill.js";
-import { skillArgsSchema, skillNameSchema } from "./skill-input-schemas.js";
+import { skillArgsSchema, skillNameSchema, toolInput } from "./skill-input-schemas.js";
 import { skillNameEnum } from "./skill-names.js";
 import { toolError, toolSuccess } from "./tool-result.js";
 import type { SkillToolsContext } from "./tools-context.js";
@@ -19,10 +18,10 @@ import type { SkillToolsContext } from "./tools-context.js";
  */
 export function useSkillTool(context: SkillToolsContext): SkillTool {
   const names = skillNameEnum(context);
-  const accepts = z.object({ skill: skillNameSchema(), args: skillArgsSchema });
+  const accepts = toolInput({ skill: skillNameSchema(), args: skillArgsSchema });
   return defineSkillTool({
     name: "use_skill",
-    advertises: names ? accepts.extend({ skill: skillNameSchema(names) }) : accepts,
+    advertises: names ? toolInput({ ...accepts.shape, skill: skillNameSchema(names) }) : accepts,
     accepts,
     async run(input) {
       const key = input.skill.trim();
