@@ -8,7 +8,8 @@ import { painter } from "../color.js";
 import { type CommandContext, EXIT_FINDINGS, EXIT_OK, UsageError } from "../command.js";
 import { entryJson } from "../json/skill-json.js";
 import { writeJson } from "../json/write-json.js";
-import { openPolicy, openRegistry } from "../open-skillset.js";
+import { openPolicy } from "../open-policy.js";
+import { openRegistry } from "../open-skillset.js";
 
 const FORMATS: readonly CatalogFormatName[] = ["xml", "markdown", "context"];
 

@@ -10,7 +10,7 @@ import { writeJson } from "../json/write-json.js";
 import { openRegistry } from "../open-skillset.js";
 import { entryMarks, scopeStyle } from "../present-skill.js";
 import { outputColumns } from "../terminal/output-width.js";
-import { displayWidth, fitWidth, padWidth } from "../terminal/text-width.js";
+import { displayWidth, fitWidth, loadWidthRules, padWidth } from "../terminal/text-width.js";
 
 /** Parses `--scope`, naming the valid scopes when it is wrong. */
 export function parseScope(value: unknown): Scope | undefined {
@@ -105,6 +105,7 @@ export async function run(context: CommandContext): Promise<number> {
       description: inertForTerminal(entry.skill.description),
     };
   });
+  await loadWidthRules(rows.flatMap((row) => [row.name, row.source, row.description]));
   const lines = formatTable(rows, outputColumns(context.stdout, context.env), context.color);
   const hidden = inScope.length - shown.length;
   const ambiguous = shown.filter((entry) => entry.status === "ambiguous").length;

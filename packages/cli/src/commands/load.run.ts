@@ -7,7 +7,8 @@ import { type CommandContext, EXIT_FINDINGS, EXIT_OK, UsageError } from "../comm
 import { findUsableSkill } from "../find-usable-skill.js";
 import { entryJson } from "../json/skill-json.js";
 import { writeJson } from "../json/write-json.js";
-import { openPolicy, openRegistry, policyRefusal } from "../open-skillset.js";
+import { openPolicy, policyRefusal } from "../open-policy.js";
+import { openRegistry } from "../open-skillset.js";
 
 function parseEnvelope(value: unknown): EnvelopeName {
   if (value === undefined) return "tool";

@@ -6,7 +6,8 @@ import { inertForTerminal, SkillsetError } from "@skillset/core/model";
 import { type CommandContext, EXIT_FINDINGS, EXIT_OK, UsageError } from "../command.js";
 import { findUsableSkill } from "../find-usable-skill.js";
 import { writeJson } from "../json/write-json.js";
-import { openPolicy, openRegistry, policyRefusal } from "../open-skillset.js";
+import { openPolicy, policyRefusal } from "../open-policy.js";
+import { openRegistry } from "../open-skillset.js";
 
 /** `skillset read`: exit 0 with the content, 1 when refused or missing, 2 for text that is no skill:// URL. */
 export async function run(context: CommandContext): Promise<number> {
