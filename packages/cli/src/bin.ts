@@ -1,21 +1,29 @@
 /**
  * @module The only place that touches `process`: argv, cwd, env, the streams and the exit code.
  */
+import { isatty } from "node:tty";
 import { runCli } from "./run-cli.js";
+import { standardOutput } from "./standard-output.js";
 
 // A reader that stopped reading (`skillset list --json | head -1`) closes the pipe: end quietly with 0, as
 // other command-line tools do, instead of a stack trace.
-for (const stream of [process.stdout, process.stderr]) {
+const closedQuietly = (): never => process.exit(0);
+function endOnClosedPipe(stream: NodeJS.WriteStream): NodeJS.WriteStream {
   stream.on("error", (error: NodeJS.ErrnoException) => {
-    if (error.code === "EPIPE") process.exit(0);
+    if (error.code === "EPIPE") closedQuietly();
     throw error;
   });
+  return stream;
 }
+endOnClosedPipe(process.stderr);
 
+// A terminal gets Node's stream (synchronous there, and it knows the width); a pipe or file the descriptor.
+const stdoutIsTTY = isatty(1);
+const output = standardOutput(1, () => endOnClosedPipe(process.stdout), closedQuietly);
 const stdout = {
-  write: (text: string) => void process.stdout.write(text),
-  isTTY: process.stdout.isTTY,
-  columns: process.stdout.isTTY ? process.stdout.columns : undefined,
+  write: output.write,
+  isTTY: stdoutIsTTY,
+  columns: stdoutIsTTY ? output.stream().columns : undefined,
 };
 const stderr = { write: (text: string) => void process.stderr.write(text), isTTY: process.stderr.isTTY };
 
@@ -33,7 +41,18 @@ try {
     stdout,
     stderr,
     readStdin,
-    stdio: { stdin: process.stdin, stdout: process.stdout, stderr: process.stderr },
+    // Made on first use: `process.stdout` makes a pipe non-blocking (see standard-output.ts).
+    stdio: {
+      get stdin() {
+        return process.stdin;
+      },
+      get stdout() {
+        return output.stream();
+      },
+      get stderr() {
+        return process.stderr;
+      },
+    },
   });
 } catch (error) {
   process.stderr.write(`skillset: internal error: ${(error as Error).stack ?? String(error)}\n`);

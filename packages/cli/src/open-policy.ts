@@ -1,6 +1,6 @@
 /**
- * @module The policy for a command (SPEC §11), apart from `open-skillset.ts` so that commands which never
- * apply one (`list`, `show`, …) do not load the policy stage at start-up.
+ * @module The policy of a command's registry, apart from `open-skillset.ts`: only the commands that load,
+ * read or show skills to a model need it, and the policy stage is a score of modules the others never load.
  */
 import { resolveHome } from "@skillset/core/config";
 import type { Skill } from "@skillset/core/model";

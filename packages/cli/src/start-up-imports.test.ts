@@ -43,10 +43,12 @@ describe("start-up", () => {
   it("`list` statically reaches neither the policy stage nor the Unicode width packages", () => {
     // `list` applies no policy, and its text is mostly ASCII: `loadWidthRules` imports the width
     // packages when some text needs them (their Unicode segmenter costs more than the rest of `list`).
-    const { external } = reachable(join(dist, "commands", "list.run.js"));
-    expect(external).toContain("@skillset/core/registry");
+    const run = reachable(join(dist, "commands", "list.run.js")).external;
+    const table = reachable(join(dist, "commands", "list-table.js")).external;
+    expect(run).toContain("@skillset/core/registry");
     for (const heavy of ["@skillset/core/policy", "string-width", "cli-truncate", "wrap-ansi"]) {
-      expect(external).not.toContain(heavy);
+      expect(run).not.toContain(heavy);
+      expect(table).not.toContain(heavy);
     }
   });
 });

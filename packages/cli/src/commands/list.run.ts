@@ -2,68 +2,20 @@
  * @module The work of `skillset list`: the skills in effect here, as a table or JSON (SPEC §13).
  */
 import { inertForTerminal, SCOPES, type Scope } from "@skillset/core/model";
-import type { RegistryEntry } from "@skillset/core/registry";
-import { painter } from "../color.js";
 import { type CommandContext, EXIT_OK, UsageError } from "../command.js";
 import { entryJson } from "../json/skill-json.js";
 import { writeJson } from "../json/write-json.js";
 import { openRegistry } from "../open-skillset.js";
-import { entryMarks, scopeStyle } from "../present-skill.js";
+import { entryMarks } from "../present-skill.js";
 import { outputColumns } from "../terminal/output-width.js";
-import { displayWidth, fitWidth, loadWidthRules, padWidth } from "../terminal/text-width.js";
+import { loadWidthRules } from "../terminal/text-width.js";
+import type { Row } from "./list-table.js";
 
 /** Parses `--scope`, naming the valid scopes when it is wrong. */
 export function parseScope(value: unknown): Scope | undefined {
   if (value === undefined) return undefined;
   if (typeof value === "string" && (SCOPES as readonly string[]).includes(value)) return value as Scope;
   throw new UsageError(`unknown scope '${String(value)}'; use one of ${SCOPES.join(", ")}`);
-}
-
-/** The narrowest a description column gets: half the line, at least this; longer names get their own line. */
-const MIN_DESCRIPTION = 30;
-
-interface Row {
-  entry: RegistryEntry;
-  name: string;
-  scope: Scope;
-  source: string;
-  description: string;
-}
-
-/** The table: one line per skill, fitted to `columns` (or not cut at all when `columns` is undefined). */
-function formatTable(rows: readonly Row[], columns: number | undefined, color: boolean): string[] {
-  const paint = painter(color);
-  const widest = (pick: (row: Row) => string, title: string) =>
-    Math.max(title.length, ...rows.map((row) => displayWidth(pick(row))));
-  const scopeWidth = widest((row) => row.scope, "SCOPE");
-  const sourceWidth = widest((row) => row.source, "SOURCE");
-  let nameWidth = widest((row) => row.name, "NAME");
-  if (columns !== undefined) {
-    // A few long names must not squeeze every description: cap the column, and let longer names overflow.
-    const room = columns - scopeWidth - sourceWidth - 6 - Math.max(MIN_DESCRIPTION, Math.floor(columns / 2));
-    nameWidth = Math.min(nameWidth, Math.max(4, room));
-  }
-  const descriptionStart = nameWidth + scopeWidth + sourceWidth + 6;
-  const descriptionWidth = columns === undefined ? undefined : Math.max(10, columns - descriptionStart);
-  const header = `${padWidth("NAME", nameWidth)}  ${padWidth("SCOPE", scopeWidth)}  ${padWidth("SOURCE", sourceWidth)}  DESCRIPTION`;
-  const lines = [paint("bold", header)];
-  for (const row of rows) {
-    const dim = row.entry.status === "shadowed" || !row.entry.enabled;
-    const style = dim ? "dim" : row.entry.status === "ambiguous" ? "yellow" : "bold";
-    const description =
-      descriptionWidth === undefined ? row.description : fitWidth(row.description, descriptionWidth);
-    const rest = [
-      paint(scopeStyle(row.scope), padWidth(row.scope, scopeWidth)),
-      padWidth(row.source, sourceWidth),
-      description,
-    ].join("  ");
-    if (displayWidth(row.name) > nameWidth) {
-      lines.push(paint(style, row.name), `${" ".repeat(nameWidth)}  ${rest}`.trimEnd());
-    } else {
-      lines.push(`${paint(style, padWidth(row.name, nameWidth))}  ${rest}`.trimEnd());
-    }
-  }
-  return lines;
 }
 
 /** `skillset list`: the effective skills as a table (`--all` adds shadowed and disabled), or JSON. */
@@ -105,6 +57,8 @@ export async function run(context: CommandContext): Promise<number> {
       description: inertForTerminal(entry.skill.description),
     };
   });
+  // The table is loaded only for a table: JSON output never needs it.
+  const { formatTable } = await import("./list-table.js");
   await loadWidthRules(rows.flatMap((row) => [row.name, row.source, row.description]));
   const lines = formatTable(rows, outputColumns(context.stdout, context.env), context.color);
   const hidden = inScope.length - shown.length;

@@ -1,0 +1,54 @@
+/**
+ * @module Standard output for `bin.ts`. Node's stream for a pipe is non-blocking and queues what the
+ * reader has not taken yet: `list --json` of 16,000 skills queued all 49 MB in memory before the first
+ * byte left, and the garbage collector copied it around. Written straight to the descriptor instead, a
+ * write waits for the reader as `cat` does, and the text is garbage as soon as it is written.
+ */
+import { writeSync } from "node:fs";
+
+/** How `bin.ts` writes to standard output and reaches its stream. */
+export interface StandardOutput {
+  write(text: string): void;
+  /** Node's stream (made on first use); from then on every write goes through it, in order. */
+  stream(): NodeJS.WriteStream;
+}
+
+/**
+ * Writes text to descriptor `fd` synchronously while it accepts it. A descriptor that would block (one
+ * made non-blocking by whoever opened the pipe) or a caller that asked for the stream hands everything
+ * from then on to the stream, which queues as Node always does. A reader that went away (`EPIPE`) calls
+ * `closed`. `openStream` is Node's lazy `process.stdout`: reading it is what makes a pipe non-blocking.
+ */
+export function standardOutput(
+  fd: number,
+  openStream: () => NodeJS.WriteStream,
+  closed: () => never,
+): StandardOutput {
+  let opened: NodeJS.WriteStream | undefined;
+  const stream = () => {
+    opened ??= openStream();
+    return opened;
+  };
+  return {
+    stream,
+    write(text) {
+      if (opened) {
+        opened.write(text);
+        return;
+      }
+      const bytes = Buffer.from(text, "utf8");
+      let offset = 0;
+      while (offset < bytes.length) {
+        try {
+          offset += writeSync(fd, bytes, offset);
+        } catch (error) {
+          const code = (error as NodeJS.ErrnoException).code;
+          if (code === "EPIPE") closed();
+          if (code !== "EAGAIN") throw error;
+          stream().write(bytes.subarray(offset));
+          return;
+        }
+      }
+    },
+  };
+}
