@@ -16,18 +16,22 @@ let rules: WidthRules | undefined;
 /** Printable ASCII only: one column per character, nothing to segment. */
 const PLAIN_ASCII = /^[\x20-\x7e]*$/;
 
-/** Loads the Unicode width rules if any of `texts` is more than printable ASCII (at most once). */
-export async function loadWidthRules(texts: Iterable<string>): Promise<void> {
-  if (rules !== undefined) return;
-  for (const text of texts) {
-    if (PLAIN_ASCII.test(text)) continue;
-    const [{ default: stringWidth }, { default: cliTruncate }] = await Promise.all([
-      import("string-width"),
-      import("cli-truncate"),
-    ]);
-    rules = { stringWidth, cliTruncate };
-    return;
-  }
+/**
+ * Loads the Unicode width rules (at most once): when any of `texts` is more than printable ASCII, or
+ * always when no texts are given (an interactive screen, where a person types any text).
+ */
+export async function loadWidthRules(texts?: Iterable<string>): Promise<void> {
+  if (rules !== undefined || (texts !== undefined && isPlainAscii(texts))) return;
+  const [{ default: stringWidth }, { default: cliTruncate }] = await Promise.all([
+    import("string-width"),
+    import("cli-truncate"),
+  ]);
+  rules = { stringWidth, cliTruncate };
+}
+
+function isPlainAscii(texts: Iterable<string>): boolean {
+  for (const text of texts) if (!PLAIN_ASCII.test(text)) return false;
+  return true;
 }
 
 function loadedRules(text: string): WidthRules {
