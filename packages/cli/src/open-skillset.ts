@@ -5,10 +5,11 @@
 import type { ConfigLayer, SkillsetConfig } from "@skillset/core/config";
 import { createRegistry, type SkillRegistry } from "@skillset/core/registry";
 import type { CommandContext } from "./command.js";
+import { configFlags } from "./config-flags.js";
 
 /** Options of `openRegistry`. */
 export interface OpenRegistryOptions {
-  /** Configuration from command-line flags: the highest layer, checked like a file. */
+  /** Configuration from the command's own flags (the global ones are added): the highest layer, checked like a file. */
   flags?: ConfigLayer;
   /** The persistent metadata cache file; `false` keeps it in memory. Default: under `$XDG_CACHE_HOME`. */
   cacheFile?: string | false;
@@ -33,11 +34,12 @@ export async function openRegistry(
 ): Promise<OpenedRegistry> {
   const { cwd, env } = context;
   const home = env.HOME === undefined || env.HOME === "" ? undefined : env.HOME;
+  const flags = configFlags(context, options.flags);
   const registry = createRegistry({
     cwd,
     env,
     ...(home === undefined ? {} : { home }),
-    ...(options.flags === undefined ? {} : { flags: options.flags }),
+    ...(flags === undefined ? {} : { flags }),
     ...(options.cacheFile === undefined ? {} : { cacheFile: options.cacheFile }),
   });
   // The dispatcher waits for the metadata cache write after the command printed (a load resolves before it).

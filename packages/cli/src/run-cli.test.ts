@@ -104,10 +104,11 @@ describe("skillset (the dispatcher)", () => {
       A name is a skill's name (or plugin:name); a path is its SKILL.md or its folder.
 
       Options:
-            --json      Print JSON
-            --cwd DIR   Run as if started in this directory
-            --no-color  Never colour the output (also NO_COLOR=1)
-        -h, --help      Show help for the command
+            --json                   Print JSON
+            --cwd DIR                Run as if started in this directory
+            --no-color               Never colour the output (also NO_COLOR=1)
+            --follow-external-links  Follow links leaving the project's skill folders
+        -h, --help                   Show help for the command
       "
     `);
   });

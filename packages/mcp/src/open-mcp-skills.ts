@@ -6,6 +6,7 @@
  * 16,000 skills would hold 50 indexes.
  */
 import { randomUUID } from "node:crypto";
+import type { ConfigLayer } from "@skillset/core/config";
 import { createReloadTracker } from "@skillset/core/loader";
 import type { Skill } from "@skillset/core/model";
 import type { ConfirmAnswer, ConfirmRequest, PermissionTool, Policy } from "@skillset/core/policy";
@@ -24,7 +25,9 @@ export interface McpSkillsOptions {
   /** Working directory whose skills are served. */
   cwd: string;
   env?: Record<string, string | undefined>;
-  /** The project's registry, configuration and policy (default: `createSkillset({ cwd, env })`). */
+  /** The highest configuration layer (e.g. command-line flags) for the default skillset; ignored with `skillset`. */
+  config?: ConfigLayer;
+  /** The project's registry, configuration and policy (default: `createSkillset({ cwd, env, config })`). */
   skillset?: Skillset;
   /** Keep the registry current with a file watcher and notify clients (default true). */
   watch?: boolean;
@@ -64,7 +67,11 @@ export interface McpSkills {
 export async function openMcpSkills(options: McpSkillsOptions): Promise<McpSkills> {
   const skillset =
     options.skillset ??
-    (await createSkillset({ cwd: options.cwd, ...(options.env ? { env: options.env } : {}) }));
+    (await createSkillset({
+      cwd: options.cwd,
+      ...(options.env ? { env: options.env } : {}),
+      ...(options.config ? { config: options.config } : {}),
+    }));
   const { registry, policy } = skillset;
   const isHidden = (skill: Skill) => policy.isDenied(skill);
   const search = createSkillSearch(registry.entries(), {

@@ -5,6 +5,7 @@
 import { appendFileSync } from "node:fs";
 import { createSkillset, type SkillSession } from "@skillset/core/session";
 import { type CommandContext, EXIT_OK, UsageError } from "../command.js";
+import { configFlags } from "../config-flags.js";
 import { importTerminalUi, terminalOf } from "../interactive/terminal-streams.js";
 import { turnJson, turnLines } from "../interactive/turn-output.js";
 
@@ -31,7 +32,13 @@ async function linePrompt(context: CommandContext, session: SkillSession, print:
 export async function run(context: CommandContext): Promise<number> {
   const print = context.values.print === true;
   const home = context.env.HOME ? { home: context.env.HOME } : {};
-  const skills = await createSkillset({ cwd: context.cwd, env: context.env, ...home });
+  const config = configFlags(context);
+  const skills = await createSkillset({
+    cwd: context.cwd,
+    env: context.env,
+    ...home,
+    ...(config === undefined ? {} : { config }),
+  });
   context.afterwards.push(() => skills.close());
   const session = skills.session();
   const terminal = terminalOf(context.stdio);

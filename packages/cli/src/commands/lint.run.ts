@@ -11,6 +11,7 @@ import {
 } from "@skillset/core/validate";
 import { checkTargets } from "../check-targets.js";
 import type { CommandContext } from "../command.js";
+import { followsExternalLinks } from "../config-flags.js";
 import { openRegistry } from "../open-skillset.js";
 import { printReports, reportFormat } from "../print-reports.js";
 
@@ -38,7 +39,7 @@ export async function run(context: CommandContext): Promise<number> {
   const reports =
     context.values.discovered === true
       ? await lintRegistry(context)
-      : await lintPaths(await checkTargets(context));
+      : await lintPaths(await checkTargets(context), { followExternalLinks: followsExternalLinks(context) });
   return printReports(context, reports, { format, rules: lintRules });
 }
 

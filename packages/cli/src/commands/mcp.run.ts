@@ -3,6 +3,7 @@
  * the CLI's start-up path.
  */
 import { type CommandContext, EXIT_OK, UsageError } from "../command.js";
+import { configFlags } from "../config-flags.js";
 
 /** Default HTTP port. */
 const DEFAULT_PORT = 3917;
@@ -46,7 +47,12 @@ export async function run(context: CommandContext): Promise<number> {
   if (token !== undefined && token.length < 8) throw new UsageError("--token must be at least 8 characters");
   if (!http && !context.stdio) throw new UsageError("stdio mode needs the process's standard streams");
   const { openMcpSkills, serveHttp, serveStdio } = await importMcp();
-  const skills = await openMcpSkills({ cwd: context.cwd, env: context.env });
+  const config = configFlags(context);
+  const skills = await openMcpSkills({
+    cwd: context.cwd,
+    env: context.env,
+    ...(config === undefined ? {} : { config }),
+  });
   const { registry } = skills;
   try {
     if (!http) {

@@ -4,12 +4,14 @@
 import { strictRules, validatePaths } from "@skillset/core/validate";
 import { checkTargets } from "../check-targets.js";
 import type { CommandContext } from "../command.js";
+import { followsExternalLinks } from "../config-flags.js";
 import { printReports, reportFormat } from "../print-reports.js";
 
 export async function run(context: CommandContext): Promise<number> {
   const format = reportFormat(context.values);
   const reports = await validatePaths(await checkTargets(context), {
     mode: context.values.strict ? "strict" : "lenient",
+    followExternalLinks: followsExternalLinks(context),
   });
   return printReports(context, reports, { format, rules: strictRules });
 }

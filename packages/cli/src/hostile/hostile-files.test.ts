@@ -82,6 +82,73 @@ describe.skipIf(!posix)("a secret linked as SKILL.md", () => {
   });
 });
 
+describe.skipIf(!posix)("links out of every root: the person's own followed, a clone's refused", () => {
+  let temp: TempDir;
+  const cli = (...argv: string[]) =>
+    runBin(argv, { cwd: temp.join("project"), env: isolatedEnv(temp), timeoutMs: 15_000 });
+  beforeAll(async () => {
+    temp = await createTempProject("skillset-hostile-links-");
+    await temp.write({
+      "home/.aws/credentials": `[default]\naws_secret_access_key = ${SECRET}\n`,
+      // A skill the person develops in ~/dev and links into ~/.claude/skills; a file of it links to a secret.
+      "home/dev/drafting/SKILL.md": skill("drafting", "See [the guide](references/guide.md).\n"),
+      "home/dev/drafting/references/guide.md": "Draft with care.\n",
+      "home/dev/notes.txt": skill("notes"),
+      // What a cloned repository's link points at, outside every root.
+      "home/dev/planted/SKILL.md": skill("planted"),
+      "home/.claude/skills/.keep": "",
+    });
+    symlinkSync(temp.join("home/dev/drafting"), temp.join("home/.claude/skills/drafting"));
+    symlinkSync(temp.join("home/.aws/credentials"), temp.join("home/dev/drafting/references/creds.md"));
+    mkdirSync(temp.join("home/.claude/skills/notes"));
+    symlinkSync(temp.join("home/dev/notes.txt"), temp.join("home/.claude/skills/notes/SKILL.md"));
+    mkdirSync(temp.join("project/.agents/skills"), { recursive: true });
+    symlinkSync(temp.join("home/dev/planted"), temp.join("project/.agents/skills/planted"));
+    symlinkSync(temp.join("home/.aws"), temp.join("project/.agents/skills/aws"));
+  });
+  afterAll(() => temp.cleanup());
+
+  it("lists the linked user skill, refuses the repository's links and a SKILL.md link to another file", async () => {
+    const run = await cli("list", "--all", "--json");
+    const names = (JSON.parse(run.stdout) as { skills: { name: string; scope: string }[] }).skills.map(
+      (entry) => `${entry.name} ${entry.scope}`,
+    );
+    expect(names).toContain("drafting user");
+    expect(names.filter((name) => /^(planted|notes) /.test(name))).toEqual([]);
+    const doctor = await cli("doctor", "--json");
+    expect(doctor.stdout).toContain("link-leaves-roots");
+    expect(doctor.stdout).toContain(temp.join("project/.agents/skills/planted"));
+    expect(doctor.stdout).toContain("link-refused");
+    expect(doctor.stdout).toContain(temp.join("home/.claude/skills/notes/SKILL.md"));
+  });
+
+  it("loads the linked skill, but nothing outside its folder reaches the output", async () => {
+    const load = await cli("load", "drafting");
+    expect(load.code).toBe(0);
+    expect(load.stdout).toContain("See [the guide]");
+    expect((await cli("read", "skill://drafting/references/guide.md")).stdout).toContain("Draft with care.");
+    for (const argv of [
+      ["read", "skill://drafting/references/creds.md"],
+      ["read", "skill://drafting/references"],
+    ]) {
+      const run = await cli(...argv);
+      expect(run.timedOut).toBe(false);
+      expect(run.stdout + run.stderr).not.toContain(SECRET);
+      expect(crashed(run.stderr)).toBe(false);
+    }
+  });
+
+  it("follows the repository's links only with --follow-external-links, and still never reads the secret", async () => {
+    const run = await cli("list", "--all", "--json", "--follow-external-links");
+    expect(run.code).toBe(0);
+    const names = (JSON.parse(run.stdout) as { skills: { name: string }[] }).skills.map(
+      (entry) => entry.name,
+    );
+    expect(names).toContain("planted");
+    expect(run.stdout + run.stderr).not.toContain(SECRET);
+  });
+});
+
 describe.skipIf(!posix)("a FIFO wherever a skill file or a reference can be", () => {
   let temp: TempDir;
   beforeAll(async () => {

@@ -39,7 +39,7 @@ export const discoveryConfigSchema = s.object({
   followExternalLinks: s
     .boolean()
     .describe(
-      "Follow links whose target lies outside every skills root and the project (default false: such links are reported, not followed)",
+      "Follow links in repo, plugin and custom roots whose target lies outside every skills root and the project (default false: such links are reported, not followed). Links in the user and admin roots (the person's own, e.g. ~/.claude/skills/x -> ~/dev/x) are followed either way; a linked SKILL.md must still be a regular file named SKILL.md",
     ),
 });
 

@@ -1,6 +1,7 @@
 /**
  * @module Where discovery's links may lead (SPEC §5, §15): inside a known skills root or the project.
- * A link whose real path leaves all of them is not followed unless `discovery.followExternalLinks` is on.
+ * A link whose real path leaves all of them is not followed unless `discovery.followExternalLinks` is on or
+ * the root's links are the person's own (`Root.externalLinks`, see `linkAreasFor`).
  */
 import { resolve } from "node:path";
 import type { FileSystem } from "../fs/file-system.js";

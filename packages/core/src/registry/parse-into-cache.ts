@@ -16,7 +16,7 @@ import {
   parseSkillFileWithStatSync,
   SKILL_HEAD_BYTES,
 } from "../parser/index.js";
-import type { FoundSkillFile } from "../walker/index.js";
+import { type FoundSkillFile, linkAreasFor } from "../walker/index.js";
 import { type CacheRecord, type MetadataCache, sameStamp } from "./metadata-cache.js";
 
 /** Stats and parses running at once: enough to keep the disk busy without exhausting file handles. */
@@ -186,7 +186,8 @@ export class CacheParser {
       dir: file.dir,
       linkChecked: justWalked,
     };
-    if (!justWalked && this.linkAreas !== undefined) options.linkAreas = this.linkAreas;
+    const linkAreas = justWalked ? undefined : linkAreasFor(file.root, this.linkAreas);
+    if (linkAreas !== undefined) options.linkAreas = linkAreas;
     if (stat) options.stat = stat;
     if (justWalked && file.hasAgentsDir !== undefined) options.hasAgentsDir = file.hasAgentsDir;
     return options;

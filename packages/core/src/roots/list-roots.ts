@@ -3,6 +3,7 @@
  */
 import { dirname, resolve } from "node:path";
 import { isSameOrInside } from "../fs/is-same-or-inside.js";
+import type { Scope } from "../model/skill.js";
 import { filterSwitchedOff } from "./filter-switched-off.js";
 import { findClaudePlugins } from "./find-claude-plugins.js";
 import { findProjectRoot, foldersBetween } from "./find-project-root.js";
@@ -95,6 +96,14 @@ function chainTo(projectRoot: string, end: string, home: string): ChainFolder[] 
     .filter(({ dir }) => !inHome || (dir !== home && isSameOrInside(dir, home)));
 }
 
+/** Scopes whose folders hold only what the person or the administrator put there: their links are theirs. */
+const ownScopes: ReadonlySet<Scope> = new Set(["user", "admin"]);
+
 function select(roots: Root[], context: RootsContext): Root[] {
-  return orderRoots(filterSwitchedOff(roots, context.config, context), context.config.scopeOrder);
+  const { config } = context;
+  const kept = orderRoots(filterSwitchedOff(roots, config, context), config.scopeOrder);
+  return kept.map((root) => ({
+    ...root,
+    externalLinks: root.followLinks && (config.followExternalLinks || ownScopes.has(root.scope)),
+  }));
 }

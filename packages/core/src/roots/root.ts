@@ -18,6 +18,13 @@ export interface Root {
   namespace?: string;
   /** False for the system scope (follows no links) and when `discovery.followSymlinks` is off. */
   followLinks: boolean;
+  /**
+   * Whether a link here may lead outside every root and the project. True in the user and admin scopes
+   * (links the person or the administrator made, e.g. `~/.claude/skills/x -> ~/dev/x`), and everywhere when
+   * `discovery.followExternalLinks` is on; never in a scope whose files arrive with a clone, a plugin or a
+   * config file (repo, plugin, custom). Undefined means false.
+   */
+  externalLinks?: boolean;
 }
 
 /** What `listRoots` and `listRootsFor` need to know about the machine and the configuration. */

@@ -6,6 +6,7 @@ export { isSameOrInside } from "../fs/is-same-or-inside.js";
 export {
   insideAreas,
   isSkillFileName,
+  linkAreasFor,
   linkLeavesArea,
   linkRefused,
   notRegularFile,

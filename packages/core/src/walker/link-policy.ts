@@ -6,13 +6,24 @@
  *   a link to `~/.aws/credentials` is refused, never read.
  * - A link (to a file or a folder) whose real path leaves every allowed area (the known roots and the
  *   project, or the tree given to `validate`/`lint`) is not followed, unless the caller allows it
- *   (`discovery.followExternalLinks`).
+ *   (`discovery.followExternalLinks`) or the root's links are the person's own (`Root.externalLinks`:
+ *   user and admin scopes). A cloned repository's link to `~/.ssh` is refused; `~/.claude/skills/x ->
+ *   ~/dev/x` is followed.
  */
 import { basename } from "node:path";
 import { describeKind, type FileKind } from "../fs/file-kind.js";
 import type { FileStat } from "../fs/file-system.js";
 import { isSameOrInside } from "../fs/is-same-or-inside.js";
 import { type Diagnostic, diagnostic } from "../model/diagnostic.js";
+import type { Root } from "../roots/root.js";
+
+/** The areas links under `root` must stay inside: none when the root's links may go anywhere. */
+export function linkAreasFor(
+  root: Root,
+  areas: readonly string[] | undefined,
+): readonly string[] | undefined {
+  return root.externalLinks ? undefined : areas;
+}
 
 /** Whether a real path lies inside one of `areas`; no areas given means no boundary. */
 export function insideAreas(real: string, areas: readonly string[] | undefined): boolean {

@@ -15,6 +15,7 @@ import {
   type WalkContext,
   type WalkFolder,
 } from "./inspect-folder.js";
+import { linkAreasFor } from "./link-policy.js";
 import { symlinkCycle, unreadableDirectory, walkLimitReached } from "./walk-diagnostics.js";
 import type { WalkOptions, WalkResult } from "./walk-types.js";
 
@@ -60,7 +61,8 @@ export async function walkRoot(root: Root, options: WalkOptions): Promise<WalkRe
   // `resolve` drops a trailing separator, so paths below the root are built the same way every time.
   const queue: WalkFolder[] = [{ path: resolve(root.path), real: rootReal, depth: 0 }];
   const context: WalkContext = { root, fs };
-  if (options.linkAreas !== undefined) context.linkAreas = options.linkAreas;
+  const linkAreas = linkAreasFor(root, options.linkAreas);
+  if (linkAreas !== undefined) context.linkAreas = linkAreas;
   if (options.searchHidden) context.searchHidden = true;
   const sync = syncReads(fs);
   const reader = sync
