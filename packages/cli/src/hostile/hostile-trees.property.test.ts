@@ -15,6 +15,8 @@ import { runBin } from "./run-bin.js";
 
 const posix = process.platform !== "win32";
 const MARKER = `OUTSIDE-MARKER-${process.pid}-${Date.now()}`;
+/** In a SKILL.md outside every root: a user's own link to it is followed, a repository's never. */
+const TRAP = `OUTSIDE-SKILL-${process.pid}-${Date.now()}`;
 const ESC = "\u001b";
 
 /** What one skill file (or reference) of the tree is. */
@@ -110,6 +112,13 @@ function writeReference(temp: TempDir, dir: string, kind: string): void {
   else writeFileSync(file, "# Reference\n");
 }
 
+const trapLink = {
+  kind: "link-to-secret-named-skill",
+  reference: "none",
+  scope: "project",
+  nameControls: false,
+} as const;
+
 const commands: string[][] = [
   ["list", "--all", "--json"],
   ["catalog"],
@@ -130,7 +139,7 @@ describe.skipIf(!posix)("random hostile trees", () => {
         try {
           await temp.write({
             "outside/secret.txt": `${MARKER}\n`,
-            "outside/trap/SKILL.md": `---\nname: trap\ndescription: ${MARKER}\n---\n${MARKER}\n`,
+            "outside/trap/SKILL.md": `---\nname: trap\ndescription: ${TRAP}\n---\n${TRAP}\n`,
             "home/.aws/credentials": `aws_secret_access_key = ${MARKER}\n`,
           });
           tree.skills.forEach((spec, index) => {
@@ -142,6 +151,10 @@ describe.skipIf(!posix)("random hostile trees", () => {
             mkdirSync(temp.join("project/.agents/skills"), { recursive: true });
             symlinkSync(temp.join("outside"), temp.join("project/.agents/skills/outside-link"));
           }
+          // The person's own link (user scope) to a SKILL.md elsewhere makes that file a skill of theirs.
+          const userLinksTrap = tree.skills.some(
+            (spec) => spec.scope === "home" && spec.kind === "link-to-secret-named-skill",
+          );
           for (const argv of commands) {
             const run = await runBin(argv, {
               cwd: temp.join("project"),
@@ -154,13 +167,31 @@ describe.skipIf(!posix)("random hostile trees", () => {
               /internal error|\n\s+at .+:\d+:\d+/,
             );
             expect(output.includes(MARKER), `${argv.join(" ")} printed bytes from outside`).toBe(false);
+            if (!userLinksTrap) {
+              expect(output.includes(TRAP), `${argv.join(" ")} followed a repository's link out`).toBe(false);
+            }
           }
         } finally {
           await temp.cleanup();
         }
       }),
       // Each tree costs a dozen child processes: a few trees keep this under a minute on a loaded 2-core box.
-      { numRuns: 3 },
+      {
+        numRuns: 3,
+        examples: [
+          // The person's own link to a SKILL.md outside (followed), and a repository's (refused).
+          [
+            {
+              skills: [
+                { ...trapLink, scope: "home" },
+                { ...trapLink, kind: "plain" },
+              ],
+              folderLinkOut: false,
+            },
+          ],
+          [{ skills: [trapLink, { ...trapLink, kind: "plain", scope: "home" }], folderLinkOut: true }],
+        ],
+      },
     );
   });
 });
