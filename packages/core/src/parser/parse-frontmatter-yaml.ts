@@ -6,7 +6,7 @@ import type { Document, YAMLError } from "yaml";
 import { type Diagnostic, diagnostic } from "../model/diagnostic.js";
 import { MAX_YAML_ALIAS_COUNT } from "./parse-limits.js";
 import type { ParseMode } from "./parsed-skill.js";
-import { readSimpleYaml } from "./read-simple-yaml.js";
+import { readSimpleYaml, type SimpleYaml } from "./read-simple-yaml.js";
 import { repairYaml, type YamlRepair } from "./repair-yaml.js";
 import { MAX_YAML_DEPTH, nestsDeeperThan } from "./yaml-depth.js";
 import { yamlPackage } from "./yaml-package.js";
@@ -61,15 +61,7 @@ export function parseFrontmatterYaml(yaml: string, options: FrontmatterYamlOptio
 
   let text = yaml.includes("\r") ? yaml.replaceAll("\r\n", "\n") : yaml;
   const simple = readSimpleYaml(text, firstLine);
-  if (simple !== undefined) {
-    return {
-      mapping: simple.mapping,
-      keyLines: simple.keyLines,
-      valueSource: simple.valueSource,
-      repairs: [],
-      diagnostics,
-    };
-  }
+  if (simple !== undefined) return fromSimple(simple, [], diagnostics);
   // Refused before the YAML package sees it: deep nesting overflows its recursive parser.
   if (nestsDeeperThan(text)) {
     return failed(
@@ -91,6 +83,12 @@ export function parseFrontmatterYaml(yaml: string, options: FrontmatterYamlOptio
     if (!original.duplicatesOnly) {
       const repaired = repairYaml(text);
       if (repaired.repairs.length === 0) return failed(yamlInvalid(original, path, firstLine));
+      // Most repaired documents are plain again: the fast reader spares them a second full parse.
+      const simpleRepaired = readSimpleYaml(repaired.text, firstLine);
+      if (simpleRepaired !== undefined) {
+        diagnostics.push(repairedWarning(repaired.repairs, path, firstLine));
+        return fromSimple(simpleRepaired, repaired.repairs, diagnostics);
+      }
       const again = readYaml(repaired.text, true);
       if (!again.ok && !again.duplicatesOnly) return failed(yamlInvalid(original, path, firstLine));
       text = repaired.text;
@@ -156,6 +154,16 @@ export function parseFrontmatterYaml(yaml: string, options: FrontmatterYamlOptio
       const range = ranges.get(key);
       return range === undefined ? undefined : text.slice(range[0], range[1]);
     },
+    repairs,
+    diagnostics,
+  };
+}
+
+function fromSimple(simple: SimpleYaml, repairs: YamlRepair[], diagnostics: Diagnostic[]): FrontmatterYaml {
+  return {
+    mapping: simple.mapping,
+    keyLines: simple.keyLines,
+    valueSource: simple.valueSource,
     repairs,
     diagnostics,
   };
