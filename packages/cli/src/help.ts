@@ -2,7 +2,7 @@
  * @module The help texts: the command list (`skillset --help`) and one command's help. Built from the
  * command table alone, so no command module is loaded to print them, and fitted to 80 columns (or a
  * narrower terminal). Help is our own plain text, one column a character, so a greedy word wrap is exact
- * here and keeps `--help` from loading `wrap-ansi` (skill text and diagnostics use `terminal/text-width.ts`).
+ * here and keeps `--help` from loading `wrap-ansi` (diagnostics use `terminal/wrap-width.ts`).
  */
 import type { Command, OptionSpec } from "./command.js";
 

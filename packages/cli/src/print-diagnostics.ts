@@ -6,7 +6,7 @@ import { isAbsolute, relative, sep } from "node:path";
 import { type Diagnostic, inertForTerminal, type Severity } from "@skillset/core/model";
 import type { ValidationReport, ValidationSummary } from "@skillset/core/validate";
 import { painter, type Style } from "./color.js";
-import { wrapWidth } from "./terminal/text-width.js";
+import { wrapWidth } from "./terminal/wrap-width.js";
 
 /** Options of {@link formatDiagnostics}. */
 export interface FormatDiagnosticsOptions {

@@ -39,4 +39,16 @@ describe("start-up", () => {
     expect(runModules).toEqual([]);
     expect(files.size).toBeGreaterThan(5); // the walk did follow the imports
   });
+
+  it("`list` statically reaches neither the policy stage nor the Unicode width packages", () => {
+    // `list` applies no policy, and its text is mostly ASCII: `loadWidthRules` imports the width
+    // packages when some text needs them (their Unicode segmenter costs more than the rest of `list`).
+    const run = reachable(join(dist, "commands", "list.run.js")).external;
+    const table = reachable(join(dist, "commands", "list-table.js")).external;
+    expect(run).toContain("@skillset/core/registry");
+    for (const heavy of ["@skillset/core/policy", "string-width", "cli-truncate", "wrap-ansi"]) {
+      expect(run).not.toContain(heavy);
+      expect(table).not.toContain(heavy);
+    }
+  });
 });

@@ -8,6 +8,7 @@ import { writeJson } from "../json/write-json.js";
 import { openRegistry } from "../open-skillset.js";
 import { entryMarks } from "../present-skill.js";
 import { outputColumns } from "../terminal/output-width.js";
+import { loadWidthRules } from "../terminal/text-width.js";
 import type { Row } from "./list-table.js";
 
 /** Parses `--scope`, naming the valid scopes when it is wrong. */
@@ -56,8 +57,9 @@ export async function run(context: CommandContext): Promise<number> {
       description: inertForTerminal(entry.skill.description),
     };
   });
-  // The table's width measuring is loaded only for a table: JSON output never needs it.
+  // The table is loaded only for a table: JSON output never needs it.
   const { formatTable } = await import("./list-table.js");
+  await loadWidthRules(rows.flatMap((row) => [row.name, row.source, row.description]));
   const lines = formatTable(rows, outputColumns(context.stdout, context.env), context.color);
   const hidden = inScope.length - shown.length;
   const ambiguous = shown.filter((entry) => entry.status === "ambiguous").length;

@@ -10,7 +10,7 @@ import { entryJson } from "../json/skill-json.js";
 import { writeJson } from "../json/write-json.js";
 import { openRegistry } from "../open-skillset.js";
 import { entryMarks, scopeStyle } from "../present-skill.js";
-import { displayWidth, padWidth } from "../terminal/text-width.js";
+import { displayWidth, loadWidthRules, padWidth } from "../terminal/text-width.js";
 
 /** The message for a name that matches nothing, with the near names when there are some. */
 export function unknownSkillMessage(registry: SkillRegistry, name: string): string {
@@ -83,6 +83,7 @@ export async function run(context: CommandContext): Promise<number> {
   }
   // Every label and value may come from the skill (frontmatter keys too): made inert before printing.
   const inertRows = rows.map(([label, value]) => [inertForTerminal(label), inertForTerminal(value)] as const);
+  await loadWidthRules(inertRows.map(([label]) => label));
   const width = Math.max(...inertRows.map(([label]) => displayWidth(label)));
   const lines = [
     `${paint("bold", inertForTerminal(skill.qualifiedName))}  ${paint(scopeStyle(skill.scope), skill.scope)}${

@@ -5,6 +5,7 @@
  */
 import { render } from "ink";
 import type { ReactElement } from "react";
+import { loadWidthRules } from "../terminal/text-width.js";
 import type { TerminalStreams } from "./terminal-streams.js";
 
 /** Renders `app` until it calls `exit(value)`; returns that value. */
@@ -14,6 +15,7 @@ export async function runInk<T>(
   onRender?: () => void,
 ): Promise<T | undefined> {
   const stdout = terminal.stdout.isTTY ? terminal.stdout : terminal.stderr;
+  await loadWidthRules(); // whatever a person types is measured
   const instance = render(app, {
     stdin: terminal.stdin,
     stdout,

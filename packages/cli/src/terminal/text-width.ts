@@ -1,32 +1,61 @@
 /**
  * @module Display width of text as a terminal shows it: CJK and emoji take two columns, ANSI codes none
- * (`string-width`); cutting keeps colours intact and ends with `…` (`cli-truncate`); wrapping keeps
- * words whole where it can (`wrap-ansi`).
+ * (`string-width`); cutting keeps colours intact and ends with `…` (`cli-truncate`). Printable ASCII takes
+ * one column a character, so it is measured and cut exactly without those packages — loading them (and the
+ * Unicode segmenter they start) costs a short command such as `list` more than the rest of its work.
+ * `loadWidthRules(texts)` loads them when some text needs them; call it before measuring that text.
  */
-import cliTruncate from "cli-truncate";
-import stringWidth from "string-width";
-import wrapAnsi from "wrap-ansi";
+
+type WidthRules = {
+  stringWidth: (text: string) => number;
+  cliTruncate: (text: string, columns: number, options: { position: "end" }) => string;
+};
+
+let rules: WidthRules | undefined;
+
+/** Printable ASCII only: one column per character, nothing to segment. */
+const PLAIN_ASCII = /^[\x20-\x7e]*$/;
+
+/**
+ * Loads the Unicode width rules (at most once): when any of `texts` is more than printable ASCII, or
+ * always when no texts are given (an interactive screen, where a person types any text).
+ */
+export async function loadWidthRules(texts?: Iterable<string>): Promise<void> {
+  if (rules !== undefined || (texts !== undefined && isPlainAscii(texts))) return;
+  const [{ default: stringWidth }, { default: cliTruncate }] = await Promise.all([
+    import("string-width"),
+    import("cli-truncate"),
+  ]);
+  rules = { stringWidth, cliTruncate };
+}
+
+function isPlainAscii(texts: Iterable<string>): boolean {
+  for (const text of texts) if (!PLAIN_ASCII.test(text)) return false;
+  return true;
+}
+
+function loadedRules(text: string): WidthRules {
+  if (rules === undefined) {
+    throw new Error(`loadWidthRules was not given ${JSON.stringify(text.slice(0, 20))} before measuring it`);
+  }
+  return rules;
+}
 
 /** The columns `text` takes on a terminal. */
 export function displayWidth(text: string): number {
-  return stringWidth(text);
+  return PLAIN_ASCII.test(text) ? text.length : loadedRules(text).stringWidth(text);
 }
 
 /** `text` cut to at most `width` columns, ending with `…` when cut. */
 export function fitWidth(text: string, width: number): string {
   if (width <= 0) return "";
-  return displayWidth(text) <= width ? text : cliTruncate(text, width, { position: "end" });
+  if (displayWidth(text) <= width) return text;
+  return PLAIN_ASCII.test(text)
+    ? `${text.slice(0, width - 1)}…`
+    : loadedRules(text).cliTruncate(text, width, { position: "end" });
 }
 
 /** `text` padded with spaces to `width` columns (never cut). */
 export function padWidth(text: string, width: number): string {
   return text + " ".repeat(Math.max(0, width - displayWidth(text)));
-}
-
-/** `text` wrapped to `width` columns: its own leading spaces kept, each continuation line starting with `indent`. */
-export function wrapWidth(text: string, width: number, indent = ""): string {
-  const lead = /^ */.exec(text)?.[0] ?? "";
-  const room = Math.max(10, width - Math.max(lead.length, indent.length));
-  const wrapped = wrapAnsi(text.slice(lead.length), room, { hard: true, trim: true });
-  return lead + wrapped.replaceAll("\n", `\n${indent}`);
 }

@@ -183,9 +183,11 @@ function keepNewestVersions(plugins: ClaudePlugin[]): ClaudePlugin[] {
   return plugins.filter((plugin) => newest.get(`${plugin.name}\0${dirname(plugin.dir)}`) === plugin);
 }
 
-const versionCollator = new Intl.Collator("en", { numeric: true });
+// Made on first use: starting ICU's collation costs every command a few milliseconds, most find no plugin.
+let versionCollator: Intl.Collator | undefined;
 
 function compareVersions(a: string, b: string): number {
+  versionCollator ??= new Intl.Collator("en", { numeric: true });
   return versionCollator.compare(a, b);
 }
 
