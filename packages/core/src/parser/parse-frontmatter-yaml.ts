@@ -6,7 +6,7 @@ import type { Document, YAMLError } from "yaml";
 import { type Diagnostic, diagnostic } from "../model/diagnostic.js";
 import { MAX_YAML_ALIAS_COUNT } from "./parse-limits.js";
 import type { ParseMode } from "./parsed-skill.js";
-import { readSimpleYaml, type SimpleYaml } from "./read-simple-yaml.js";
+import { readSimpleYaml, readSimpleYamlOrInvalid, type SimpleYaml } from "./read-simple-yaml.js";
 import { repairYaml, type YamlRepair } from "./repair-yaml.js";
 import { MAX_YAML_DEPTH, nestsDeeperThan } from "./yaml-depth.js";
 import { yamlPackage } from "./yaml-package.js";
@@ -60,8 +60,8 @@ export function parseFrontmatterYaml(yaml: string, options: FrontmatterYamlOptio
   });
 
   let text = yaml.includes("\r") ? yaml.replaceAll("\r\n", "\n") : yaml;
-  const simple = readSimpleYaml(text, firstLine);
-  if (simple !== undefined) return fromSimple(simple, [], diagnostics);
+  const simple = readSimpleYamlOrInvalid(text, firstLine);
+  if (simple !== undefined && simple !== "invalid") return fromSimple(simple, [], diagnostics);
   // Refused before the YAML package sees it: deep nesting overflows its recursive parser.
   if (nestsDeeperThan(text)) {
     return failed(
@@ -74,21 +74,28 @@ export function parseFrontmatterYaml(yaml: string, options: FrontmatterYamlOptio
       ),
     );
   }
+  // Most repaired documents are plain again: the fast reader spares them a full parse of the repair.
+  const repaired = lenient ? repairYaml(text) : undefined;
+  const readRepaired = (): FrontmatterYaml | undefined => {
+    if (repaired === undefined || repaired.repairs.length === 0) return undefined;
+    const plain = readSimpleYaml(repaired.text, firstLine);
+    if (plain === undefined) return undefined;
+    diagnostics.push(repairedWarning(repaired.repairs, path, firstLine));
+    return fromSimple(plain, repaired.repairs, diagnostics);
+  };
+  // Text the fast reader knows YAML rejects goes straight to the repair: a full parse could only fail.
+  const quick = simple === "invalid" ? readRepaired() : undefined;
+  if (quick !== undefined) return quick;
   let result = readYaml(text, true);
   let repairs: YamlRepair[] = [];
   if (!result.ok) {
     const original = result;
     if (original.bomb) return failed(aliasLimit(path, firstLine));
     if (!lenient) return failed(yamlInvalid(original, path, firstLine));
-    if (!original.duplicatesOnly) {
-      const repaired = repairYaml(text);
+    if (!original.duplicatesOnly && repaired !== undefined) {
       if (repaired.repairs.length === 0) return failed(yamlInvalid(original, path, firstLine));
-      // Most repaired documents are plain again: the fast reader spares them a second full parse.
-      const simpleRepaired = readSimpleYaml(repaired.text, firstLine);
-      if (simpleRepaired !== undefined) {
-        diagnostics.push(repairedWarning(repaired.repairs, path, firstLine));
-        return fromSimple(simpleRepaired, repaired.repairs, diagnostics);
-      }
+      const plain = simple === "invalid" ? undefined : readRepaired();
+      if (plain !== undefined) return plain;
       const again = readYaml(repaired.text, true);
       if (!again.ok && !again.duplicatesOnly) return failed(yamlInvalid(original, path, firstLine));
       text = repaired.text;

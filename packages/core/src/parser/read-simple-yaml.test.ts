@@ -4,15 +4,29 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { parseDocument } from "yaml";
 import { corpusDir, hasCorpus, listSkillFiles, NEEDS_CORPUS } from "../test/corpus.js";
-import { readSimpleYaml } from "./read-simple-yaml.js";
+import { readSimpleYaml, readSimpleYamlOrInvalid } from "./read-simple-yaml.js";
 import { repairYaml } from "./repair-yaml.js";
 import { splitFrontmatter } from "./split-frontmatter.js";
 
-/** The property the fast reader must keep: when it answers, yaml parses the same text to the same value. */
+/** Texts the fast reader called invalid (the generators must reach that verdict too). */
+let invalidSeen = 0;
+
+/**
+ * The properties the fast reader must keep: when it answers, yaml parses the same text to the same value;
+ * when it calls the text invalid, yaml reports an error other than a duplicate key.
+ */
 function expectSameAsYaml(text: string): boolean {
-  const simple = readSimpleYaml(text);
+  const simple = readSimpleYamlOrInvalid(text);
   if (simple === undefined) return false;
   const doc = parseDocument(text, { uniqueKeys: true });
+  if (simple === "invalid") {
+    invalidSeen++;
+    expect(
+      doc.errors.some((error) => error.code !== "DUPLICATE_KEY"),
+      `called invalid, but yaml reads it: ${JSON.stringify(text)}`,
+    ).toBe(true);
+    return false;
+  }
   expect(
     doc.errors.map((e) => e.message),
     JSON.stringify(text),
@@ -217,6 +231,33 @@ describe("readSimpleYaml", () => {
     ]);
   });
 
+  it("calls invalid only shapes YAML never allows", () => {
+    for (const yaml of [
+      "description: Use when: the user asks",
+      "a: 1\nb: 'quoted' then text",
+      'b: "quoted" then text',
+      "hint: [command] [name]",
+      "deps: [react, @types/react]",
+      "at: @handle",
+      "tick: `code`",
+      "list:\n  - @x",
+      "- a: b: c",
+    ]) {
+      expect(expectSameAsYaml(yaml), yaml).toBe(false);
+      expect(readSimpleYamlOrInvalid(yaml), yaml).toBe(yaml.startsWith("- ") ? undefined : "invalid");
+    }
+    // Same shapes where YAML allows them: not invalid.
+    for (const yaml of [
+      "- k: v\n- foo bar: baz",
+      "a:\n  foo bar: baz",
+      "a: 'q' # c",
+      "a: [x] # c",
+      "a: x:y",
+    ]) {
+      expect(readSimpleYamlOrInvalid(yaml), yaml).not.toBe("invalid");
+    }
+  });
+
   it("gives up on what it does not read (the full parser takes over)", () => {
     for (const yaml of [
       "a: &x 1\nb: *x",
@@ -269,6 +310,26 @@ describe("readSimpleYaml", () => {
     );
     // The generators must exercise the fast path, or the property proves nothing.
     expect(answered).toBeGreaterThan(500);
+  });
+
+  it("calls invalid only what yaml rejects, on generated values after a key", () => {
+    const seen = invalidSeen;
+    const value = words(fc.constantFrom(...tricky, ...clean));
+    const after = fc.constantFrom("", " ", " x", " [y]", ": z", " # c", "x");
+    const start = fc.constantFrom("", "'q'", '"q"', "[a]", "[a, @b]", "@", "`");
+    fc.assert(
+      fc.property(start, value, after, (head, middle, tail) => {
+        for (const text of [
+          `k: ${head}${middle}${tail}`,
+          `- k: ${head}${middle}${tail}`,
+          `m:\n  k: ${head}${middle}${tail}`,
+        ]) {
+          expectSameAsYaml(text);
+        }
+      }),
+      { numRuns: 2000 },
+    );
+    expect(invalidSeen - seen).toBeGreaterThan(500);
   });
 
   it.skipIf(!hasCorpus())(

@@ -26,20 +26,47 @@ export interface SimpleYaml {
  * tabs, escapes, explicit indentation, duplicate keys, invalid YAML…). Linear in the input.
  */
 export function readSimpleYaml(text: string, firstLine = 0): SimpleYaml | undefined {
+  const read = readSimpleYamlOrInvalid(text, firstLine);
+  return read === "invalid" ? undefined : read;
+}
+
+/**
+ * {@link readSimpleYaml}, or `"invalid"` when it gave up on a shape that YAML never allows (and the `yaml`
+ * package rejects with an error other than a duplicate key): `key: text: more`, `key: "text" more`,
+ * `key: [a] more`, or a plain scalar starting with `@` or a backtick. The lenient parser then goes straight
+ * to its repair instead of a full parse that can only fail.
+ */
+export function readSimpleYamlOrInvalid(text: string, firstLine = 0): SimpleYaml | "invalid" | undefined {
   if (text.includes("\t") || text.includes("\r")) return undefined;
   try {
     return new SubsetReader(text.split("\n")).document(firstLine);
   } catch (error) {
     if (error === OUTSIDE_SUBSET) return undefined;
+    if (error === INVALID_YAML) return "invalid";
     throw error;
   }
 }
 
 /** Thrown (without a stack, so it is cheap) to abandon the fast path. */
 const OUTSIDE_SUBSET = { outsideSubset: true };
+/** Thrown to abandon the fast path on text that is certainly not valid YAML. */
+const INVALID_YAML = { invalidYaml: true };
 
 function outside(): never {
   throw OUTSIDE_SUBSET;
+}
+
+function invalid(): never {
+  throw INVALID_YAML;
+}
+
+/** Indicators reserved by YAML: no plain scalar may start with them. */
+const RESERVED = "@`";
+
+/** Whether spaces and then a letter, digit or `[` follow `at`: more text after a complete value. */
+function moreTextAfter(line: string, at: number): boolean {
+  const i = skipSpaces(line, at);
+  return i > at && /[A-Za-z0-9[]/.test(line[i] ?? "");
 }
 
 /** Characters a plain scalar may not start with (conservatively: `-`, `?` and `:` included). */
@@ -101,7 +128,9 @@ class SubsetReader {
       if (entry === undefined || Object.hasOwn(result, entry.key)) outside();
       this.at = index + 1;
       const value =
-        entry.valueStart === -1 ? this.nested(indent, true) : this.value(index, entry.valueStart, indent);
+        entry.valueStart === -1
+          ? this.nested(indent, true)
+          : this.value(index, entry.valueStart, indent, true);
       result[entry.key] = value;
       if (keys !== undefined && spans !== undefined) {
         keys.push(entry.key);
@@ -161,22 +190,26 @@ class SubsetReader {
     return null;
   }
 
-  /** A value starting at `start` on line `index`; continuation lines must be indented past `ownerIndent`. */
-  private value(index: number, start: number, ownerIndent: number): unknown {
+  /**
+   * A value starting at `start` on line `index`; continuation lines must be indented past `ownerIndent`.
+   * `keyLine`: the value follows its `key:` on the same line (where `a: b` or trailing text is an error).
+   */
+  private value(index: number, start: number, ownerIndent: number, keyLine = false): unknown {
     const line = this.lines[index]!;
     const first = line[start]!;
-    if (first === '"' || first === "'") return this.quoted(index, start, ownerIndent);
-    if (first === "[" || first === "{") return this.flow(index, start, ownerIndent);
+    if (first === '"' || first === "'") return this.quoted(index, start, ownerIndent, keyLine);
+    if (first === "[" || first === "{") return this.flow(index, start, ownerIndent, keyLine);
     if (first === "|" || first === ">") return this.blockScalar(index, start, ownerIndent);
+    if (RESERVED.includes(first)) invalid();
     if (INDICATORS.includes(first)) outside();
-    return this.plain(index, start, ownerIndent);
+    return this.plain(index, start, ownerIndent, keyLine);
   }
 
   /**
    * A flow collection, on one line or over several (JSON written across lines). Line breaks may only sit
    * between tokens; continuation lines must be indented past `ownerIndent`.
    */
-  private flow(index: number, start: number, ownerIndent: number): unknown {
+  private flow(index: number, start: number, ownerIndent: number, keyLine: boolean): unknown {
     const last = flowLastLine(this.lines, index, start);
     let text = this.lines[index]!.slice(start);
     for (let k = index + 1; k <= last; k++) {
@@ -186,16 +219,18 @@ class SubsetReader {
       text += `\n${next}`;
     }
     const flow = readFlow(text, 0, 0);
+    if (keyLine && last === index && moreTextAfter(text, flow.end)) invalid();
     if (!isCommentOrEnd(text, flow.end) || text.includes("\n", flow.end)) outside();
     this.at = last + 1;
     return flow.value;
   }
 
   /** A plain scalar, possibly continued on more-indented lines (folded with spaces and newlines). */
-  private plain(index: number, start: number, ownerIndent: number): unknown {
+  private plain(index: number, start: number, ownerIndent: number, keyLine: boolean): unknown {
     const line = this.lines[index]!;
     const comment = line.indexOf(" #", start);
     const head = trimSpacesEnd(comment === -1 ? line.slice(start) : line.slice(start, comment));
+    if (keyLine && head.includes(": ")) invalid();
     if (!isPlainText(head)) outside();
     let folded = head;
     let blanks = 0;
@@ -222,7 +257,7 @@ class SubsetReader {
   }
 
   /** A quoted scalar, possibly over several lines (folded as YAML folds flow scalars). */
-  private quoted(index: number, start: number, ownerIndent: number): string {
+  private quoted(index: number, start: number, ownerIndent: number, keyLine: boolean): string {
     const quote = this.lines[index]![start]!;
     let folded = "";
     let blanks = 0;
@@ -249,6 +284,7 @@ class SubsetReader {
       folded += piece;
       blanks = 0;
       if (close !== -1) {
+        if (keyLine && k === index && moreTextAfter(line, close + 1)) invalid();
         if (!isCommentOrEnd(line, close + 1)) outside();
         this.at = k + 1;
         return folded;
@@ -418,6 +454,7 @@ function readFlowNode(line: string, at: number, depth: number): { value: unknown
   let end = at;
   while (end < line.length && !",[]{}:#\n".includes(line[end]!)) end++;
   const plain = trimSpacesEnd(line.slice(at, end));
+  if (plain !== "" && RESERVED.includes(plain[0]!)) invalid();
   if (plain === "" || INDICATORS.includes(plain[0]!)) outside();
   return { value: resolvePlain(plain), end };
 }
