@@ -19,6 +19,8 @@ describe("writeJson", () => {
     none: [],
     gone: undefined,
     holes: [undefined, () => 1, 0],
+    // Not a multiple of the batch written at once, with holes in several batches.
+    odd: Array.from({ length: 21 }, (_, i) => (i % 3 === 0 ? undefined : i % 3 === 1 ? () => i : { i })),
     summary: { count: 3000, ok: true, nothing: {} },
     text: "plain",
   };

@@ -238,7 +238,9 @@ class Registry implements SkillRegistry {
     this.rootStates = orderRootStates(states, config.discovery.scopeOrder);
     const files = uniqueFiles(this.rootStates);
     const reused = await this.parser.parseFiles(files, force);
-    this.cache.prune(new Set(files.map((file) => file.realPath)));
+    // Every file (one per real path) has a record now: with as many records as files, none is left over.
+    if (this.cache.records.size !== files.length)
+      this.cache.prune(new Set(files.map((file) => file.realPath)));
     this.compose();
     for (const replan of this.rootWatchers) replan();
     this.counters = {
