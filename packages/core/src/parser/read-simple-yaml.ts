@@ -211,7 +211,8 @@ class SubsetReader {
       // A comment ends a plain scalar; more-indented lines after it would be an error. Leave both to yaml.
       if (comment !== -1) outside();
       const content = trimSpacesEnd(next.slice(own));
-      if (INDICATORS.includes(content[0]!) || !isPlainText(content) || content.includes(" #")) outside();
+      // Only a scalar's first character may not be an indicator: a continuation line starts with any but `#`.
+      if (content[0] === "#" || !isPlainText(content) || content.includes(" #")) outside();
       folded += blanks === 0 ? ` ${content}` : "\n".repeat(blanks) + content;
       blanks = 0;
       last = k;
