@@ -10,7 +10,7 @@ import { standardOutput } from "./standard-output.js";
 const closedQuietly = (): never => process.exit(0);
 function endOnClosedPipe(stream: NodeJS.WriteStream): NodeJS.WriteStream {
   stream.on("error", (error: NodeJS.ErrnoException) => {
-    if (error.code === "EPIPE") closedQuietly();
+    if (error.code === "EPIPE" || error.code === "ECONNRESET") closedQuietly();
     throw error;
   });
   return stream;

@@ -16,7 +16,7 @@ export interface StandardOutput {
 /**
  * Writes text to descriptor `fd` synchronously while it accepts it. A descriptor that would block (one
  * made non-blocking by whoever opened the pipe) or a caller that asked for the stream hands everything
- * from then on to the stream, which queues as Node always does. A reader that went away (`EPIPE`) calls
+ * from then on to the stream, which queues as Node always does. A reader that went away (`EPIPE`; `ECONNRESET` when the pipe is a socket) calls
  * `closed`. `openStream` is Node's lazy `process.stdout`: reading it is what makes a pipe non-blocking.
  */
 export function standardOutput(
@@ -43,7 +43,7 @@ export function standardOutput(
           offset += writeSync(fd, bytes, offset);
         } catch (error) {
           const code = (error as NodeJS.ErrnoException).code;
-          if (code === "EPIPE") closed();
+          if (code === "EPIPE" || code === "ECONNRESET") closed();
           if (code !== "EAGAIN") throw error;
           stream().write(bytes.subarray(offset));
           return;
