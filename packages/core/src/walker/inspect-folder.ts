@@ -53,6 +53,11 @@ export interface FolderReport {
   subfolders: Subfolder[];
   /** Absent when there is nothing to report (the common case; saves an array per folder). */
   diagnostics?: Diagnostic[];
+  /**
+   * The folder holds links (or an odd skill file), so real paths met from here on may repeat ones met
+   * before; absent otherwise.
+   */
+  linked?: true;
 }
 
 /**
@@ -200,6 +205,7 @@ async function finishWithLinks(
 ): Promise<FolderReport> {
   const diagnostics: Diagnostic[] = [];
   report.diagnostics = diagnostics;
+  report.linked = true;
   if (upper && !report.skillFile) {
     report.skillFile = await readSkillEntry(folder, upper, context, diagnostics, hasAgentsDir);
   }

@@ -286,6 +286,17 @@ describe("symbolic links", () => {
     expect(result.diagnostics).toEqual([]);
   });
 
+  it("returns once a file and a folder met before the first link and reached again through links", async () => {
+    // `a` is searched before any link is met; `b` then links back to its folder and to its SKILL.md.
+    await temp.write({ "root/a/SKILL.md": skill("a"), "root/b/x.md": "", "root/c/d/x.md": "" });
+    symlinkSync(temp.join("root/a/SKILL.md"), temp.join("root/b/SKILL.md"));
+    symlinkSync(temp.join("root/a"), temp.join("root/c/d/again"));
+    const result = await walk("root");
+    expect(result.files.map((file) => file.realPath)).toEqual([temp.join("root/a/SKILL.md")]);
+    expect(result.paths).toEqual(["root/a/SKILL.md"]);
+    expect(result.diagnostics).toEqual([]);
+  });
+
   it("warns about a dangling link", async () => {
     await temp.write({ "root/ok/SKILL.md": skill("ok") });
     mkdirSync(temp.join("root/broken"));

@@ -65,17 +65,19 @@ export async function walkRoot(root: Root, options: WalkOptions): Promise<WalkRe
   if (linkAreas !== undefined) context.linkAreas = linkAreas;
   if (options.searchHidden) context.searchHidden = true;
   const sync = syncReads(fs);
-  const reader = sync
+  const syncContext = sync ? { ...context, fs: sync } : undefined;
+  const reader = syncContext
     ? {
-        report: (index: number) =>
-          inspectFolderSync(queue[index] as WalkFolder, { ...context, fs: sync }, index === 0),
+        report: (index: number) => inspectFolderSync(queue[index] as WalkFolder, syncContext, index === 0),
         pump: () => {},
         stop: () => {},
       }
     : readAhead(queue, context, Math.max(1, options.concurrency ?? defaultConcurrency));
 
-  const visited = new Set<string>([rootReal]);
-  const seenFiles = new Set<string>();
+  // Without links the tree is a tree: no real path can come twice. The sets that catch repeats (of folders
+  // searched and files found) are made when the first link is met, from what was met until then.
+  let visited: Set<string> | undefined;
+  let seenFiles: Set<string> | undefined;
   const reached = new Set<keyof WalkLimits>();
   const limitReached = (limit: keyof WalkLimits) => {
     if (!reached.has(limit)) result.diagnostics.push(walkLimitReached(root.path, limit, limits[limit]));
@@ -94,9 +96,13 @@ export async function walkRoot(root: Root, options: WalkOptions): Promise<WalkRe
     entries += report.entries;
     result.directories++;
     if (report.diagnostics) for (const item of report.diagnostics) result.diagnostics.push(item);
+    if (report.linked && !visited) {
+      visited = new Set(queue.map((queued) => queued.real));
+      seenFiles = new Set(result.files.map((found) => found.realPath));
+    }
     const file = report.skillFile;
-    if (file && !seenFiles.has(file.realPath)) {
-      seenFiles.add(file.realPath);
+    if (file && !seenFiles?.has(file.realPath)) {
+      seenFiles?.add(file.realPath);
       result.files.push({
         path: file.path,
         realPath: file.realPath,
@@ -107,7 +113,7 @@ export async function walkRoot(root: Root, options: WalkOptions): Promise<WalkRe
       });
     }
     for (const sub of report.subfolders) {
-      if (visited.has(sub.real)) {
+      if (visited?.has(sub.real)) {
         if (sub.viaLink && isSameOrInside(folder.real, sub.real)) {
           result.diagnostics.push(symlinkCycle(sub.path, sub.real));
         }
@@ -121,7 +127,7 @@ export async function walkRoot(root: Root, options: WalkOptions): Promise<WalkRe
         limitReached("maxDirectories");
         break;
       }
-      visited.add(sub.real);
+      visited?.add(sub.real);
       queue.push({ path: sub.path, real: sub.real, depth: folder.depth + 1 });
     }
     reader.pump();
