@@ -9,21 +9,18 @@ import type { FileStat, FileSystem, StatAndHead, SyncFileReads } from "../fs/fil
 import { mapConcurrently } from "../fs/map-concurrently.js";
 import { diagnostic } from "../model/diagnostic.js";
 import {
+  mapWithHeadsSync,
   type ParseFileOptions,
   type ParseFileSyncOptions,
   type ParseResult,
   parseSkillFile,
   parseSkillFileWithStatSync,
-  SKILL_HEAD_BYTES,
 } from "../parser/index.js";
 import { type FoundSkillFile, linkAreasFor } from "../walker/index.js";
 import { type CacheRecord, type MetadataCache, sameStamp } from "./metadata-cache.js";
 
 /** Stats and parses running at once: enough to keep the disk busy without exhausting file handles. */
 const FILE_CONCURRENCY = 64;
-
-/** Files read back to back before they are parsed (see `parseRunsSync`); a few hundred KiB of bytes. */
-const READ_RUN = 64;
 
 /** Parses found files into a metadata cache, through `fs`, synchronously when `sync` is given. */
 export class CacheParser {
@@ -116,29 +113,14 @@ export class CacheParser {
     }
   }
 
-  /**
-   * Parses files (just walked) in runs: the files of a run are opened and read back to back, then parsed.
-   * The system calls cost markedly less together than each between two parses, whose allocations push the
-   * file system's data out of the processor's caches.
-   */
+  /** Parses files just walked, their heads read in runs (see `mapWithHeadsSync`). */
   private parseRunsSync(files: readonly FoundSkillFile[], fs: FileSystem & SyncFileReads): void {
-    const read = fs.readHeadWithStatSync;
-    const heads: (StatAndHead | undefined)[] = [];
-    for (let start = 0; start < files.length; start += READ_RUN) {
-      const end = Math.min(start + READ_RUN, files.length);
-      for (let index = start; index < end; index++) {
-        try {
-          heads[index - start] = read?.call(fs, files[index]!.path, SKILL_HEAD_BYTES);
-        } catch {
-          // The parse reads it again and reports why it cannot.
-          heads[index - start] = undefined;
-        }
-      }
-      for (let index = start; index < end; index++) {
-        this.parseFileSync(files[index]!, fs, true, heads[index - start]);
-        heads[index - start] = undefined;
-      }
-    }
+    mapWithHeadsSync(
+      files,
+      (file) => file.path,
+      fs,
+      (file, head) => this.parseFileSync(file, fs, true, head),
+    );
   }
 
   private parseFileSync(
