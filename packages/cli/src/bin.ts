@@ -3,14 +3,14 @@
  */
 import { isatty } from "node:tty";
 import { runCli } from "./run-cli.js";
-import { standardOutput } from "./standard-output.js";
+import { isClosedPipe, standardOutput } from "./standard-output.js";
 
 // A reader that stopped reading (`skillset list --json | head -1`) closes the pipe: end quietly with 0, as
 // other command-line tools do, instead of a stack trace.
 const closedQuietly = (): never => process.exit(0);
 function endOnClosedPipe(stream: NodeJS.WriteStream): NodeJS.WriteStream {
   stream.on("error", (error: NodeJS.ErrnoException) => {
-    if (error.code === "EPIPE") closedQuietly();
+    if (isClosedPipe(error.code)) closedQuietly();
     throw error;
   });
   return stream;

@@ -14,6 +14,14 @@ export interface StandardOutput {
 }
 
 /**
+ * Whether a write failed because the reader went away: `EPIPE` for a pipe, `ECONNRESET` for a socket
+ * (what a parent process made with Node's `spawn` reads from).
+ */
+export function isClosedPipe(code: string | undefined): boolean {
+  return code === "EPIPE" || code === "ECONNRESET";
+}
+
+/**
  * Writes text to descriptor `fd` synchronously while it accepts it. A descriptor that would block (one
  * made non-blocking by whoever opened the pipe) or a caller that asked for the stream hands everything
  * from then on to the stream, which queues as Node always does. A reader that went away (`EPIPE`) calls
@@ -43,7 +51,7 @@ export function standardOutput(
           offset += writeSync(fd, bytes, offset);
         } catch (error) {
           const code = (error as NodeJS.ErrnoException).code;
-          if (code === "EPIPE") closed();
+          if (isClosedPipe(code)) closed();
           if (code !== "EAGAIN") throw error;
           stream().write(bytes.subarray(offset));
           return;

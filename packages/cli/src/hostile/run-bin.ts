@@ -44,11 +44,7 @@ export function runBin(
     : [process.execPath, [BIN, ...argv]];
   const started = performance.now();
   return new Promise((resolve) => {
-    const child = spawn(command as string, args as string[], {
-      cwd: options.cwd,
-      env: { PATH: process.env.PATH ?? "", NO_COLOR: "1", ...options.env },
-      stdio: ["ignore", "pipe", "pipe"],
-    });
+    const child = spawnBin(command as string, args as string[], options);
     let stdout = "";
     let stderr = "";
     child.stdout.on("data", (chunk: Buffer) => {
@@ -77,4 +73,109 @@ export function runBin(
       resolve(run);
     });
   });
+}
+
+/** The child process, with only PATH, NO_COLOR and `env` in its environment; stdin closed. */
+function spawnBin(
+  command: string,
+  args: readonly string[],
+  options: { cwd: string; env: Record<string, string> },
+) {
+  return spawn(command, args, {
+    cwd: options.cwd,
+    env: { PATH: process.env.PATH ?? "", NO_COLOR: "1", ...options.env },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+}
+
+/** A long-running command (`watch`) in a child process: read its output while it runs, then stop it. */
+export interface RunningBin {
+  /** Everything printed so far. */
+  readonly stdout: string;
+  readonly stderr: string;
+  /** Resolves once stdout or stderr matches `pattern`; rejects after `ms`, naming what was printed. */
+  waitFor(pattern: RegExp, ms: number): Promise<void>;
+  /** Whether the process still runs. */
+  readonly running: boolean;
+  /** SIGINT, then SIGKILL after `ms`; resolves with whether the kill was needed. */
+  stop(ms: number): Promise<{ code: number | null; signal: NodeJS.Signals | null; killed: boolean }>;
+}
+
+/** Starts the built binary with `argv` in `cwd` with `env` and returns at once. */
+export function startBin(
+  argv: readonly string[],
+  options: { cwd: string; env: Record<string, string> },
+): RunningBin {
+  const child = spawnBin(process.execPath, [BIN, ...argv], options);
+  let stdout = "";
+  let stderr = "";
+  let exited: { code: number | null; signal: NodeJS.Signals | null } | undefined;
+  const waiters = new Set<() => void>();
+  const notify = () => {
+    for (const waiter of waiters) waiter();
+  };
+  child.stdout.on("data", (chunk: Buffer) => {
+    stdout += chunk.toString("utf8");
+    notify();
+  });
+  child.stderr.on("data", (chunk: Buffer) => {
+    stderr += chunk.toString("utf8");
+    notify();
+  });
+  const closed = new Promise<void>((resolve) => {
+    child.on("close", (code, signal) => {
+      exited = { code, signal };
+      notify();
+      resolve();
+    });
+  });
+  return {
+    get stdout() {
+      return stdout;
+    },
+    get stderr() {
+      return stderr;
+    },
+    get running() {
+      return exited === undefined;
+    },
+    waitFor(pattern, ms) {
+      return new Promise((resolve, reject) => {
+        const check = () => {
+          if (!pattern.test(stdout) && !pattern.test(stderr)) {
+            if (exited)
+              finish(new Error(`exited (${exited.code ?? exited.signal}) before printing ${pattern}`));
+            return;
+          }
+          finish();
+        };
+        const timer = setTimeout(
+          () => finish(new Error(`no ${pattern} within ${ms} ms; stdout: ${stdout}\nstderr: ${stderr}`)),
+          ms,
+        );
+        const finish = (error?: Error) => {
+          clearTimeout(timer);
+          waiters.delete(check);
+          if (error) reject(error);
+          else resolve();
+        };
+        waiters.add(check);
+        check();
+      });
+    },
+    async stop(ms) {
+      let killed = false;
+      if (exited === undefined) {
+        child.kill("SIGINT");
+        const timer = setTimeout(() => {
+          killed = true;
+          child.kill("SIGKILL");
+        }, ms);
+        await closed;
+        clearTimeout(timer);
+      }
+      const { code, signal } = exited as NonNullable<typeof exited>;
+      return { code, signal, killed };
+    },
+  };
 }

@@ -1,6 +1,7 @@
 /**
  * @module The one way the loader and the tools find a skill by name or path: the registry's lookup,
- * one rescan when nothing matched (a skill created a moment ago), then near names for "did you mean".
+ * one rescan when nothing matched (a skill created a moment ago; at most one per interval), then near names
+ * for "did you mean".
  */
 import type { RegistryEntry, SkillRegistry } from "../registry/registry-types.js";
 import { nearSkills } from "../registry/skill-lookup.js";
@@ -14,10 +15,19 @@ export type FoundSkill =
   | { kind: "ambiguous"; entries: RegistryEntry[] }
   | { kind: "not-found"; near: RegistryEntry[] };
 
+/**
+ * A miss rescans at most once in this many milliseconds per registry (the first miss always does: a skill
+ * created a moment ago is found): a client asking for random names in a loop (an MCP `skill_load`) costs
+ * one scan per interval, not one per call; misses in between wait for the scan in progress, if any.
+ */
+export const MISS_RESCAN_INTERVAL_MS = 5_000;
+
 /** Options of `findSkill`. */
 export interface FindSkillOptions {
-  /** Rescan the registry once when nothing matched (default true; needs `reload`). */
+  /** Rescan the registry when nothing matched (default true; needs `reload`), at most once per `rescanIntervalMs`. */
   rescan?: boolean;
+  /** Default {@link MISS_RESCAN_INTERVAL_MS}; 0 rescans on every miss. */
+  rescanIntervalMs?: number;
   /** Most near names returned (default 5). */
   maxNear?: number;
 }
@@ -37,7 +47,7 @@ export async function findSkill(
 ): Promise<FoundSkill> {
   let found = registry.lookup(key);
   if (found.kind === "not-found" && options.rescan !== false && registry.reload) {
-    await registry.reload();
+    await registry.reload({ ifOlderThanMs: options.rescanIntervalMs ?? MISS_RESCAN_INTERVAL_MS });
     found = registry.lookup(key);
   }
   if (found.kind !== "not-found") return found;

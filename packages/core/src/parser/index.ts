@@ -55,6 +55,7 @@ export type {
   ParseTextResult,
   SkillDocument,
 } from "./parsed-skill.js";
+export { mapWithHeadsSync } from "./read-heads-in-runs.js";
 export {
   type OpenAiYamlResult,
   openAiYamlPath,

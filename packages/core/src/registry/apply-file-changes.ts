@@ -51,11 +51,23 @@ export async function applyFileChanges(
   const rescan = new Set<RootState>();
   /** Files to parse again, by real path; `ifStale` when only a stale stamp should cause a parse. */
   const reparse = new Map<string, { file: FoundSkillFile; ifStale: boolean }>();
+  /**
+   * Real paths each root already holds (built when first asked, dropped on every removal): a file reached
+   * again through a link (`loop -> .`) is not a new skill, as a full walk would not report it twice either.
+   */
+  const held = new Map<RootState, Set<string>>();
+  const holds = (state: RootState, realPath: string) => {
+    const real = held.get(state) ?? new Set([...state.files.values()].map((file) => file.realPath));
+    held.set(state, real);
+    return real.has(realPath);
+  };
   const addFile = (state: RootState, file: FoundSkillFile) => {
     if (needsWalker(state, file.path, discovery.limits.maxDepth)) {
       rescan.add(state);
       return;
     }
+    if (holds(state, file.realPath)) return;
+    held.get(state)?.add(file.realPath);
     state.files.set(file.path, file);
     reparse.set(file.realPath, { file, ifStale: false });
   };
@@ -68,12 +80,14 @@ export async function applyFileChanges(
           if (change.kind === "addDir" && !state.exists) rescan.add(state);
           if (change.kind === "unlinkDir") {
             Object.assign(state, { exists: false, files: new Map(), diagnostics: [], directories: 0 });
+            held.delete(state);
           }
         } else if (isInside(change.path, state.root.path) && state.exists && !rescan.has(state)) {
           if (change.kind === "unlinkDir") {
             for (const path of [...state.files.keys()]) {
               if (isInside(path, change.path)) state.files.delete(path);
             }
+            held.delete(state);
             continue;
           }
           // A new folder (possibly moved in whole): walk just that folder.
@@ -109,6 +123,7 @@ export async function applyFileChanges(
       if (change.kind === "unlink") {
         if (!known) continue;
         state.files.delete(change.path);
+        held.delete(state);
         // A lowercase skill.md beside the removed SKILL.md takes over: let the walker pick it up.
         if (name === "SKILL.md" && (await fs.exists(join(known.dir, "skill.md")))) rescan.add(state);
         continue;

@@ -82,6 +82,8 @@ class Registry implements SkillRegistry {
   /** Watchers to tell when the set of roots may have changed (reload, discoverFor). */
   private readonly rootWatchers = new Set<() => void>();
   private loaded: Promise<void> | undefined;
+  /** When the last reload was asked for (`performance.now()`), for `ReloadOptions.ifOlderThanMs`. */
+  private reloadAskedAt = Number.NEGATIVE_INFINITY;
   private cacheLoaded = false;
   private queue: Promise<unknown> = Promise.resolve();
   private counters: RegistryStats = { files: 0, parsed: 0, reused: 0, totalParsed: 0, durationMs: 0 };
@@ -136,6 +138,15 @@ class Registry implements SkillRegistry {
   }
 
   reload(options: ReloadOptions = {}): Promise<void> {
+    const { ifOlderThanMs } = options;
+    if (
+      ifOlderThanMs !== undefined &&
+      this.loaded &&
+      performance.now() - this.reloadAskedAt < ifOlderThanMs
+    ) {
+      return this.loaded;
+    }
+    this.reloadAskedAt = performance.now();
     const run = this.exclusive(() => this.fullLoad(options.force === true));
     this.loaded = run;
     run.catch(() => {

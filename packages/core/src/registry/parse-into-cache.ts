@@ -8,22 +8,21 @@ import { join } from "node:path";
 import type { FileStat, FileSystem, StatAndHead, SyncFileReads } from "../fs/file-system.js";
 import { mapConcurrently } from "../fs/map-concurrently.js";
 import { diagnostic } from "../model/diagnostic.js";
-import {
-  type ParseFileOptions,
-  type ParseFileSyncOptions,
-  type ParseResult,
-  parseSkillFile,
-  parseSkillFileWithStatSync,
-  SKILL_HEAD_BYTES,
-} from "../parser/index.js";
+import type { ParseFileOptions, ParseFileSyncOptions, ParseResult } from "../parser/index.js";
 import { type FoundSkillFile, linkAreasFor } from "../walker/index.js";
 import { type CacheRecord, type MetadataCache, sameStamp } from "./metadata-cache.js";
 
 /** Stats and parses running at once: enough to keep the disk busy without exhausting file handles. */
 const FILE_CONCURRENCY = 64;
 
-/** Files read back to back before they are parsed (see `parseRunsSync`); a few hundred KiB of bytes. */
-const READ_RUN = 64;
+type Parser = typeof import("../parser/index.js");
+let loadedParser: Parser | undefined;
+
+/** The parser, loaded on first use: a load answered wholly from the cache (most start-ups) never needs it. */
+async function loadParser(): Promise<Parser> {
+  loadedParser ??= await import("../parser/index.js");
+  return loadedParser;
+}
 
 /** Parses found files into a metadata cache, through `fs`, synchronously when `sync` is given. */
 export class CacheParser {
@@ -51,7 +50,7 @@ export class CacheParser {
         if (!force && this.isFreshSync(file, sync)) reused++;
         else stale.push(file);
       }
-      this.parseRunsSync(stale, sync);
+      if (stale.length > 0) this.parseRunsSync(stale, sync, await loadParser());
       return reused;
     }
     await mapConcurrently(files, FILE_CONCURRENCY, async (file) => {
@@ -81,11 +80,12 @@ export class CacheParser {
    * so the walk's `hasAgentsDir` still holds (a watcher event may come from an `agents` folder made since).
    */
   async parseFile(file: FoundSkillFile, justWalked = false): Promise<CacheRecord> {
-    if (this.sync) return this.parseFileSync(file, this.sync, justWalked);
+    const parser = await loadParser();
+    if (this.sync) return this.parseFileSync(file, this.sync, justWalked, parser);
     const stat = await this.fs.stat(file.realPath).catch(() => undefined);
     let result: ParseResult;
     try {
-      result = await parseSkillFile(file.path, this.parseOptions(file, stat, justWalked, this.fs));
+      result = await parser.parseSkillFile(file.path, this.parseOptions(file, stat, justWalked, this.fs));
     } catch (error) {
       result = parseCrashed(file, error);
     }
@@ -116,35 +116,25 @@ export class CacheParser {
     }
   }
 
-  /**
-   * Parses files (just walked) in runs: the files of a run are opened and read back to back, then parsed.
-   * The system calls cost markedly less together than each between two parses, whose allocations push the
-   * file system's data out of the processor's caches.
-   */
-  private parseRunsSync(files: readonly FoundSkillFile[], fs: FileSystem & SyncFileReads): void {
-    const read = fs.readHeadWithStatSync;
-    const heads: (StatAndHead | undefined)[] = [];
-    for (let start = 0; start < files.length; start += READ_RUN) {
-      const end = Math.min(start + READ_RUN, files.length);
-      for (let index = start; index < end; index++) {
-        try {
-          heads[index - start] = read?.call(fs, files[index]!.path, SKILL_HEAD_BYTES);
-        } catch {
-          // The parse reads it again and reports why it cannot.
-          heads[index - start] = undefined;
-        }
-      }
-      for (let index = start; index < end; index++) {
-        this.parseFileSync(files[index]!, fs, true, heads[index - start]);
-        heads[index - start] = undefined;
-      }
-    }
+  /** Parses files just walked, their heads read in runs (see `mapWithHeadsSync`). */
+  private parseRunsSync(
+    files: readonly FoundSkillFile[],
+    fs: FileSystem & SyncFileReads,
+    parser: Parser,
+  ): void {
+    parser.mapWithHeadsSync(
+      files,
+      (file) => file.path,
+      fs,
+      (file, head) => this.parseFileSync(file, fs, true, parser, head),
+    );
   }
 
   private parseFileSync(
     file: FoundSkillFile,
     fs: FileSystem & SyncFileReads,
     justWalked: boolean,
+    parser: Parser,
     head?: StatAndHead,
   ): CacheRecord {
     // The parser stats the file through the same `open` that reads it: the record keeps that stamp.
@@ -153,7 +143,7 @@ export class CacheParser {
     try {
       const options: ParseFileSyncOptions = this.parseOptions(file, undefined, justWalked, fs);
       if (head !== undefined) options.head = head;
-      const parsed = parseSkillFileWithStatSync(file.path, options);
+      const parsed = parser.parseSkillFileWithStatSync(file.path, options);
       result = parsed.result;
       stat = parsed.stat;
     } catch (error) {

@@ -65,6 +65,12 @@ export interface RegistryOptions {
 export interface ReloadOptions {
   /** Ignore every cache (in memory and on disk): re-read the config and parse every file again. */
   force?: boolean;
+  /**
+   * Scan only when the last reload was asked for at least this many milliseconds ago (the first reload
+   * always scans); otherwise wait for that one and return. Bounds rescans that callers trigger on a miss
+   * (an unknown name asked in a loop).
+   */
+  ifOlderThanMs?: number;
 }
 
 /** One searched root and what it held, for `skillset doctor`. */

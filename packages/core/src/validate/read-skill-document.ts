@@ -3,7 +3,7 @@
  * first step of validation and lint. Every way reading can fail is the reader's one error diagnostic.
  */
 import { dirname } from "node:path";
-import type { FileSystem, SyncFileReads } from "../fs/file-system.js";
+import type { FileSystem, StatAndHead, SyncFileReads } from "../fs/file-system.js";
 import { syncReads } from "../fs/sync-reads.js";
 import type { Diagnostic } from "../model/diagnostic.js";
 import {
@@ -74,7 +74,12 @@ export async function readSkillDocument(
  */
 export function readSkillDocumentSync(
   path: string,
-  options: ReadSkillDocumentOptions & { fs: FileSystem & SyncFileReads },
+  options: ReadSkillDocumentOptions & {
+    fs: FileSystem & SyncFileReads;
+    /** The file's stat and head, already read (see `mapWithHeadsSync`). */
+    head?: StatAndHead | undefined;
+  },
 ): ReadSkillDocumentResult {
-  return parseRead(path, readSkillTextSync(path, { ...readOptions(options), fs: options.fs }), options.mode);
+  const read = { ...readOptions(options), fs: options.fs, ...(options.head ? { head: options.head } : {}) };
+  return parseRead(path, readSkillTextSync(path, read), options.mode);
 }

@@ -5,6 +5,7 @@
 import { mapConcurrently } from "../fs/map-concurrently.js";
 import { nodeFileSystem } from "../fs/node-file-system.js";
 import { syncReads } from "../fs/sync-reads.js";
+import { mapWithHeadsSync } from "../parser/index.js";
 import { collectSkillFiles } from "./collect-skill-files.js";
 import { type ValidateOptions, validateSkillFile, validateSkillFileSync } from "./validate-skill.js";
 import type { ValidationReport } from "./validation-report.js";
@@ -38,8 +39,15 @@ export async function validatePaths(
     followExternalLinks: options.followExternalLinks === true,
   });
   const sync = syncReads(fs);
+  // Files the walk found (link policy applied) are read ahead in runs, as discovery reads them.
   const reports = sync
-    ? files.map((file) => validateSkillFileSync(file.path, { fs: sync, mode, linkChecked: file.linkChecked }))
+    ? mapWithHeadsSync(
+        files,
+        (file) => (file.linkChecked ? file.path : undefined),
+        sync,
+        (file, head) =>
+          validateSkillFileSync(file.path, { fs: sync, mode, linkChecked: file.linkChecked, head }),
+      )
     : await mapConcurrently(files, options.concurrency ?? 32, (file) =>
         validateSkillFile(file.path, { fs, mode, linkChecked: file.linkChecked }),
       );

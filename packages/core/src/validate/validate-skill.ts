@@ -2,7 +2,7 @@
  * @module Validates one skill folder or SKILL.md, like the reference validator's `validate` (SPEC §4).
  */
 import { basename, join } from "node:path";
-import type { DirEntry, FileSystem, SyncFileReads } from "../fs/file-system.js";
+import type { DirEntry, FileSystem, StatAndHead, SyncFileReads } from "../fs/file-system.js";
 import { nodeFileSystem } from "../fs/node-file-system.js";
 import { type Diagnostic, diagnostic, hasErrors } from "../model/diagnostic.js";
 import { frontmatterText } from "../parser/frontmatter-text.js";
@@ -57,10 +57,14 @@ export async function validateSkillFile(
  */
 export function validateSkillFileSync(
   path: string,
-  options: Omit<ValidateOptions, "fs"> & { fs: FileSystem & SyncFileReads },
+  options: Omit<ValidateOptions, "fs"> & {
+    fs: FileSystem & SyncFileReads;
+    /** The file's stat and head, already read (see `mapWithHeadsSync`). */
+    head?: StatAndHead;
+  },
 ): ValidationReport {
-  const { mode = "strict", fs, linkChecked = false } = options;
-  return checkDocument(readSkillDocumentSync(path, { fs, mode, body: false, linkChecked }), mode);
+  const { mode = "strict", fs, linkChecked = false, head } = options;
+  return checkDocument(readSkillDocumentSync(path, { fs, mode, body: false, linkChecked, head }), mode);
 }
 
 /** The report on a SKILL.md as read: the parser's findings, and in strict mode the spec's rules. */
