@@ -4,7 +4,7 @@
  * nested generation.
  */
 import type { LanguageModelV3CallOptions, LanguageModelV3GenerateResult } from "@ai-sdk/provider";
-import { createTempDir, isolatedEnv, type TempDir } from "@skillset/core/test";
+import { createTempProject, isolatedEnv, TEMP_PROJECT_CONFIG, type TempDir } from "@skillset/core/test";
 import { generateText, stepCountIs } from "ai";
 import { MockLanguageModelV3 } from "ai/test";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -13,11 +13,10 @@ import { createAiSkills } from "./create-ai-skills.js";
 let temp: TempDir;
 
 beforeAll(async () => {
-  temp = await createTempDir("skillset-ai-sdk-");
+  temp = await createTempProject("skillset-ai-sdk-");
   await temp.write({
-    "project/.git/HEAD": "ref: refs/heads/main\n",
     "project/.skillset/config.json": JSON.stringify({
-      discovery: { providers: { system: false } },
+      ...TEMP_PROJECT_CONFIG,
       policy: { importAgentSettings: false, permissions: [{ action: "deny", skill: "secret-plan" }] },
     }),
   });

@@ -8,7 +8,7 @@ import { once } from "node:events";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { fileURLToPath } from "node:url";
-import { createTempDir, isolatedEnv, type TempDir } from "@skillset/core/test";
+import { createTempProject, isolatedEnv, type TempDir } from "@skillset/core/test";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 const root = fileURLToPath(new URL("../../../", import.meta.url));
@@ -30,8 +30,7 @@ function completion(message: Record<string, unknown>, finish: string) {
 }
 
 beforeAll(async () => {
-  temp = await createTempDir("skillset-example-");
-  await temp.write({ "project/.git/HEAD": "ref: refs/heads/main\n" });
+  temp = await createTempProject("skillset-example-");
   await temp.writeSkill(
     "project/.agents/skills/release-notes",
     { name: "release-notes", description: "Write release notes from the git log" },

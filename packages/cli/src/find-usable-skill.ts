@@ -1,13 +1,17 @@
 /**
  * @module Why a command cannot use the skill a person named: unknown (with near names), ambiguous (with
- * each candidate's path), or disabled (with the command that enables it). One wording for `load` and `read`.
+ * each candidate's path), disabled (with the command that enables it), or refused by a permission rule.
+ * One wording for `load` and `read`.
  */
 import { type FoundSkill, findSkill } from "@skillset/core/loader";
 import { inertForTerminal } from "@skillset/core/model";
 import type { RegistryEntry, SkillRegistry } from "@skillset/core/registry";
+import type { CommandContext } from "./command.js";
+import { openPolicy, policyRefusal } from "./open-policy.js";
 
-/** The entry `key` names, or the message saying why there is none usable. */
+/** The entry `key` names, or the message (inert for a terminal) saying why there is none usable. */
 export async function findUsableSkill(
+  context: CommandContext,
   registry: SkillRegistry,
   key: string,
 ): Promise<{ entry: RegistryEntry } | { problem: string }> {
@@ -31,5 +35,7 @@ export async function findUsableSkill(
     const name = found.entry.skill.qualifiedName;
     return { problem: `Skill '${name}' is disabled. Enable it with \`skillset enable ${name}\`.` };
   }
+  const refusal = policyRefusal(await openPolicy(context, registry), found.entry.skill);
+  if (refusal !== undefined) return { problem: inertForTerminal(refusal) };
   return { entry: found.entry };
 }

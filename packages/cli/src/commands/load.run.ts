@@ -7,7 +7,6 @@ import { type CommandContext, EXIT_FINDINGS, EXIT_OK, UsageError } from "../comm
 import { findUsableSkill } from "../find-usable-skill.js";
 import { entryJson } from "../json/skill-json.js";
 import { writeJson } from "../json/write-json.js";
-import { openPolicy, policyRefusal } from "../open-policy.js";
 import { openRegistry } from "../open-skillset.js";
 
 function parseEnvelope(value: unknown): EnvelopeName {
@@ -21,14 +20,9 @@ export async function run(context: CommandContext): Promise<number> {
   const envelope = parseEnvelope(context.values.envelope);
   const [key = "", ...args] = context.positionals;
   const { registry } = await openRegistry(context);
-  const found = await findUsableSkill(registry, key);
+  const found = await findUsableSkill(context, registry, key);
   if ("problem" in found) {
     context.stderr.write(`skillset load: ${found.problem}\n`);
-    return EXIT_FINDINGS;
-  }
-  const refusal = policyRefusal(await openPolicy(context, registry), found.entry.skill);
-  if (refusal !== undefined) {
-    context.stderr.write(`skillset load: ${inertForTerminal(refusal)}\n`);
     return EXIT_FINDINGS;
   }
   const loaded = await loadSkill(found.entry.skill, { envelope, args });

@@ -6,7 +6,6 @@ import { inertForTerminal, SkillsetError } from "@skillset/core/model";
 import { type CommandContext, EXIT_FINDINGS, EXIT_OK, UsageError } from "../command.js";
 import { findUsableSkill } from "../find-usable-skill.js";
 import { writeJson } from "../json/write-json.js";
-import { openPolicy, policyRefusal } from "../open-policy.js";
 import { openRegistry } from "../open-skillset.js";
 
 /** `skillset read`: exit 0 with the content, 1 when refused or missing, 2 for text that is no skill:// URL. */
@@ -18,14 +17,9 @@ export async function run(context: CommandContext): Promise<number> {
     return EXIT_FINDINGS;
   }
   const { registry } = await openRegistry(context);
-  const found = await findUsableSkill(registry, parsed.uri.name);
+  const found = await findUsableSkill(context, registry, parsed.uri.name);
   if ("problem" in found) {
     context.stderr.write(`skillset read: ${found.problem}\n`);
-    return EXIT_FINDINGS;
-  }
-  const refusal = policyRefusal(await openPolicy(context, registry), found.entry.skill);
-  if (refusal !== undefined) {
-    context.stderr.write(`skillset read: ${inertForTerminal(refusal)}\n`);
     return EXIT_FINDINGS;
   }
   let content: Awaited<ReturnType<typeof readSkillFile>>;

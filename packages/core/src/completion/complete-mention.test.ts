@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { resolveMentions } from "../mentions/index.js";
 import { createRegistry } from "../registry/index.js";
 import type { RegistryEntry } from "../registry/registry-types.js";
-import { createTempDir, isolatedEnv, makeEntry, type TempDir } from "../test/index.js";
+import { createTempProject, isolatedEnv, makeEntry, type TempDir } from "../test/index.js";
 import { completeMention } from "./complete-mention.js";
 
 /** A fixed set covering every ranking tier, namespaces, ambiguity, state and invocation. */
@@ -198,8 +198,8 @@ describe("completeMention", () => {
 describe("completeMention on a real registry", () => {
   let temp: TempDir;
   beforeEach(async () => {
-    temp = await createTempDir("skillset-completion-");
-    await temp.write({ "project/.git/HEAD": "ref: refs/heads/main\n", "home/.keep": "" });
+    temp = await createTempProject("skillset-completion-");
+    await temp.write({ "home/.keep": "" });
   });
   afterEach(() => temp.cleanup());
 

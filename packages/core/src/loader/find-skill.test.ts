@@ -3,14 +3,13 @@ import { defaultConfig } from "../config/config-schema.js";
 import type { FileSystem } from "../fs/file-system.js";
 import { nodeFileSystem } from "../fs/node-file-system.js";
 import { createRegistry } from "../registry/create-registry.js";
-import { createTempDir, isolatedEnv, type TempDir } from "../test/index.js";
+import { createTempProject, isolatedEnv, type TempDir } from "../test/index.js";
 import { findSkill } from "./find-skill.js";
 
 let temp: TempDir;
 
 beforeEach(async () => {
-  temp = await createTempDir("skillset-find-skill-");
-  await temp.write({ "project/.git/HEAD": "ref: refs/heads/main\n" });
+  temp = await createTempProject("skillset-find-skill-");
   await temp.writeSkill("project/.agents/skills/pdf", { name: "pdf", description: "Use for PDFs." });
 });
 afterEach(() => temp.cleanup());

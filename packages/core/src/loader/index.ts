@@ -8,7 +8,6 @@ export {
   findSkill,
   type RegistryView,
 } from "./find-skill.js";
-export { isInside } from "./is-inside.js";
 export { listSkillFiles, type SkillFiles, type SkillFilesLimits } from "./list-skill-files.js";
 export { type LoadedSkill, type LoadOptions, loadSkill, type PreprocessBody } from "./load-skill.js";
 export { mediaType } from "./media-type.js";

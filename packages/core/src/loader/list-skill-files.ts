@@ -4,7 +4,7 @@
  */
 import { join, relative } from "node:path";
 import type { FileSystem } from "../fs/file-system.js";
-import { isInside } from "./is-inside.js";
+import { isSameOrInside } from "../fs/is-same-or-inside.js";
 
 /** Bounds of the listing. */
 export interface SkillFilesLimits {
@@ -81,7 +81,7 @@ export async function listSkillFiles(
 async function isInsideFile(path: string, realDir: string, fs: FileSystem): Promise<boolean> {
   try {
     const real = await fs.realpath(path);
-    return isInside(realDir, real) && relative(realDir, real) !== "" && (await fs.stat(real)).isFile;
+    return isSameOrInside(real, realDir) && relative(realDir, real) !== "" && (await fs.stat(real)).isFile;
   } catch {
     return false;
   }

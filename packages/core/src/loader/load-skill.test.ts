@@ -1,7 +1,7 @@
 // biome-ignore-all lint/suspicious/noTemplateCurlyInString: `${SKILL_DIR}`-style placeholders are what these tests are about
 import { utimes } from "node:fs/promises";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { createTempDir, openTempRegistry, type TempDir } from "../test/index.js";
+import { createTempProject, openTempRegistry, type TempDir } from "../test/index.js";
 import { listSkillFiles } from "./list-skill-files.js";
 import { loadSkill } from "./load-skill.js";
 import { createReloadTracker } from "./reload-tracker.js";
@@ -10,8 +10,7 @@ import { renderPreloadedEnvelope } from "./render-envelope.js";
 let temp: TempDir;
 
 beforeEach(async () => {
-  temp = await createTempDir("skillset-loader-");
-  await temp.write({ "project/.git/HEAD": "ref: refs/heads/main\n" });
+  temp = await createTempProject("skillset-loader-");
 });
 afterEach(() => temp.cleanup());
 

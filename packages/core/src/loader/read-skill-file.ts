@@ -4,10 +4,10 @@
  */
 import { join } from "node:path";
 import type { FileSystem } from "../fs/file-system.js";
+import { isSameOrInside } from "../fs/is-same-or-inside.js";
 import { nodeFileSystem } from "../fs/node-file-system.js";
 import { SkillsetError } from "../model/errors.js";
 import type { Skill } from "../model/skill.js";
-import { isInside } from "./is-inside.js";
 import { mediaType } from "./media-type.js";
 
 /** Options of `readSkillFile`. */
@@ -161,7 +161,7 @@ async function resolveInside(
     const target = await fs.realpath(next).catch((error: unknown) => {
       throw notFound(error);
     });
-    if (!isInside(base, target)) throw refusedOut();
+    if (!isSameOrInside(target, base)) throw refusedOut();
     current = target;
   }
   return current;

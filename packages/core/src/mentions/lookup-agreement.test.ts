@@ -7,7 +7,7 @@ import { createRegistry } from "../registry/create-registry.js";
 import type { SkillRegistry } from "../registry/registry-types.js";
 import { suggestSkills } from "../registry/skill-lookup.js";
 import { corpusDir } from "../test/corpus.js";
-import { createTempDir, isolatedEnv, type TempDir } from "../test/index.js";
+import { createTempProject, isolatedEnv, type TempDir } from "../test/index.js";
 import { resolveMentions } from "./resolve-mentions.js";
 import { scanMentions } from "./scan-mentions.js";
 
@@ -22,9 +22,8 @@ describe.skipIf(missing)("one lookup for registry.lookup and $mentions, over the
   let registry: SkillRegistry;
 
   beforeAll(async () => {
-    temp = await createTempDir("skillset-lookup-agreement-");
+    temp = await createTempProject("skillset-lookup-agreement-");
     await temp.write({
-      "project/.git/HEAD": "ref: refs/heads/main\n",
       "home/.keep": "",
       "plugins/github/.claude-plugin/plugin.json": JSON.stringify({ name: "github" }),
     });

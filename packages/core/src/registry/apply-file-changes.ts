@@ -6,6 +6,7 @@
 import { basename, dirname, join, sep } from "node:path";
 import type { SkillsetConfig } from "../config/config-schema.js";
 import type { FileSystem } from "../fs/file-system.js";
+import { isSameOrInside } from "../fs/is-same-or-inside.js";
 import { type FoundSkillFile, walkRoot } from "../walker/index.js";
 import type { MetadataCache } from "./metadata-cache.js";
 import type { CacheParser } from "./parse-into-cache.js";
@@ -26,11 +27,6 @@ export interface ChangeContext {
 
 export function isSkillFileName(name: string): boolean {
   return name === "SKILL.md" || name === "skill.md";
-}
-
-/** Whether `path` is `folder` or inside it. */
-export function isInside(path: string, folder: string): boolean {
-  return path === folder || path.startsWith(folder.endsWith(sep) ? folder : folder + sep);
 }
 
 /** True when only the walker can tell whether a new SKILL.md counts (too deep, or inside skill resources). */
@@ -75,17 +71,17 @@ export async function applyFileChanges(
     const name = basename(change.path);
     if (change.kind === "addDir" || change.kind === "unlinkDir") {
       for (const state of states) {
-        if (isInside(state.root.path, change.path)) {
+        if (isSameOrInside(state.root.path, change.path)) {
           // The root itself, or a folder above it, came or went.
           if (change.kind === "addDir" && !state.exists) rescan.add(state);
           if (change.kind === "unlinkDir") {
             Object.assign(state, { exists: false, files: new Map(), diagnostics: [], directories: 0 });
             held.delete(state);
           }
-        } else if (isInside(change.path, state.root.path) && state.exists && !rescan.has(state)) {
+        } else if (isSameOrInside(change.path, state.root.path) && state.exists && !rescan.has(state)) {
           if (change.kind === "unlinkDir") {
             for (const path of [...state.files.keys()]) {
-              if (isInside(path, change.path)) state.files.delete(path);
+              if (isSameOrInside(path, change.path)) state.files.delete(path);
             }
             held.delete(state);
             continue;
@@ -114,7 +110,7 @@ export async function applyFileChanges(
     }
     if (!isSkillFileName(name)) continue;
     for (const state of states) {
-      if (change.path === state.root.path || !isInside(change.path, state.root.path)) continue;
+      if (change.path === state.root.path || !isSameOrInside(change.path, state.root.path)) continue;
       if (!state.exists) {
         rescan.add(state);
         continue;

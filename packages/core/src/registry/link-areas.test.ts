@@ -1,15 +1,14 @@
 import { mkdirSync, symlinkSync } from "node:fs";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { createTempProject, renderSkillFile, type TempDir } from "../test/index.js";
 import { openTempRegistry } from "../test/open-temp-registry.js";
-import { createTempDir, renderSkillFile, type TempDir } from "../test/temp-tree.js";
 
 const posix = process.platform !== "win32";
 let temp: TempDir;
 
 beforeEach(async () => {
-  temp = await createTempDir("skillset-link-areas-");
+  temp = await createTempProject("skillset-link-areas-");
   await temp.write({
-    "project/.git/HEAD": "ref: refs/heads/main\n",
     "home/.claude/skills/.keep": "",
     "home/.aws/credentials": "[default]\naws_secret_access_key = SECRET\n",
     // Skills a person develops outside every root, and one a cloned repository points at.

@@ -5,7 +5,7 @@
 import { dirname } from "node:path";
 import type { SkillsetConfig } from "../config/config-schema.js";
 import type { FileSystem } from "../fs/file-system.js";
-import { isInside } from "./apply-file-changes.js";
+import { isSameOrInside } from "../fs/is-same-or-inside.js";
 import { compareText } from "./rank-precedence.js";
 import type { RootState } from "./root-state.js";
 import type { WatchPlan } from "./watch-registry.js";
@@ -31,8 +31,8 @@ export async function planWatch(states: readonly RootState[], context: WatchPlan
         : state.root.scope === "user"
           ? context.home
           : undefined;
-    if (boundary === undefined || !isInside(state.root.path, boundary)) continue;
-    for (let folder = dirname(state.root.path); isInside(folder, boundary); folder = dirname(folder)) {
+    if (boundary === undefined || !isSameOrInside(state.root.path, boundary)) continue;
+    for (let folder = dirname(state.root.path); isSameOrInside(folder, boundary); folder = dirname(folder)) {
       if (await context.fs.exists(folder)) {
         targets.add(folder);
         break;

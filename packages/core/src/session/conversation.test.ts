@@ -1,16 +1,15 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { SkillsetError } from "../model/errors.js";
-import { createTempDir, isolatedEnv, type TempDir } from "../test/temp-tree.js";
+import { createTempProject, openTempSkillset, type TempDir } from "../test/index.js";
 import type { SkillTool } from "../tools/define-skill-tool.js";
 import type { ForkRequest } from "../tools/tools-context.js";
-import { createSkillset, type Skillset } from "./create-skillset.js";
+import type { Skillset } from "./create-skillset.js";
 import type { SessionEvent } from "./session-types.js";
 
 let temp: TempDir;
 let skills: Skillset;
 beforeEach(async () => {
-  temp = await createTempDir();
-  await temp.write({ "project/.git/HEAD": "ref: refs/heads/main\n" });
+  temp = await createTempProject();
   const skill = (name: string, fields: Record<string, unknown>, body: string) =>
     temp.writeSkill(`project/.agents/skills/${name}`, { name, ...fields }, body);
   await skill(
@@ -40,12 +39,7 @@ beforeEach(async () => {
     { description: "Use when deploying to production.", "disable-model-invocation": true },
     "Deploy carefully.\n",
   );
-  skills = await createSkillset({
-    cwd: temp.join("project"),
-    env: isolatedEnv(temp),
-    cacheFile: false,
-    config: { discovery: { providers: { system: false } } },
-  });
+  skills = await openTempSkillset(temp);
 });
 afterEach(async () => {
   await skills.close();
@@ -147,14 +141,8 @@ describe("a whole conversation through the session, with a scripted model", () =
   });
 
   it("without a host skill_search, the tool is not offered and the catalog never names it", async () => {
-    const many = await createSkillset({
-      cwd: temp.join("project"),
-      env: isolatedEnv(temp),
-      cacheFile: false,
-      config: {
-        discovery: { providers: { system: false } },
-        catalog: { format: "context", budgetTokens: 260 },
-      },
+    const many = await openTempSkillset(temp, {
+      config: { catalog: { format: "context", budgetTokens: 260 } },
     });
     const session = many.session({ host: { offersSearch: false } });
     expect(session.tools().map((tool) => tool.name)).toEqual(["skill_load", "use_skill", "skill_read"]);
@@ -267,12 +255,7 @@ describe("Claude Code's skillOverrides through the session", () => {
         skillOverrides: { "release-notes": "name-only", "test-driven-development": "user-invocable-only" },
       }),
     });
-    const again = await createSkillset({
-      cwd: temp.join("project"),
-      env: isolatedEnv(temp),
-      cacheFile: false,
-      config: { discovery: { providers: { system: false } } },
-    });
+    const again = await openTempSkillset(temp);
     const session = again.session();
     const system = session.systemPrompt();
     expect(system).toContain("release-notes");

@@ -1,17 +1,16 @@
 import { execFileSync } from "node:child_process";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { createTempDir, isolatedEnv, type TempDir } from "../test/temp-tree.js";
+import { createTempProject, openTempSkillset, type TempDir } from "../test/index.js";
 import type { SkillTool } from "../tools/define-skill-tool.js";
-import { createSkillset, type Skillset } from "./create-skillset.js";
+import type { Skillset } from "./create-skillset.js";
 import type { EnvPromptRequest, McpServerRequest } from "./session-types.js";
 
 const SECRET = "sk-test-7f3a9c1e5b2d4f6a8e0c";
 let temp: TempDir;
 let skills: Skillset;
 beforeEach(async () => {
-  temp = await createTempDir();
+  temp = await createTempProject();
   await temp.write({
-    "project/.git/HEAD": "ref: refs/heads/main\n",
     "project/.agents/skills/tracker/agents/openai.yaml":
       "dependencies:\n  tools:\n    - type: env_var\n      value: TRACKER_TOKEN\n      description: API token for the tracker\n    - type: mcp\n      value: linear\n",
     "project/.agents/skills/board/agents/openai.yaml":
@@ -27,11 +26,8 @@ beforeEach(async () => {
     { name: "board", description: "Use when moving cards on the board." },
     "Move it.\n",
   );
-  skills = await createSkillset({
-    cwd: temp.join("project"),
-    env: isolatedEnv(temp),
-    cacheFile: false,
-    config: { discovery: { providers: { system: false } }, policy: { hostTimeoutMs: 1_000 } },
+  skills = await openTempSkillset(temp, {
+    config: { policy: { hostTimeoutMs: 1_000 } },
   });
 });
 afterEach(async () => {

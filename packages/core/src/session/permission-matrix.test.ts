@@ -1,15 +1,13 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { createTempDir, isolatedEnv, type TempDir } from "../test/temp-tree.js";
+import { createTempProject, openTempSkillset, type TempDir } from "../test/index.js";
 import type { SkillTool } from "../tools/define-skill-tool.js";
-import { createSkillset } from "./create-skillset.js";
 
 // SPEC §11: on every path a skill can be reached by, allow / deny / ask behave identically; a denied
 // skill never appears and never loads.
 let temp: TempDir;
 beforeEach(async () => {
-  temp = await createTempDir();
+  temp = await createTempProject();
   await temp.write({
-    "project/.git/HEAD": "ref: refs/heads/main\n",
     "project/.agents/skills/secret/notes.md": "classified\n",
   });
   await temp.writeSkill(
@@ -27,11 +25,8 @@ afterEach(() => temp.cleanup());
 
 async function open(action: "allow" | "deny" | "ask", answer: boolean) {
   const asked: string[] = [];
-  const skills = await createSkillset({
-    cwd: temp.join("project"),
-    env: isolatedEnv(temp),
-    cacheFile: false,
-    config: { discovery: { providers: { system: false } }, policy: { hostTimeoutMs: 2_000 } },
+  const skills = await openTempSkillset(temp, {
+    config: { policy: { hostTimeoutMs: 2_000 } },
     permissions: [{ action, skill: "secret" }],
   });
   const start = () =>
@@ -124,11 +119,7 @@ describe("the permission matrix, on every path", () => {
   });
 
   it("a rule for one tool narrows only that tool", async () => {
-    const skills = await createSkillset({
-      cwd: temp.join("project"),
-      env: isolatedEnv(temp),
-      cacheFile: false,
-      config: { discovery: { providers: { system: false } } },
+    const skills = await openTempSkillset(temp, {
       permissions: [{ action: "deny", tool: "use_skill", skill: "secret" }],
     });
     const tools = skills.session().tools();

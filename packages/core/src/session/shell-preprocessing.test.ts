@@ -1,12 +1,11 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { createTempDir, isolatedEnv, type TempDir } from "../test/temp-tree.js";
-import { createSkillset, type Skillset } from "./create-skillset.js";
+import { createTempProject, openTempSkillset, type TempDir } from "../test/index.js";
+import type { Skillset } from "./create-skillset.js";
 
 let temp: TempDir;
 let skills: Skillset;
 beforeEach(async () => {
-  temp = await createTempDir();
-  await temp.write({ "project/.git/HEAD": "ref: refs/heads/main\n" });
+  temp = await createTempProject();
   const body = "Branch files: !`ls`\n";
   await temp.writeSkill(
     "home/.agents/skills/mine",
@@ -18,12 +17,7 @@ beforeEach(async () => {
     { name: "theirs", description: "Use when doing the repo's thing." },
     body,
   );
-  skills = await createSkillset({
-    cwd: temp.join("project"),
-    env: isolatedEnv(temp),
-    cacheFile: false,
-    config: { discovery: { providers: { system: false } } },
-  });
+  skills = await openTempSkillset(temp);
 });
 afterEach(async () => {
   await skills.close();

@@ -1,14 +1,13 @@
 import { execFileSync } from "node:child_process";
 import { fileURLToPath } from "node:url";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { createTempDir, isolatedEnv, type TempDir } from "../test/temp-tree.js";
+import { createTempProject, isolatedEnv, type TempDir } from "../test/index.js";
 import type { SkillTool } from "../tools/define-skill-tool.js";
 import { createSkillset } from "./create-skillset.js";
 
 let temp: TempDir;
 beforeEach(async () => {
-  temp = await createTempDir();
-  await temp.write({ "project/.git/HEAD": "ref: refs/heads/main\n" });
+  temp = await createTempProject();
   await temp.writeSkill(
     "project/.agents/skills/alpha",
     { name: "alpha", description: "Use when doing alpha work.", "allowed-tools": "Read" },
@@ -26,7 +25,6 @@ const options = () => ({
   cwd: temp.join("project"),
   env: isolatedEnv(temp),
   cacheFile: false as const,
-  config: { discovery: { providers: { system: false } } },
 });
 
 // The child imports the built package (`npm test` builds first), like a second process of the host.

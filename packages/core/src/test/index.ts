@@ -2,4 +2,6 @@ export { corpusDir, hasCorpus, listSkillFiles, NEEDS_CORPUS } from "./corpus.js"
 export { corpusEntries } from "./corpus-entries.js";
 export { type EntryFixture, makeEntry, makeSkill } from "./make-skill.js";
 export { openTempRegistry } from "./open-temp-registry.js";
+export { openTempSkillset } from "./open-temp-skillset.js";
+export { createTempProject, TEMP_PROJECT_CONFIG } from "./temp-project.js";
 export { createTempDir, isolatedEnv, renderSkillFile, type TempDir } from "./temp-tree.js";

@@ -1,7 +1,7 @@
 import { execFileSync } from "node:child_process";
 import { mkdirSync, symlinkSync, writeFileSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTempDir, openTempRegistry, type TempDir } from "../test/index.js";
+import { createTempProject, openTempRegistry, type TempDir } from "../test/index.js";
 import { createSkillTools } from "./create-skill-tools.js";
 import type { SkillTool } from "./define-skill-tool.js";
 
@@ -11,10 +11,9 @@ let read: SkillTool;
 let load: SkillTool;
 
 beforeAll(async () => {
-  temp = await createTempDir("skillset-read-");
+  temp = await createTempProject("skillset-read-");
   const skills = "project/.agents/skills";
   await temp.write({
-    "project/.git/HEAD": "ref: refs/heads/main\n",
     "secret.txt": `${SECRET}\n`,
     "outside/linked/SKILL.md": "---\nname: linked\ndescription: Use when linked.\n---\nLinked body.\n",
     "outside/linked/notes.md": "linked notes\n",

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { createReloadTracker } from "../loader/reload-tracker.js";
-import { createTempDir, openTempRegistry, type TempDir } from "../test/index.js";
+import { createTempProject, openTempRegistry, type TempDir } from "../test/index.js";
 import { createSkillTools } from "./create-skill-tools.js";
 import type { SkillTool } from "./define-skill-tool.js";
 import type { ForkRequest, SkillToolsContext } from "./tools-context.js";
@@ -9,8 +9,7 @@ let temp: TempDir;
 const skills = "project/.agents/skills";
 
 beforeEach(async () => {
-  temp = await createTempDir("skillset-tools-");
-  await temp.write({ "project/.git/HEAD": "ref: refs/heads/main\n" });
+  temp = await createTempProject("skillset-tools-");
   await temp.writeSkill(
     `${skills}/pdf-editor`,
     { name: "pdf-editor", description: "Edit, merge and split PDF documents." },

@@ -4,18 +4,17 @@
  * secret file outside every skill folder. Not exported from the package.
  */
 import { symlink } from "node:fs/promises";
-import { createTempDir, isolatedEnv, type TempDir } from "@skillset/core/test";
+import { createTempProject, isolatedEnv, TEMP_PROJECT_CONFIG, type TempDir } from "@skillset/core/test";
 
 /** What lies outside every skill: a read that returns it is a traversal. */
 export const SECRET = "TOP-SECRET-OUTSIDE-THE-SKILL";
 
 /** Creates the tree; serve `temp.join("project")` with `isolatedEnv(temp)`. */
 export async function createSkillProject(prefix = "skillset-mcp-"): Promise<TempDir> {
-  const temp = await createTempDir(prefix);
+  const temp = await createTempProject(prefix);
   await temp.write({
-    "project/.git/HEAD": "ref: refs/heads/main\n",
     "project/.skillset/config.json": JSON.stringify({
-      discovery: { providers: { system: false } },
+      ...TEMP_PROJECT_CONFIG,
       policy: {
         importAgentSettings: false,
         permissions: [
