@@ -4,9 +4,10 @@ import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 
 // A command that opens the registry (`skillset list`) pays for every module the registry reaches
-// statically, and start-up is mostly module loading. Stages needed only now and then are imported when
-// first used: the parser when a file is not in the metadata cache. Checked on the sources: static
-// imports only (`import type` and `import()` do not load anything at start-up).
+// statically, and start-up is mostly module loading. What is needed only now and then is imported when
+// first used: the parser when a file is not in the metadata cache; the config and state schemas (and the
+// checks built on them) when there is a config file, a variable, flags or a state file to check. Checked
+// on the sources: static imports only (`import type` and `import()` do not load anything at start-up).
 const src = fileURLToPath(new URL(".", import.meta.url));
 
 function staticImports(file: string): string[] {
@@ -31,5 +32,23 @@ describe("modules loaded with the registry", () => {
     const files = [...reachable("registry/index.ts")];
     expect(files).toContain("registry/create-registry.ts");
     expect(files.filter((file) => file.startsWith("parser/"))).toEqual([]);
+  });
+
+  it("leave out the config and state schemas, which only a file, a variable or flags need", () => {
+    const files = [...reachable("registry/index.ts")];
+    expect(files).toContain("config/load-config.ts");
+    expect(files).toContain("state/open-state-store.ts");
+    const schemaModules = files.filter(
+      (file) =>
+        (file.startsWith("model/schema/") && file !== "model/schema/schema-issue-text.ts") ||
+        [
+          "config/config-schema.ts",
+          "config/validate-config-layer.ts",
+          "config/environment-config-layers.ts",
+          "state/state-schema.ts",
+          "state/salvage-state.ts",
+        ].includes(file),
+    );
+    expect(schemaModules).toEqual([]);
   });
 });

@@ -3,7 +3,8 @@
  * fits them into a token budget and renders them in one of three formats, deterministically (same input,
  * byte-identical output) so that prompt caches stay warm between turns.
  */
-import { type CatalogConfig, defaultConfig } from "../config/config-schema.js";
+import type { CatalogConfig } from "../config/config-schema.js";
+import { defaultConfig } from "../config/default-config.js";
 import { SkillsetError } from "../model/errors.js";
 import type { RegistryEntry } from "../registry/registry-types.js";
 import type { CatalogFormat, CatalogFormatName } from "./catalog-format.js";

@@ -1,7 +1,8 @@
 /**
  * @module How many tokens the catalog may use (SPEC §7).
  */
-import { type CatalogConfig, defaultConfig } from "../config/config-schema.js";
+import type { CatalogConfig } from "../config/config-schema.js";
+import { defaultConfig } from "../config/default-config.js";
 
 /** The budget-related catalog settings; any missing one takes its default. */
 export type BudgetSettings = Partial<

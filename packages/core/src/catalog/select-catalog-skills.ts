@@ -1,7 +1,7 @@
 /**
  * @module Which registry entries the model sees in the catalog (SPEC §7, §11), and in which order.
  */
-import { defaultConfig } from "../config/config-schema.js";
+import { defaultConfig } from "../config/default-config.js";
 import type { Scope, Skill } from "../model/skill.js";
 import type { RegistryEntry } from "../registry/registry-types.js";
 

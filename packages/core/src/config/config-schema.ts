@@ -151,42 +151,5 @@ export const configLayerSchema = s.object({
 /** One partial layer: a config file, the environment, or flags. */
 export type ConfigLayer = s.Infer<typeof configLayerSchema>;
 
-/**
- * Defaults merged under every layer (SPEC §5, §7, §8).
- * @example createRegistry({ cwd, config: { ...defaultConfig, catalog: { ...defaultConfig.catalog, format: "markdown" } } })
- */
-export const defaultConfig: SkillsetConfig = {
-  discovery: {
-    providers: {},
-    disabledSources: [],
-    scopeOrder: ["repo", "user", "custom", "admin", "system", "plugin", "remote"],
-    projectMarkers: [".git", ".jj", ".hg"],
-    customDirs: [],
-    pluginDirs: [],
-    include: [],
-    ignore: [],
-    limits: { maxDepth: 6, maxDirectories: 2000, maxEntries: 20000 },
-    followSymlinks: true,
-    followExternalLinks: false,
-  },
-  catalog: { format: "xml", budgetPercent: 2, defaultBudgetTokens: 8000, descriptionCap: 1536 },
-  mentions: {
-    composition: false,
-    hostCommands: [],
-    connectorSlugs: [],
-    listCommand: "/skill list",
-    enableCommand: "/skill enable",
-    maxPerMessage: 1000,
-  },
-  search: { defaultLimit: 8, maxLimit: 50 },
-  policy: {
-    permissions: [],
-    importAgentSettings: true,
-    trustedScopes: ["user", "admin", "system"],
-    toolNarrowing: "restrict",
-    shellPreprocessing: false,
-    shellTimeoutMs: 10_000,
-    shellMaxOutputBytes: 65_536,
-    hostTimeoutMs: 120_000,
-  },
-};
+/** Also here for importers that read the defaults with the schema; `default-config.ts` alone skips the schema. */
+export { defaultConfig } from "./default-config.js";

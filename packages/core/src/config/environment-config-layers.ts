@@ -6,35 +6,10 @@ import { delimiter } from "node:path";
 import type { ConfigLayer } from "./config-schema.js";
 import { validateConfigLayer } from "./validate-config-layer.js";
 
-/** A variable read by `loadConfig`, with the config key it sets (for help text and docs). */
-export interface ConfigEnvironmentVariable {
-  name: string;
-  /** Dotted config key it sets, or `undefined` for `SKILLSET_CONFIG` (a whole layer). */
-  key?: string;
-  description: string;
-}
-
-/** Every environment variable `loadConfig` reads, in the order they apply. */
-export const configEnvironmentVariables: readonly ConfigEnvironmentVariable[] = [
-  { name: "SKILLSET_CONFIG", description: "Path of an extra JSON config layer, applied after the project's" },
-  {
-    name: "SKILLSET_DISABLE_PROVIDERS",
-    key: "discovery.providers",
-    description: "Comma-separated provider ids to switch off, e.g. cursor,gemini",
-  },
-  {
-    name: "SKILLSET_CUSTOM_DIRS",
-    key: "discovery.customDirs",
-    description: `Extra skill folders separated by '${delimiter}' (replaces the configured list)`,
-  },
-  { name: "SKILLSET_CATALOG_FORMAT", key: "catalog.format", description: "xml, markdown or context" },
-  { name: "SKILLSET_CATALOG_BUDGET", key: "catalog.budgetTokens", description: "Catalog budget in tokens" },
-  {
-    name: "SKILLSET_CONTEXT_WINDOW",
-    key: "catalog.contextWindow",
-    description: "Model context window in tokens",
-  },
-];
+export {
+  type ConfigEnvironmentVariable,
+  configEnvironmentVariables,
+} from "./config-environment-variables.js";
 
 /** What the environment contributes: an optional layer file and the validated direct-variable layers. */
 export interface EnvironmentConfig {

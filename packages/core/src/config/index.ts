@@ -7,7 +7,6 @@ export {
   configLayerSchema,
   configSchema,
   type DiscoveryConfig,
-  defaultConfig,
   discoveryConfigSchema,
   type MentionsConfig,
   mentionsConfigSchema,
@@ -21,6 +20,7 @@ export {
   type WalkLimits,
   walkLimitsSchema,
 } from "./config-schema.js";
+export { defaultConfig } from "./default-config.js";
 export {
   type ConfigEnvironmentVariable,
   configEnvironmentVariables,

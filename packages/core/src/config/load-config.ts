@@ -6,13 +6,14 @@
 import { resolve } from "node:path";
 import type { FileSystem } from "../fs/file-system.js";
 import { nodeFileSystem } from "../fs/node-file-system.js";
+import { setsConfigVariables } from "./config-environment-variables.js";
 import { type ConfigLocation, configPaths, resolveHome } from "./config-paths.js";
-import { type ConfigLayer, defaultConfig, type SkillsetConfig } from "./config-schema.js";
-import { readEnvironmentConfig } from "./environment-config-layers.js";
+import type { ConfigLayer, SkillsetConfig } from "./config-schema.js";
+import { defaultConfig } from "./default-config.js";
+import type { EnvironmentConfig } from "./environment-config-layers.js";
 import { mergeConfig } from "./merge-config.js";
 import { readConfigFile } from "./read-config-file.js";
 import { resolveConfigPaths } from "./resolve-config-paths.js";
-import { validateConfigLayer } from "./validate-config-layer.js";
 
 /** Options for `loadConfig`. */
 export interface LoadConfigOptions extends ConfigLocation {
@@ -56,7 +57,10 @@ export async function loadConfig(options: LoadConfigOptions): Promise<LoadedConf
   }
 
   // Variables are checked before any file they name is read, so a bad variable is reported first.
-  const environment = readEnvironmentConfig(options.env);
+  // The environment layer and the schema that checks it are loaded only when there is something to check.
+  const environment: EnvironmentConfig = setsConfigVariables(options.env)
+    ? (await import("./environment-config-layers.js")).readEnvironmentConfig(options.env)
+    : { layers: [] };
   if (environment.configFile !== undefined) {
     const file = resolve(cwd, environment.configFile);
     const layer = await readConfigFile(file, fs, { required: true, requiredBy: "SKILLSET_CONFIG" });
@@ -66,6 +70,7 @@ export async function loadConfig(options: LoadConfigOptions): Promise<LoadedConf
   for (const layer of environment.layers) layers.push(resolveConfigPaths(layer, cwd, home));
 
   if (options.flags !== undefined) {
+    const { validateConfigLayer } = await import("./validate-config-layer.js");
     const flags = validateConfigLayer(options.flags, { kind: "flags" });
     layers.push(resolveConfigPaths(flags, cwd, home));
   }

@@ -6,7 +6,6 @@ import { readCappedText, TOO_LARGE_CODE } from "../fs/read-capped-text.js";
 import { SkillsetError } from "../model/errors.js";
 import type { ConfigLayer } from "./config-schema.js";
 import { parseJsonText } from "./parse-json-text.js";
-import { validateConfigLayer } from "./validate-config-layer.js";
 
 /**
  * Reads `file` as a config layer. A missing file gives `undefined` unless `required` (then, like any other
@@ -48,5 +47,7 @@ export async function readConfigFile(
       { path: file },
     );
   }
+  // The schema is loaded only when there is a file to check (most start-ups have none).
+  const { validateConfigLayer } = await import("./validate-config-layer.js");
   return validateConfigLayer(parsed.value, { kind: "file", path: file });
 }

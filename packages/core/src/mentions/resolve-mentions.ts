@@ -8,7 +8,8 @@
  * turn.visibleLines // ["Using skill: systematic-debugging"]
  * turn.task         // "fix the auth bug"
  */
-import { defaultConfig, type MentionsConfig } from "../config/config-schema.js";
+import type { MentionsConfig } from "../config/config-schema.js";
+import { defaultConfig } from "../config/default-config.js";
 import { type Diagnostic, diagnostic } from "../model/diagnostic.js";
 import type { Skill } from "../model/skill.js";
 import type { RegistryEntry } from "../registry/registry-types.js";

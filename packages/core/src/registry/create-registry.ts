@@ -4,7 +4,8 @@
  * entries (`compose-entries.ts`), and keeps them current on `reload`, `discoverFor`, `setEnabled` and
  * file-watcher changes (`apply-file-changes.ts`). Every mutation runs in one queue, never interleaved.
  */
-import { defaultConfig, type SkillsetConfig } from "../config/config-schema.js";
+import type { SkillsetConfig } from "../config/config-schema.js";
+import { defaultConfig } from "../config/default-config.js";
 import { asyncOnly } from "../fs/async-only.js";
 import type { FileSystem } from "../fs/file-system.js";
 import { nodeFileSystem } from "../fs/node-file-system.js";
@@ -12,7 +13,9 @@ import { syncReads } from "../fs/sync-reads.js";
 import type { Diagnostic } from "../model/diagnostic.js";
 import { SkillsetError } from "../model/errors.js";
 import { listRoots, listRootsFor, type Root, type RootsOptions } from "../roots/index.js";
-import { type Enablement, loadEnablement, setSkillEnabled } from "../state/index.js";
+import type { Enablement } from "../state/enablement.js";
+import { loadEnablement } from "../state/load-enablement.js";
+import { setSkillEnabled } from "../state/set-skill-enabled.js";
 import { applyFileChanges } from "./apply-file-changes.js";
 import { mergeDiagnostics } from "./build-skill.js";
 import { type ComposeMemo, composeEntries, createComposeMemo } from "./compose-entries.js";

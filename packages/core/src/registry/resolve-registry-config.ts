@@ -3,7 +3,8 @@
  * root by the default markers, the configuration of that project, and — only when the configuration
  * names other markers — the project root (and configuration) those markers find.
  */
-import { type ConfigLayer, defaultConfig, type SkillsetConfig } from "../config/config-schema.js";
+import type { ConfigLayer, SkillsetConfig } from "../config/config-schema.js";
+import { defaultConfig } from "../config/default-config.js";
 import { loadConfig } from "../config/load-config.js";
 import type { FileSystem } from "../fs/file-system.js";
 import { findProjectRoot } from "../roots/index.js";

@@ -4,7 +4,8 @@
  * and name prefix rank above any text match. Kept current incrementally, never rebuilt for one change.
  */
 import MiniSearch, { type AsPlainObject, type Options } from "minisearch";
-import { defaultConfig, type SearchConfig } from "../config/config-schema.js";
+import type { SearchConfig } from "../config/config-schema.js";
+import { defaultConfig } from "../config/default-config.js";
 import type { Scope, Skill } from "../model/skill.js";
 import { looksLikePath, lookupEntry } from "../registry/lookup-entry.js";
 import type { RegistryEntry, RegistryEvent } from "../registry/registry-types.js";

@@ -1,5 +1,6 @@
 export { createEnablement, type Enablement, type StateSkillRef } from "./enablement.js";
 export { type LoadEnablementOptions, loadEnablement, stateEnvironmentVariables } from "./load-enablement.js";
+export { emptyState } from "./normalize-state.js";
 export {
   openStateStore,
   type StateChange,
@@ -11,7 +12,6 @@ export { type SetSkillEnabledOptions, setSkillEnabled } from "./set-skill-enable
 export { stateJsonSchema } from "./state-json-schema.js";
 export { canonicalStateKey, isPathKey } from "./state-key.js";
 export {
-  emptyState,
   type PermissionAnswer,
   permissionAnswerSchema,
   type SkillsetState,

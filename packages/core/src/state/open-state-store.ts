@@ -10,15 +10,10 @@ import { nodeFileSystem } from "../fs/node-file-system.js";
 import { readCappedText, TOO_LARGE_CODE } from "../fs/read-capped-text.js";
 import { type Diagnostic, diagnostic } from "../model/diagnostic.js";
 import { SkillsetError } from "../model/errors.js";
-import { describeSchemaIssue, type SchemaIssue } from "../model/schema/index.js";
-import { salvageState } from "./salvage-state.js";
-import {
-  emptyState,
-  normalizeState,
-  type SkillsetState,
-  serializeState,
-  stateFileSchema,
-} from "./state-schema.js";
+import { describeSchemaIssue } from "../model/schema/schema-issue-text.js";
+import type { SchemaIssue } from "../model/schema/value-schema.js";
+import { emptyState, normalizeState, serializeState } from "./normalize-state.js";
+import type { SkillsetState } from "./state-schema.js";
 import { withFileLock } from "./with-file-lock.js";
 import { atomicTempPrefix, writeFileAtomic } from "./write-file-atomic.js";
 
@@ -134,7 +129,7 @@ export function openStateStore(file: string, options: { fs?: FileSystem } = {}):
       const current = found.kind === "missing" ? emptyState() : found.state;
       const diagnostics: Diagnostic[] = [];
       const draft = structuredClone(current);
-      const next = checkMutation(file, mutate(draft) ?? draft);
+      const next = await checkMutation(file, mutate(draft) ?? draft);
       const changed = found.kind === "corrupt" || serializeState(next) !== serializeState(current);
       if (found.kind === "corrupt") {
         const aside = await moveAside(file, fs);
@@ -170,6 +165,11 @@ async function readStateFile(file: string, fs: FileSystem): Promise<FileRead> {
     const code = (error as NodeJS.ErrnoException).code;
     return code === "ENOENT" || code === "ENOTDIR" ? { kind: "missing" } : { kind: "unreadable", error };
   }
+  // The schema and the salvage are loaded only when a state file exists (most start-ups have none).
+  const [{ stateFileSchema }, { salvageState }] = await Promise.all([
+    import("./state-schema.js"),
+    import("./salvage-state.js"),
+  ]);
   const parsed = parseJsonText(text);
   if (!parsed.ok) {
     const { line, column, reason } = parsed.error;
@@ -192,7 +192,8 @@ async function readStateFile(file: string, fs: FileSystem): Promise<FileRead> {
   return { kind: "ok", state: normalizeState(state) };
 }
 
-function checkMutation(file: string, state: SkillsetState): SkillsetState {
+async function checkMutation(file: string, state: SkillsetState): Promise<SkillsetState> {
+  const { stateFileSchema } = await import("./state-schema.js");
   const checked = stateFileSchema.check(state);
   if (!checked.ok) {
     const problem = describeSchemaIssue(checked.issues[0] as SchemaIssue, "the state");

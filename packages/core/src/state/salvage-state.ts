@@ -2,7 +2,8 @@
  * @module Recovers what it can from a damaged `state.json` (e.g. truncated by a full disk or an editor
  * crash), so that a corrupt file never loses the settings still legible in it (SPEC §15).
  */
-import { normalizeState, permissionAnswerSchema, type SkillsetState } from "./state-schema.js";
+import { normalizeState } from "./normalize-state.js";
+import { permissionAnswerSchema, type SkillsetState } from "./state-schema.js";
 
 /**
  * Every non-empty string still readable in the `disabled` and `enabled` lists of `text`: from the parsed

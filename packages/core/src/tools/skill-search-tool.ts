@@ -1,7 +1,7 @@
 /**
  * @module `skill_search { query, limit?, scope? }` (SPEC §10): ranked candidates the model can load.
  */
-import { defaultConfig } from "../config/config-schema.js";
+import { defaultConfig } from "../config/default-config.js";
 import { stripControls } from "../model/inert-text.js";
 import * as s from "../model/schema/index.js";
 import { SCOPES, type Scope } from "../model/skill.js";
