@@ -172,15 +172,19 @@ function readHeadWithStatSync(path: string, length: number): StatAndHead {
   }
 }
 
+/**
+ * The bytes of a Buffer as a plain Uint8Array: a view, not a copy (a copy doubled the bytes allocated per
+ * file, and cost ~8 ms for the 13 MB metadata cache of 16,000 skills).
+ */
+function plainBytes(buffer: Buffer): Uint8Array {
+  return new Uint8Array(buffer.buffer, buffer.byteOffset, buffer.byteLength);
+}
+
 const syncMethods: SyncFileReads = {
   readdirSync: (path) => toEntries(readdirSync(path, { withFileTypes: true })),
   statSync: (path) => toStat(statSync(path)),
   readHeadSync,
-  readFileSync: (path) => {
-    // A view, not a copy: the Buffer is a Uint8Array already (a copy doubled the bytes allocated per file).
-    const bytes = readWholeSync(path);
-    return new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-  },
+  readFileSync: (path) => plainBytes(readWholeSync(path)),
   readTextSync: (path) => readWholeSync(path).toString("utf8"),
   readHeadWithStatSync,
   lstatSync: (path) => toStat(lstatSync(path)),
@@ -190,7 +194,7 @@ const syncMethods: SyncFileReads = {
 /** Creates the default, real-disk file system (async methods, plus the synchronous reads). */
 export function createNodeFileSystem(): FileSystem {
   const fileSystem: FileSystem = {
-    readFile: async (path) => new Uint8Array(await readWhole(path)),
+    readFile: async (path) => plainBytes(await readWhole(path)),
     readText: async (path) => (await readWhole(path)).toString("utf8"),
     async readHead(path, length) {
       const handle = await openRegular(path);
