@@ -5,13 +5,10 @@
 import { statSync } from "node:fs";
 import { access } from "node:fs/promises";
 import { SkillsetError } from "@skillset/core/model";
-import { withFileLock } from "@skillset/core/state";
-import { commitChanges, recoverInterrupted } from "../apply/commit-changes.js";
 import { linkAgents } from "../apply/link-agents.js";
 import { type InstallLimits, resolveLimits } from "../limits.js";
 import { type InstallScope, resolveInstallScope } from "../lock/install-scope.js";
-import { type LockEntry, renderLock } from "../lock/lock-file.js";
-import { readLock } from "../lock/read-lock.js";
+import type { LockEntry } from "../lock/lock-file.js";
 import { type FetchedSource, fetchSource } from "../source/fetch-source.js";
 import type { SourceSkill } from "../source/find-source-skills.js";
 import { parseSource } from "../source/parse-source.js";
@@ -19,6 +16,7 @@ import type { SourceSpec } from "../source/source-spec.js";
 import { hasRisks } from "../trust/summarize-risks.js";
 import type { InstallIo } from "./install-io.js";
 import { type Candidate, discardCandidates, stageCandidates } from "./stage-candidates.js";
+import { commitCandidates, withLockFile } from "./with-lock-file.js";
 
 export interface AddOptions {
   source: string;
@@ -65,9 +63,7 @@ export async function addSkills(options: AddOptions): Promise<AddResult> {
       lockFields(spec, fetched, skill, options.agents),
     );
     try {
-      return await withFileLock(scope.lockPath, async () => {
-        await recoverInterrupted(scope);
-        const lock = await readLock(scope.lockPath, { moveAsideWhenCorrupt: true });
+      return await withLockFile(scope, async (lock) => {
         const notes = await checkCollisions(candidates, lock.skills, spec, options.force === true);
         for (const candidate of candidates) options.io.review(candidate);
         const changed = candidates.filter(
@@ -84,12 +80,7 @@ export async function addSkills(options: AddOptions): Promise<AddResult> {
             "install-not-approved",
             "Not approved; nothing was installed. Re-run with --yes to approve.",
           );
-        for (const candidate of candidates) lock.skills[candidate.name] = candidate.entry;
-        await commitChanges(
-          scope,
-          candidates.map((candidate) => ({ target: candidate.target, staged: candidate.staged })),
-          renderLock(lock),
-        );
+        await commitCandidates(scope, lock, candidates);
         for (const candidate of candidates) {
           if (options.agents?.length)
             notes.push(

@@ -3,17 +3,15 @@
  * `update`, at the exact commit or URL recorded for `install`), stage and examine it, decide, commit.
  */
 import { SkillsetError } from "@skillset/core/model";
-import { withFileLock } from "@skillset/core/state";
-import { commitChanges, recoverInterrupted } from "../apply/commit-changes.js";
 import { linkAgents } from "../apply/link-agents.js";
 import { type InstallLimits, resolveLimits } from "../limits.js";
 import { type InstallScope, resolveInstallScope } from "../lock/install-scope.js";
-import { type LockEntry, renderLock } from "../lock/lock-file.js";
-import { readLock } from "../lock/read-lock.js";
+import type { LockEntry } from "../lock/lock-file.js";
 import type { InstallIo } from "./install-io.js";
 import { localState, matchesEntry } from "./local-state.js";
 import { fetchGroup, findLockedSkill, groupBySource } from "./locked-source.js";
 import { type Candidate, discardCandidates, stageCandidates } from "./stage-candidates.js";
+import { commitCandidates, withLockFile } from "./with-lock-file.js";
 
 export interface RefreshOptions {
   cwd: string;
@@ -54,10 +52,7 @@ export async function refreshFromLock(
   const scope = await resolveInstallScope(options);
   const rows: RefreshRow[] = [];
   let failed = false;
-  const lockAtStart = await withFileLock(scope.lockPath, async () => {
-    await recoverInterrupted(scope);
-    return readLock(scope.lockPath, { moveAsideWhenCorrupt: true });
-  });
+  const lockAtStart = await withLockFile(scope, async (lock) => lock);
   const unknown = (options.names ?? []).filter((name) => !lockAtStart.skills[name]);
   if (unknown.length > 0)
     throw new SkillsetError("install-not-installed", `Not in ${scope.lockPath}: ${unknown.join(", ")}.`);
@@ -156,16 +151,7 @@ export async function refreshFromLock(
       }
     }
     if (approved.length === 0) return { scope, rows, failed };
-    await withFileLock(scope.lockPath, async () => {
-      await recoverInterrupted(scope);
-      const lock = await readLock(scope.lockPath, { moveAsideWhenCorrupt: true });
-      for (const candidate of approved) lock.skills[candidate.name] = candidate.entry;
-      await commitChanges(
-        scope,
-        approved.map((candidate) => ({ target: candidate.target, staged: candidate.staged })),
-        renderLock(lock),
-      );
-    });
+    await withLockFile(scope, (lock) => commitCandidates(scope, lock, approved));
     for (const candidate of approved) {
       rows.push({ name: candidate.name, outcome: mode === "install" ? "installed" : "updated" });
       if (candidate.entry.agents?.length)

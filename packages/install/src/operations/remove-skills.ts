@@ -4,12 +4,11 @@
  */
 import { join } from "node:path";
 import { SkillsetError } from "@skillset/core/model";
-import { withFileLock } from "@skillset/core/state";
-import { commitChanges, recoverInterrupted } from "../apply/commit-changes.js";
+import { commitChanges } from "../apply/commit-changes.js";
 import { unlinkAgents } from "../apply/link-agents.js";
 import { type InstallScope, resolveInstallScope } from "../lock/install-scope.js";
 import { renderLock } from "../lock/lock-file.js";
-import { readLock } from "../lock/read-lock.js";
+import { withLockFile } from "./with-lock-file.js";
 
 /** Removes `names`; throws `install-not-installed` (nothing changed) when one is not in the lock. */
 export async function removeSkills(options: {
@@ -19,9 +18,7 @@ export async function removeSkills(options: {
   global?: boolean;
 }): Promise<{ scope: InstallScope; removed: string[] }> {
   const scope = await resolveInstallScope(options);
-  return withFileLock(scope.lockPath, async () => {
-    await recoverInterrupted(scope);
-    const lock = await readLock(scope.lockPath, { moveAsideWhenCorrupt: true });
+  return withLockFile(scope, async (lock) => {
     const missing = options.names.filter((name) => !lock.skills[name]);
     if (missing.length > 0)
       throw new SkillsetError(
