@@ -3,8 +3,10 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import type { TempDir } from "@skillset/core/test";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { commands } from "./commands/index.js";
+import { loadCommands } from "./commands/index.js";
 import { createTempProject, isolatedEnv, runCliCaptured } from "./testing/index.js";
+
+const commands = await loadCommands();
 
 // Every `skillset X` a message tells a person to run must be a command that exists. Checked two ways: every
 // backticked `skillset X` in the sources that print messages (the CLI, core and the installer), and the

@@ -1,8 +1,10 @@
 import { readFileSync } from "node:fs";
 import { createTempDir, type TempDir } from "@skillset/core/test";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { commands } from "./commands/index.js";
+import { commandNames, loadCommands } from "./commands/index.js";
 import { isolatedEnv, runCliCaptured } from "./testing/index.js";
+
+const commands = await loadCommands();
 
 // Help and usage errors return before any command runs; the temp dir only keeps the user's files out.
 let temp: TempDir;
@@ -111,6 +113,10 @@ describe("skillset (the dispatcher)", () => {
         -h, --help                   Show help for the command
       "
     `);
+  });
+
+  it("finds each command's row under its own name", () => {
+    expect(commands.map((command) => command.name)).toEqual(commandNames);
   });
 
   it.each(commands.map((command) => [command.name]))(

@@ -19,7 +19,7 @@ import {
   type StdioStreams,
   UsageError,
 } from "./command.js";
-import { commands } from "./commands/index.js";
+import { commandNames, findCommand, loadCommands } from "./commands/index.js";
 import { commandHelp, mainHelp } from "./help.js";
 import { skillsetVersion } from "./version.js";
 
@@ -91,22 +91,21 @@ export async function runCli(options: RunCliOptions): Promise<number> {
   const { argv, env, stdout, stderr } = options;
   const [name, ...rest] = argv;
   if (name === undefined || name === "--help" || name === "-h") {
-    stdout.write(mainHelp(commands, stdout.columns));
+    stdout.write(mainHelp(await loadCommands(), stdout.columns));
     return EXIT_OK;
   }
   if (name === "help") {
     if (rest[0] === undefined) {
-      stdout.write(mainHelp(commands, stdout.columns));
+      stdout.write(mainHelp(await loadCommands(), stdout.columns));
       return EXIT_OK;
     }
-    const target = commands.find((c) => c.name === rest[0]);
+    const target = await findCommand(rest[0]);
     if (target) {
       stdout.write(await fullHelp(target, stdout.columns));
       return EXIT_OK;
     }
-    const names = commands.map((c) => c.name);
     stderr.write(
-      `skillset help: unknown command '${rest[0]}'.${await suggest(rest[0], names)} Run \`skillset --help\` for the list.\n`,
+      `skillset help: unknown command '${rest[0]}'.${await suggest(rest[0], commandNames)} Run \`skillset --help\` for the list.\n`,
     );
     return EXIT_USAGE;
   }
@@ -114,11 +113,10 @@ export async function runCli(options: RunCliOptions): Promise<number> {
     stdout.write(`${skillsetVersion()}\n`);
     return EXIT_OK;
   }
-  const command = commands.find((c) => c.name === name);
+  const command = await findCommand(name);
   if (!command) {
-    const names = commands.map((c) => c.name);
     stderr.write(
-      `skillset: unknown command '${name}'.${await suggest(name, names)} Run \`skillset --help\` for the list.\n`,
+      `skillset: unknown command '${name}'.${await suggest(name, commandNames)} Run \`skillset --help\` for the list.\n`,
     );
     return EXIT_USAGE;
   }

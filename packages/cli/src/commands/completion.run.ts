@@ -4,13 +4,13 @@
 import { type CommandContext, EXIT_OK, UsageError } from "../command.js";
 import { globalOptions } from "../run-cli.js";
 import { completionScript, SHELLS, type Shell } from "../shell-completion/index.js";
-import { commands } from "./index.js";
+import { loadCommands } from "./index.js";
 
 export async function run(context: CommandContext): Promise<number> {
   const shell = context.positionals[0] ?? "";
   if (!(SHELLS as readonly string[]).includes(shell)) {
     throw new UsageError(`unknown shell '${shell}'; use one of ${SHELLS.join(", ")}`);
   }
-  context.stdout.write(completionScript(shell as Shell, commands, globalOptions));
+  context.stdout.write(completionScript(shell as Shell, await loadCommands(), globalOptions));
   return EXIT_OK;
 }

@@ -1,9 +1,11 @@
 import { spawnSync } from "node:child_process";
 import { describe, expect, it } from "vitest";
 import type { Command } from "../command.js";
-import { commands } from "../commands/index.js";
+import { loadCommands } from "../commands/index.js";
 import { globalOptions } from "../run-cli.js";
 import { completionScript, SHELLS } from "./index.js";
+
+const commands = await loadCommands();
 
 const extra: Command = {
   name: "frobnicate",
