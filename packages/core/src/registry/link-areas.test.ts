@@ -1,4 +1,4 @@
-import { mkdirSync, symlinkSync } from "node:fs";
+import { mkdirSync, renameSync, symlinkSync } from "node:fs";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { createTempProject, renderSkillFile, type TempDir } from "../test/index.js";
 import { openTempRegistry } from "../test/open-temp-registry.js";
@@ -72,5 +72,44 @@ describe.skipIf(!posix)("links out of every root", () => {
     symlinkSync(temp.join("dev/drafting"), temp.join("home/.claude/skills/drafting"), "dir");
     const { skills } = await discover({ followSymlinks: false });
     expect(skills).toEqual([]);
+  });
+});
+
+describe.skipIf(!posix)("links swapped in while watched", () => {
+  it("a SKILL.md replaced by a link out of the roots: followed in the user scope, refused in the repo, as a fresh load", async () => {
+    await temp.writeSkill("home/.agents/skills/mine", { name: "mine", description: "Use for mine." });
+    await temp.writeSkill("project/.agents/skills/theirs", {
+      name: "theirs",
+      description: "Use for theirs.",
+    });
+    const registry = await openTempRegistry(temp);
+    const watcher = await registry.watch(() => {});
+    try {
+      const describe = (found: typeof registry) =>
+        found
+          .entries()
+          .map(({ skill }) => `${skill.name} ${skill.scope} ${skill.description}`)
+          .sort();
+      // Swapped atomically, as an editor or a `git checkout` would: a link renamed over the file.
+      for (const [dir, target] of [
+        ["home/.agents/skills/mine", "dev/drafting/SKILL.md"],
+        ["project/.agents/skills/theirs", "elsewhere/planted/SKILL.md"],
+      ]) {
+        symlinkSync(temp.join(target as string), temp.join(`${dir}/SKILL.link`));
+        renameSync(temp.join(`${dir}/SKILL.link`), temp.join(`${dir}/SKILL.md`));
+      }
+      const expected = ["drafting user Use when drafting."];
+      expect(describe(await openTempRegistry(temp))).toEqual(expected);
+      const deadline = performance.now() + 10_000;
+      while (
+        performance.now() < deadline &&
+        JSON.stringify(describe(registry)) !== JSON.stringify(expected)
+      ) {
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+      expect(describe(registry)).toEqual(expected);
+    } finally {
+      await watcher.close();
+    }
   });
 });
