@@ -32,7 +32,7 @@ export async function findUsableSkill(
     };
   }
   if (!found.entry.enabled) {
-    const name = found.entry.skill.qualifiedName;
+    const name = inertForTerminal(found.entry.skill.qualifiedName);
     return { problem: `Skill '${name}' is disabled. Enable it with \`skillset enable ${name}\`.` };
   }
   const refusal = policyRefusal(await openPolicy(context, registry), found.entry.skill);

@@ -2,6 +2,7 @@ export { array, isPlainObject, record } from "./collection-schemas.js";
 export { type OptionalSchema, optional, union, withDefault } from "./modifier-schemas.js";
 export { type InferObject, type ObjectSchema, type ObjectShape, object, partial } from "./object-schema.js";
 export { boolean, integer, literal, type NumberRange, number, oneOf, string } from "./scalar-schemas.js";
+export { schemaDocument } from "./schema-document.js";
 export { describeSchemaIssue, formatKeyPath, previewValue } from "./schema-issue-text.js";
 export type {
   CheckResult,
