@@ -60,16 +60,14 @@ export function standardOutput(
       }
       // Most writes go out whole, the text encoded by the write itself: no Buffer per piece (for 49 MB of
       // JSON that halved the CPU time of writing). The rest of a partial write goes out as bytes.
-      let written: number;
+      let written = 0;
       try {
         written = writeSync(fd, text);
       } catch {
-        written = 0;
+        // Retried below as bytes, where each error (closed reader, would block) is handled.
       }
-      if (written < text.length || written < Buffer.byteLength(text, "utf8")) {
-        const bytes = Buffer.from(text, "utf8");
-        writeBytes(bytes, written);
-      }
+      // UTF-8 never takes fewer bytes than the text has code units, so this one check covers both.
+      if (written < Buffer.byteLength(text, "utf8")) writeBytes(Buffer.from(text, "utf8"), written);
     },
   };
 }
