@@ -33,17 +33,25 @@ const JOURNAL = "journal.json";
  * skill's name, which strict validation checks). Remove it with `discardStaged`.
  */
 export async function stagingFolder(scope: InstallScope, name: string): Promise<string> {
-  const container = join(scope.stagingDir, `staged-${process.pid}-${randomBytes(4).toString("hex")}`);
-  await mkdir(container, { recursive: true });
-  return join(container, name);
+  return join(await stagingContainer(scope), name);
 }
 
-/** Removes a staged skill that will not be committed (with its container). */
-export async function discardStaged(staged: string): Promise<void> {
-  await rm(dirname(staged), { recursive: true, force: true });
+/**
+ * A fresh, empty `<staging>/staged-<pid>-<random>` folder: skills with different names can be staged side
+ * by side in it (`discardStaged` of any of them removes them all).
+ */
+export async function stagingContainer(scope: InstallScope): Promise<string> {
+  const container = join(scope.stagingDir, `staged-${process.pid}-${randomBytes(4).toString("hex")}`);
+  await mkdir(container, { recursive: true });
+  return container;
+}
+
+/** Removes a staging container (see `stagingContainer`) with every skill staged in it, none committed. */
+export async function discardStaged(container: string): Promise<void> {
+  await rm(container, { recursive: true, force: true });
   // The staging area, then `.agents` itself, when this left them empty: a refused install leaves no trace.
-  await rmdir(dirname(dirname(staged))).catch(() => {});
-  await rmdir(dirname(dirname(dirname(staged)))).catch(() => {});
+  await rmdir(dirname(container)).catch(() => {});
+  await rmdir(dirname(dirname(container))).catch(() => {});
 }
 
 /**
@@ -80,7 +88,10 @@ export async function commitChanges(
   await unlink(journalPath);
   afterStep("committed");
   // The staged folders' containers are empty now; without them the staging area can go too.
-  for (const swap of journal.swaps) if (swap.staged) await rmdir(dirname(swap.staged)).catch(() => {});
+  for (const container of new Set(
+    journal.swaps.flatMap((swap) => (swap.staged ? [dirname(swap.staged)] : [])),
+  ))
+    await rmdir(container).catch(() => {});
   await clearStaging(scope);
 }
 

@@ -1,53 +1,145 @@
 /**
  * @module Copies one skill folder out of a fetched source into the staging area, refusing anything that
  * could reach outside it (SPEC §14, §15): every entry is examined with `lstat`, never followed blindly.
+ *
+ * The walk, the reads and the writes are synchronous: a skill is a few small files, and a promise plus a
+ * thread-pool round trip per call cost more than the call itself. Each file is read once; the bytes that
+ * are written are the ones returned, so the examination judges exactly what is installed without reading
+ * the copy back.
  */
-import { constants } from "node:fs";
-import { copyFile, lstat, mkdir, readdir, readlink, realpath, stat } from "node:fs/promises";
+import {
+  closeSync,
+  constants,
+  fchmodSync,
+  fstatSync,
+  lstatSync,
+  mkdirSync,
+  openSync,
+  readdirSync,
+  readlinkSync,
+  readSync,
+  realpathSync,
+  renameSync,
+  type Stats,
+  statSync,
+  writeSync,
+} from "node:fs";
 import { dirname, join, relative, resolve, sep } from "node:path";
-import { mapConcurrently } from "@skillset/core/fs";
 import { SkillsetError } from "@skillset/core/model";
 import { UNHASHED_FOLDERS } from "../digest/list-hashed-files.js";
 import { type InstallLimits, LimitCounter } from "../limits.js";
 import { safeRelativePath } from "./safe-relative-path.js";
 
+/** One file of a copied skill: its `/`-separated path in the skill, its bytes and its permission bits. */
+export interface TreeFile {
+  path: string;
+  content: Buffer;
+  mode: number;
+}
+
+/** What was copied: every file, and every folder (`/`-separated, the skill folder itself left out). */
+export interface SkillTree {
+  files: TreeFile[];
+  folders: string[];
+}
+
 /**
  * Copies `source` (a skill folder) to `target` (which must not exist): regular files and folders only.
  * A symbolic link whose target is a regular file inside the skill is copied as that file; any other link
  * (out of the skill, to a folder, dangling), device, FIFO or socket refuses the whole skill with
- * `install-unsafe-entry`. `.git` and `node_modules` are left out. Bounded by `limits`.
+ * `install-unsafe-entry`. `.git` and `node_modules` are left out. Bounded by `limits`. Every entry is
+ * checked before anything is read or written. Returns what it wrote.
+ *
+ * With `move` (the source is skillset's own temp copy, removed afterwards), a folder that holds nothing to
+ * leave out or resolve is renamed to `target` instead: the same files, without writing them again.
  */
-export async function copySkillTree(
+export function copySkillTree(
   source: string,
   target: string,
   limits: InstallLimits,
   label: string,
-): Promise<void> {
-  const top = await lstat(source);
+  options: { move?: boolean } = {},
+): SkillTree {
+  const entries = listSkillEntries(source, limits, label);
+  const tree: SkillTree = {
+    files: entries.files.map(({ path, from }) => readRegular(from, path, label)),
+    folders: entries.folders,
+  };
+  if (!(options.move && entries.asIs && moved(source, target))) writeSkillTree(tree, target);
+  return tree;
+}
+
+/** Renames `source` to `target`; false when they are on different file systems (copy instead). */
+function moved(source: string, target: string): boolean {
+  try {
+    renameSync(source, target);
+    return true;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === "EXDEV") return false;
+    throw error;
+  }
+}
+
+/** Writes `tree` to `target` (which must not exist) with each file's permission bits, as `copyFile` does. */
+function writeSkillTree(tree: SkillTree, target: string): void {
+  mkdirSync(target, { recursive: true });
+  for (const folder of tree.folders) mkdirSync(join(target, folder), { recursive: true });
+  for (const file of tree.files) {
+    const fd = openSync(
+      join(target, file.path),
+      constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL,
+      file.mode,
+    );
+    try {
+      for (let written = 0; written < file.content.length; )
+        written += writeSync(fd, file.content, written, file.content.length - written);
+      // The creation mode is narrowed by the umask; copyFile sets the source's bits exactly.
+      fchmodSync(fd, file.mode);
+    } finally {
+      closeSync(fd);
+    }
+  }
+}
+
+/**
+ * The files to copy (where each is read from) and the folders to create, after every check; `asIs` when
+ * the folder holds exactly that (no link to resolve, no folder left out).
+ */
+function listSkillEntries(
+  source: string,
+  limits: InstallLimits,
+  label: string,
+): { files: Array<{ path: string; from: string }>; folders: string[]; asIs: boolean } {
+  const top = lstatSync(source);
   if (top.isSymbolicLink())
     throw unsafe(label, ".", "the skill folder itself is a symbolic link; only real folders are installed");
-  const root = await realpath(source);
+  const root = realpathSync.native(source);
   const counter = new LimitCounter(limits, label);
-  const files: Array<{ from: string; to: string }> = [];
-  const folders: string[] = [target];
+  const files: Array<{ path: string; from: string }> = [];
+  const folders: string[] = [];
+  let asIs = true;
 
-  const visit = async (folder: string): Promise<void> => {
-    for (const entry of await readdir(folder)) {
+  const visit = (folder: string): void => {
+    for (const entry of readdirSync(folder)) {
       const path = join(folder, entry);
       const shown = relative(root, path).split(sep).join("/");
       safeRelativePath(shown, label);
-      const info = await lstat(path);
+      const info = lstatSync(path);
       if (info.isDirectory()) {
-        if (UNHASHED_FOLDERS.has(entry)) continue;
-        folders.push(join(target, relative(root, path)));
-        await visit(path);
+        if (UNHASHED_FOLDERS.has(entry)) {
+          asIs = false;
+          continue;
+        }
+        folders.push(shown);
+        visit(path);
       } else if (info.isFile()) {
         counter.addFile(shown, info.size);
-        files.push({ from: path, to: join(target, relative(root, path)) });
+        files.push({ path: shown, from: path });
       } else if (info.isSymbolicLink()) {
-        const resolved = await linkTarget(root, path, label, shown);
-        counter.addFile(shown, (await stat(resolved)).size);
-        files.push({ from: resolved, to: join(target, relative(root, path)) });
+        const resolved = linkTarget(root, path, label, shown);
+        asIs = false;
+        counter.addFile(shown, statSync(resolved).size);
+        files.push({ path: shown, from: resolved });
       } else {
         throw unsafe(
           label,
@@ -57,31 +149,58 @@ export async function copySkillTree(
       }
     }
   };
-  await visit(root);
-  for (const folder of folders) await mkdir(folder, { recursive: true });
-  await mapConcurrently(files, 16, (file) => copyFile(file.from, file.to, constants.COPYFILE_EXCL));
+  visit(root);
+  return { files, folders, asIs };
+}
+
+/**
+ * The bytes and permission bits of the regular file at `from`, checked on the open descriptor (a FIFO
+ * swapped in after the walk is refused, never waited on) and read up to the size that was counted.
+ */
+function readRegular(from: string, path: string, label: string): TreeFile {
+  const fd = openSync(from, constants.O_RDONLY | (constants.O_NONBLOCK ?? 0));
+  try {
+    const info = fstatSync(fd);
+    if (!info.isFile())
+      throw unsafe(label, path, `${kindOf(info)} is not a regular file; skills hold only files and folders`);
+    const content = Buffer.allocUnsafe(info.size);
+    let total = 0;
+    while (total < content.length) {
+      const read = readSync(fd, content, total, content.length - total, total);
+      if (read === 0) break;
+      total += read;
+    }
+    return {
+      path,
+      content: total === content.length ? content : content.subarray(0, total),
+      mode: info.mode & 0o7777,
+    };
+  } finally {
+    closeSync(fd);
+  }
 }
 
 /** The real path a link points to, when it is a regular file inside the skill; else throws. */
-async function linkTarget(root: string, path: string, label: string, shown: string): Promise<string> {
-  const pointsTo = await readlink(path);
+function linkTarget(root: string, path: string, label: string, shown: string): string {
+  const pointsTo = readlinkSync(path);
   let resolved: string;
   try {
-    resolved = await realpath(resolve(dirname(path), pointsTo));
+    resolved = realpathSync.native(resolve(dirname(path), pointsTo));
   } catch {
     throw unsafe(label, shown, `a symbolic link to ${JSON.stringify(pointsTo)}, which does not exist`);
   }
   if (resolved !== root && !resolved.startsWith(root + sep))
     throw unsafe(label, shown, `a symbolic link to ${JSON.stringify(pointsTo)}, outside the skill`);
-  if (!(await stat(resolved)).isFile())
+  if (!statSync(resolved).isFile())
     throw unsafe(label, shown, `a symbolic link to ${JSON.stringify(pointsTo)}, which is not a regular file`);
   return resolved;
 }
 
-function kindOf(info: { isFIFO(): boolean; isSocket(): boolean; isCharacterDevice(): boolean }): string {
+function kindOf(info: Stats): string {
   if (info.isFIFO()) return "a FIFO";
   if (info.isSocket()) return "a socket";
   if (info.isCharacterDevice()) return "a character device";
+  if (info.isDirectory()) return "a folder";
   return "a block device";
 }
 

@@ -3,7 +3,7 @@
  */
 import { computedHash } from "./computed-hash.js";
 import { integrity } from "./integrity.js";
-import { listHashedFiles } from "./list-hashed-files.js";
+import { type HashedFile, listHashedFiles } from "./list-hashed-files.js";
 
 /** The two digests a lock entry records. */
 export interface SkillDigests {
@@ -13,6 +13,10 @@ export interface SkillDigests {
 
 /** Reads `dir` once and returns `computedHash` (vercel interop) and `integrity` (verification). */
 export async function hashSkillFolder(dir: string): Promise<SkillDigests> {
-  const files = await listHashedFiles(dir);
+  return skillDigests(await listHashedFiles(dir));
+}
+
+/** Both digests of `files` (a skill's files, already read). */
+export function skillDigests(files: readonly HashedFile[]): SkillDigests {
   return { computedHash: computedHash(files), integrity: integrity(files) };
 }

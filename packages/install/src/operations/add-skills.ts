@@ -59,9 +59,16 @@ export async function addSkills(options: AddOptions): Promise<AddResult> {
   });
   try {
     const picked = await pickSkills(fetched, options);
-    const candidates = await stageCandidates(fetched, picked, scope, limits, (skill) =>
-      lockFields(spec, fetched, skill, options.agents),
+    const candidates = await stageCandidates(
+      fetched,
+      picked,
+      scope,
+      limits,
+      (skill) => lockFields(spec, fetched, skill, options.agents),
+      // The fetched copy is removed afterwards: its skill folders can be moved instead of copied.
+      { move: fetched.temporary },
     );
+    let committed = false;
     try {
       return await withLockFile(scope, async (lock) => {
         const notes = await checkCollisions(candidates, lock.skills, spec, options.force === true);
@@ -81,6 +88,7 @@ export async function addSkills(options: AddOptions): Promise<AddResult> {
             "Not approved; nothing was installed. Re-run with --yes to approve.",
           );
         await commitCandidates(scope, lock, candidates);
+        committed = true;
         for (const candidate of candidates) {
           if (options.agents?.length)
             notes.push(
@@ -94,7 +102,8 @@ export async function addSkills(options: AddOptions): Promise<AddResult> {
         return { scope, installed: candidates, notes };
       });
     } finally {
-      await discardCandidates(candidates);
+      // After the commit nothing is left in staging (the commit moved it all in place and tidied up).
+      if (!committed) await discardCandidates(candidates);
     }
   } finally {
     await fetched.dispose();

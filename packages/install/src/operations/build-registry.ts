@@ -8,7 +8,6 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { SkillsetError } from "@skillset/core/model";
 import { copySkillTree } from "../apply/copy-skill-tree.js";
-import { listHashedFiles } from "../digest/list-hashed-files.js";
 import { type InstallLimits, resolveLimits } from "../limits.js";
 import { findSourceSkills } from "../source/find-source-skills.js";
 import { examineSkill } from "../trust/examine-skill.js";
@@ -48,11 +47,11 @@ export async function buildRegistry(options: {
     const problems: string[] = [];
     for (const skill of skills) {
       const copy = join(scratch, skill.name);
-      await copySkillTree(skill.dir, copy, limits, `skill ${skill.name} (${skill.path})`);
-      const examination = await examineSkill(copy);
+      const tree = copySkillTree(skill.dir, copy, limits, `skill ${skill.name} (${skill.path})`);
+      const examination = await examineSkill(copy, tree);
       for (const error of examination.errors)
         problems.push(`  ${skill.name} (${skill.path}): ${error.message} [${error.code}]`);
-      const files = (await listHashedFiles(copy)).map((file) => file.path).sort();
+      const files = tree.files.map((file) => file.path).sort();
       built.push({
         name: skill.name,
         description: skill.description,

@@ -8,7 +8,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { hasInterruptedCommit } from "../apply/commit-changes.js";
 import { copySkillTree } from "../apply/copy-skill-tree.js";
-import { hashSkillFolder } from "../digest/hash-skill-folder.js";
+import { skillDigests } from "../digest/hash-skill-folder.js";
 import { type InstallLimits, resolveLimits } from "../limits.js";
 import { type InstallScope, resolveInstallScope } from "../lock/install-scope.js";
 import { readLock } from "../lock/read-lock.js";
@@ -78,10 +78,8 @@ export async function checkSkills(options: {
         }
         const copy = join(scratch, `${name}-${rows.size}-${Math.random().toString(36).slice(2)}`);
         try {
-          await copySkillTree(skill.dir, copy, limits, `skill ${name}`);
-          row.upstream = matchesEntry(await hashSkillFolder(copy), lock.skills[name]!)
-            ? "current"
-            : "changed";
+          const { files } = copySkillTree(skill.dir, copy, limits, `skill ${name}`);
+          row.upstream = matchesEntry(skillDigests(files), lock.skills[name]!) ? "current" : "changed";
         } catch (failure) {
           row.upstream = "changed";
           row.detail = (failure as Error).message;

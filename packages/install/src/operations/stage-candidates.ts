@@ -2,10 +2,9 @@
  * @module Copies picked skills from a fetched source into the staging area and examines each copy, so
  * that what is judged is exactly what will be installed.
  */
-import { join } from "node:path";
-import { mapConcurrently } from "@skillset/core/fs";
+import { dirname, join } from "node:path";
 import { SkillsetError } from "@skillset/core/model";
-import { discardStaged, stagingFolder } from "../apply/commit-changes.js";
+import { discardStaged, stagingContainer } from "../apply/commit-changes.js";
 import { copySkillTree } from "../apply/copy-skill-tree.js";
 import type { InstallLimits } from "../limits.js";
 import type { InstallScope } from "../lock/install-scope.js";
@@ -28,8 +27,9 @@ export interface Candidate {
 }
 
 /**
- * Stages `skills`; throws `install-invalid-skill` (after removing every staged copy) when any fails
- * strict validation or lint, naming each finding.
+ * Stages `skills` side by side in one fresh staging folder; throws `install-invalid-skill` (after removing
+ * every staged copy) when any fails strict validation or lint, naming each finding. With `move` (the
+ * fetched files are skillset's own temp copy), plain skill folders are moved there rather than copied.
  */
 export async function stageCandidates(
   fetched: FetchedSource,
@@ -37,42 +37,36 @@ export async function stageCandidates(
   scope: InstallScope,
   limits: InstallLimits,
   entryFields: (skill: SourceSkill) => Omit<LockEntry, "computedHash" | "integrity">,
+  options: { move?: boolean } = {},
 ): Promise<Candidate[]> {
-  const candidates: Candidate[] = [];
+  const container = await stagingContainer(scope);
   try {
-    // Skills are independent: staged a few at a time, so file work overlaps. Every one finishes before
-    // the first failure is thrown, so nothing is still being written when the copies are discarded.
-    let failure: unknown;
-    await mapConcurrently(skills, 8, async (skill) => {
-      if (failure) return;
-      const staged = await stagingFolder(scope, skill.name);
-      try {
-        await copySkillTree(
-          skill.dir,
-          staged,
-          limits,
-          `skill ${skill.name} (${skill.path} in ${fetched.spec.source})`,
-        );
-        const examination = await examineSkill(staged);
-        const entry: LockEntry = {
+    // One skill at a time: its bytes are held only until it is examined (copying is synchronous, and the
+    // examination reads those bytes, not the disk).
+    const candidates: Candidate[] = [];
+    for (const skill of skills) {
+      const staged = join(container, skill.name);
+      const tree = copySkillTree(
+        skill.dir,
+        staged,
+        limits,
+        `skill ${skill.name} (${skill.path} in ${fetched.spec.source})`,
+        options,
+      );
+      const examination = await examineSkill(staged, tree);
+      candidates.push({
+        name: skill.name,
+        skill,
+        staged,
+        examination,
+        entry: {
           ...entryFields(skill),
           computedHash: examination.computedHash,
           integrity: examination.integrity,
-        };
-        candidates.push({
-          name: skill.name,
-          skill,
-          staged,
-          examination,
-          entry,
-          target: join(scope.skillsDir, skill.name),
-        });
-      } catch (error) {
-        failure ??= error;
-        await discardStaged(staged);
-      }
-    });
-    if (failure) throw failure;
+        },
+        target: join(scope.skillsDir, skill.name),
+      });
+    }
     candidates.sort((left, right) => skills.indexOf(left.skill) - skills.indexOf(right.skill));
     const failing = candidates.filter((candidate) => candidate.examination.errors.length > 0);
     if (failing.length > 0) {
@@ -88,12 +82,13 @@ export async function stageCandidates(
     }
     return candidates;
   } catch (error) {
-    await discardCandidates(candidates);
+    await discardStaged(container);
     throw error;
   }
 }
 
 /** Removes staged copies that will not be committed. */
 export async function discardCandidates(candidates: readonly Candidate[]): Promise<void> {
-  await Promise.all(candidates.map((candidate) => discardStaged(candidate.staged)));
+  const containers = new Set(candidates.map((candidate) => dirname(candidate.staged)));
+  await Promise.all([...containers].map((container) => discardStaged(container)));
 }

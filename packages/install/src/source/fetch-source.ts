@@ -20,6 +20,8 @@ export interface FetchedSource {
   /** Commit (git), final URL (archive, index) or absolute folder (local). */
   resolved: string;
   skills: SourceSkill[];
+  /** `root` is skillset's own temp folder (removed by `dispose`), not a person's folder. */
+  temporary: boolean;
   dispose(): Promise<void>;
 }
 
@@ -71,7 +73,14 @@ export async function fetchSource(spec: SourceSpec, options: FetchSourceOptions)
         "install-no-skills",
         `No skills in ${spec.source}${spec.subpath ? ` under ${spec.subpath}` : ""}: no folder holds a SKILL.md.`,
       );
-    return { spec, root: tree.root, resolved: tree.resolved, skills, dispose };
+    return {
+      spec,
+      root: tree.root,
+      resolved: tree.resolved,
+      skills,
+      temporary: spec.type !== "local",
+      dispose,
+    };
   } catch (error) {
     await dispose();
     throw error;

@@ -6,10 +6,10 @@ import { join } from "node:path";
 import type { Diagnostic, Frontmatter } from "@skillset/core/model";
 import { parseSkillFile } from "@skillset/core/parser";
 import { lintSkillFiles, validateSkillDir } from "@skillset/core/validate";
-import { computedHash } from "../digest/computed-hash.js";
-import { integrity } from "../digest/integrity.js";
-import { listHashedFiles } from "../digest/list-hashed-files.js";
+import type { SkillTree } from "../apply/copy-skill-tree.js";
+import { skillDigests } from "../digest/hash-skill-folder.js";
 import { type RiskSummary, summarizeRisks } from "./summarize-risks.js";
+import { treeFileSystem } from "./tree-file-system.js";
 
 /**
  * Strict findings that do not refuse a skill: fields beyond the specification (`hooks`, `argument-hint`,
@@ -27,14 +27,15 @@ export interface Examination {
   risks: RiskSummary;
 }
 
-/** Examines the staged folder `dir`. */
-export async function examineSkill(dir: string): Promise<Examination> {
-  const files = await listHashedFiles(dir);
+/** Examines the staged folder `dir`, whose files are `tree` (as `copySkillTree` wrote them). */
+export async function examineSkill(dir: string, tree: SkillTree): Promise<Examination> {
+  const { files } = tree;
+  const fs = treeFileSystem(dir, tree);
   const skillFile = join(dir, "SKILL.md");
   const [strict, linted, parsed] = await Promise.all([
-    validateSkillDir(dir, { mode: "strict" }),
-    lintSkillFiles([skillFile]),
-    parseSkillFile(skillFile),
+    validateSkillDir(dir, { mode: "strict", fs }),
+    lintSkillFiles([skillFile], { fs }),
+    parseSkillFile(skillFile, { fs }),
   ]);
   const diagnostics = [...strict.diagnostics, ...linted.flatMap((report) => report.diagnostics)];
   const seen = new Set<string>();
@@ -46,10 +47,9 @@ export async function examineSkill(dir: string): Promise<Examination> {
   });
   const frontmatter: Frontmatter | undefined = parsed.skill?.frontmatter;
   return {
-    computedHash: computedHash(files),
-    integrity: integrity(files),
+    ...skillDigests(files),
     errors: unique.filter((finding) => finding.severity === "error" && !TOLERATED.has(finding.code)),
     warnings: unique.filter((finding) => finding.severity !== "error" || TOLERATED.has(finding.code)),
-    risks: await summarizeRisks(dir, files, frontmatter),
+    risks: summarizeRisks(files, frontmatter),
   };
 }

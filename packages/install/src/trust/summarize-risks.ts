@@ -2,8 +2,6 @@
  * @module What a skill could do beyond being read, shown before it is installed (SPEC §14): the scripts it
  * ships, `allowed-tools` that widen access, shell preprocessing lines, hooks, and URLs its scripts call.
  */
-import { readFile } from "node:fs/promises";
-import { join } from "node:path";
 import type { Frontmatter } from "@skillset/core/model";
 import type { HashedFile } from "../digest/list-hashed-files.js";
 
@@ -29,11 +27,10 @@ export function hasRisks(summary: RiskSummary): boolean {
 }
 
 /** Summarises `files` (a staged skill's files) and its frontmatter. */
-export async function summarizeRisks(
-  dir: string,
+export function summarizeRisks(
   files: readonly HashedFile[],
   frontmatter: Frontmatter | undefined,
-): Promise<RiskSummary> {
+): RiskSummary {
   const scripts = files
     .filter(
       (file) =>
@@ -48,7 +45,7 @@ export async function summarizeRisks(
     if (!scripts.includes(file.path)) continue;
     for (const match of file.content.toString("utf8").matchAll(URL_PATTERN)) urls.add(match[0]);
   }
-  const body = await readFile(join(dir, "SKILL.md"), "utf8").catch(() => "");
+  const body = files.find((file) => file.path === "SKILL.md")?.content.toString("utf8") ?? "";
   const shellLines = body
     .split("\n")
     .map((line, index) => ({ line, number: index + 1 }))

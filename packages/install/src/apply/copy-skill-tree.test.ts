@@ -1,0 +1,105 @@
+import { execFileSync } from "node:child_process";
+import { chmodSync, existsSync, readdirSync, readFileSync, statSync, symlinkSync } from "node:fs";
+import { join, relative } from "node:path";
+import { createTempDir, type TempDir } from "@skillset/core/test";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { listHashedFiles } from "../digest/list-hashed-files.js";
+import { defaultLimits } from "../limits.js";
+import { copySkillTree, type SkillTree } from "./copy-skill-tree.js";
+
+let temp: TempDir;
+beforeEach(async () => {
+  temp = await createTempDir("skillset-copy-");
+  await temp.write({
+    "src/SKILL.md": "---\nname: src\ndescription: d\n---\nbody\n",
+    "src/references/guide.md": "guide",
+    "src/scripts/run.sh": "#!/bin/sh\necho run\n",
+    "out/.keep": "",
+  });
+  chmodSync(temp.join("src/scripts/run.sh"), 0o750);
+  execFileSync("mkdir", ["-p", temp.join("src/assets/empty")]);
+});
+afterEach(() => temp.cleanup());
+
+/** Every entry below `dir`: kind, permission bits, and the bytes of files. */
+function listing(dir: string): string[] {
+  const found: string[] = [];
+  const visit = (folder: string) => {
+    for (const name of readdirSync(folder).sort()) {
+      const path = join(folder, name);
+      const info = statSync(path);
+      const shown = relative(dir, path);
+      if (info.isDirectory()) {
+        found.push(`d ${shown}`);
+        visit(path);
+      } else found.push(`f ${shown} ${(info.mode & 0o7777).toString(8)} ${readFileSync(path, "hex")}`);
+    }
+  };
+  visit(dir);
+  return found;
+}
+
+/** What `tree` says was written, in the same form as `listing`. */
+function treeListing(tree: SkillTree): string[] {
+  return [
+    ...tree.folders.map((folder) => `d ${folder}`),
+    ...tree.files.map((file) => `f ${file.path} ${file.mode.toString(8)} ${file.content.toString("hex")}`),
+  ].sort();
+}
+
+describe("copySkillTree", () => {
+  it("returns exactly the files, bytes and permission bits it wrote", async () => {
+    const before = listing(temp.join("src"));
+    const tree = copySkillTree(temp.join("src"), temp.join("out/src"), defaultLimits, "skill src");
+    expect(listing(temp.join("out/src"))).toEqual(before);
+    expect(treeListing(tree)).toEqual([...before].sort());
+    expect(listing(temp.join("src"))).toEqual(before);
+    // The digests' own walk of the copy sees the same files as the returned tree.
+    const onDisk = await listHashedFiles(temp.join("out/src"));
+    expect(onDisk.map((file) => file.path).sort()).toEqual(tree.files.map((file) => file.path).sort());
+  });
+
+  it("with move, renames a plain folder instead of copying it: the same result", () => {
+    const before = listing(temp.join("src"));
+    const inode = statSync(temp.join("src/references/guide.md")).ino;
+    const tree = copySkillTree(temp.join("src"), temp.join("out/src"), defaultLimits, "skill src", {
+      move: true,
+    });
+    expect(existsSync(temp.join("src"))).toBe(false);
+    expect(listing(temp.join("out/src"))).toEqual(before);
+    expect(treeListing(tree)).toEqual([...before].sort());
+    expect(statSync(temp.join("out/src/references/guide.md")).ino).toBe(inode);
+  });
+
+  it("with move, still copies a folder with a link to resolve or a folder to leave out", async () => {
+    symlinkSync("references/guide.md", temp.join("src/guide-link.md"));
+    const withLink = listing(temp.join("src"));
+    copySkillTree(temp.join("src"), temp.join("out/a"), defaultLimits, "skill src", { move: true });
+    expect(listing(temp.join("src"))).toEqual(withLink);
+    expect(readFileSync(temp.join("out/a/guide-link.md"), "utf8")).toBe("guide");
+    expect(statSync(temp.join("out/a/guide-link.md")).isFile()).toBe(true);
+
+    await temp.write({ "plain/SKILL.md": "x", "plain/node_modules/m/index.js": "y" });
+    copySkillTree(temp.join("plain"), temp.join("out/b"), defaultLimits, "skill plain", { move: true });
+    expect(existsSync(temp.join("plain/node_modules/m/index.js"))).toBe(true);
+    expect(readdirSync(temp.join("out/b"))).toEqual(["SKILL.md"]);
+  });
+
+  it("with move, refuses what it refuses without it, and moves nothing", () => {
+    symlinkSync("../../out/.keep", temp.join("src/references/out.md"));
+    expect(() =>
+      copySkillTree(temp.join("src"), temp.join("out/src"), defaultLimits, "skill src", { move: true }),
+    ).toThrow(/outside the skill/);
+    expect(existsSync(temp.join("src/SKILL.md"))).toBe(true);
+    expect(existsSync(temp.join("out/src"))).toBe(false);
+  });
+
+  it("checks limits on the moved path too", () => {
+    expect(() =>
+      copySkillTree(temp.join("src"), temp.join("out/src"), { ...defaultLimits, maxFiles: 2 }, "skill src", {
+        move: true,
+      }),
+    ).toThrow(expect.objectContaining({ code: "install-too-large" }));
+    expect(existsSync(temp.join("src/SKILL.md"))).toBe(true);
+  });
+});
