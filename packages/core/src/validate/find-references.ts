@@ -40,11 +40,21 @@ function blankCodeSpans(line: string): string {
   return line.replace(codeSpan, (span) => " ".repeat(span.length));
 }
 
+/** The last answer: three lint rules ask about the same SKILL.md body in a row. */
+let last: { markdown: string; firstLine: number; found: readonly FileReference[] } | undefined;
+
 /**
  * Lists the relative references in a markdown text, in order. `firstLine` is the line number of the
  * text's first line in its file (the body of SKILL.md starts after the frontmatter).
  */
-export function findReferences(markdown: string, firstLine = 1): FileReference[] {
+export function findReferences(markdown: string, firstLine = 1): readonly FileReference[] {
+  if (last?.markdown === markdown && last.firstLine === firstLine) return last.found;
+  const found = scanReferences(markdown, firstLine);
+  last = { markdown, firstLine, found };
+  return found;
+}
+
+function scanReferences(markdown: string, firstLine: number): readonly FileReference[] {
   const found: FileReference[] = [];
   const lines = markdown.split("\n");
   let fence: string | undefined;

@@ -2,10 +2,11 @@
  * @module The skills a fetched source offers: every folder holding a `SKILL.md` (a regular file), found
  * without following links, not looking inside a skill for more, `.git` and `node_modules` skipped.
  */
-import { lstat, readdir } from "node:fs/promises";
+import { readdirSync } from "node:fs";
+import { lstat } from "node:fs/promises";
 import { join, relative, sep } from "node:path";
 import { SkillsetError } from "@skillset/core/model";
-import { parseSkillFile } from "@skillset/core/parser";
+import { parseSkillFileSync } from "@skillset/core/parser";
 import { UNHASHED_FOLDERS } from "../digest/list-hashed-files.js";
 
 /** One skill in a source. */
@@ -37,26 +38,27 @@ export async function findSourceSkills(root: string, subpath?: string): Promise<
   }
   const found: SourceSkill[] = [];
   let folders = 0;
-  const visit = async (folder: string, depth: number): Promise<void> => {
+  // Synchronous: a source is read once, folder by folder, and a promise per folder costs more than the read.
+  const visit = (folder: string, depth: number): void => {
     if (++folders > MAX_FOLDERS) return;
-    const entries = await readdir(folder, { withFileTypes: true });
+    const entries = readdirSync(folder, { withFileTypes: true });
     const skillFile = entries.find((entry) => entry.name === "SKILL.md" && entry.isFile());
     if (skillFile) {
-      found.push(await describe(root, folder));
+      found.push(describe(root, folder));
       return;
     }
     if (depth >= MAX_DEPTH) return;
     for (const entry of entries) {
       if (entry.isDirectory() && !UNHASHED_FOLDERS.has(entry.name))
-        await visit(join(folder, entry.name), depth + 1);
+        visit(join(folder, entry.name), depth + 1);
     }
   };
-  await visit(start, 0);
+  visit(start, 0);
   return found.sort((left, right) => (left.name < right.name ? -1 : left.name > right.name ? 1 : 0));
 }
 
-async function describe(root: string, dir: string): Promise<SourceSkill> {
-  const parsed = await parseSkillFile(join(dir, "SKILL.md"));
+function describe(root: string, dir: string): SourceSkill {
+  const parsed = parseSkillFileSync(join(dir, "SKILL.md"));
   const folderName = dir.split(sep).pop() ?? "";
   const path = relative(root, dir).split(sep).join("/") || ".";
   return {
