@@ -13,6 +13,7 @@ import { type FetchedSource, fetchSource } from "../source/fetch-source.js";
 import type { SourceSkill } from "../source/find-source-skills.js";
 import { parseSource } from "../source/parse-source.js";
 import type { SourceSpec } from "../source/source-spec.js";
+import { loadExaminer } from "../trust/load-examiner.js";
 import { hasRisks } from "../trust/summarize-risks.js";
 import type { InstallIo } from "./install-io.js";
 import { type Candidate, discardCandidates, stageCandidates } from "./stage-candidates.js";
@@ -51,12 +52,15 @@ export async function addSkills(options: AddOptions): Promise<AddResult> {
     env: options.env,
     isFolder: (path) => statSync(path, { throwIfNoEntry: false })?.isDirectory() ?? false,
   });
-  const fetched = await fetchSource(spec, {
+  const fetching = fetchSource(spec, {
     limits,
     env: options.env,
     wanted: new Set(options.skills ?? []),
     progress: options.io.progress,
   });
+  // Loaded while the source is fetched (a failure to load shows where staging awaits it).
+  loadExaminer().catch(() => {});
+  const fetched = await fetching;
   try {
     const picked = await pickSkills(fetched, options);
     const candidates = await stageCandidates(

@@ -6,7 +6,6 @@ import { readdirSync } from "node:fs";
 import { lstat } from "node:fs/promises";
 import { join, relative, sep } from "node:path";
 import { SkillsetError } from "@skillset/core/model";
-import { parseSkillFileSync } from "@skillset/core/parser";
 import { UNHASHED_FOLDERS } from "../digest/list-hashed-files.js";
 
 /** One skill in a source. */
@@ -26,6 +25,7 @@ const MAX_FOLDERS = 20_000;
 
 /** Finds skills under `root` (or `root/subpath`). A `subpath` that is a link is refused. */
 export async function findSourceSkills(root: string, subpath?: string): Promise<SourceSkill[]> {
+  const { parseSkillFileSync } = await loadParser();
   const start = subpath ? join(root, subpath) : root;
   if (subpath) {
     const info = await lstat(start).catch(() => undefined);
@@ -44,7 +44,7 @@ export async function findSourceSkills(root: string, subpath?: string): Promise<
     const entries = readdirSync(folder, { withFileTypes: true });
     const skillFile = entries.find((entry) => entry.name === "SKILL.md" && entry.isFile());
     if (skillFile) {
-      found.push(describe(root, folder));
+      found.push(describe(root, folder, parseSkillFileSync));
       return;
     }
     if (depth >= MAX_DEPTH) return;
@@ -57,7 +57,21 @@ export async function findSourceSkills(root: string, subpath?: string): Promise<
   return found.sort((left, right) => (left.name < right.name ? -1 : left.name > right.name ? 1 : 0));
 }
 
-function describe(root: string, dir: string): SourceSkill {
+/**
+ * The parser, imported on first use and then kept: `fetchSource` starts loading it while the source is
+ * being fetched, so that it is ready when the fetch ends.
+ */
+export function loadParser(): Promise<typeof import("@skillset/core/parser")> {
+  parser ??= import("@skillset/core/parser");
+  return parser;
+}
+let parser: Promise<typeof import("@skillset/core/parser")> | undefined;
+
+function describe(
+  root: string,
+  dir: string,
+  parseSkillFileSync: typeof import("@skillset/core/parser")["parseSkillFileSync"],
+): SourceSkill {
   const parsed = parseSkillFileSync(join(dir, "SKILL.md"));
   const folderName = dir.split(sep).pop() ?? "";
   const path = relative(root, dir).split(sep).join("/") || ".";
