@@ -3,7 +3,6 @@
  */
 import {
   closeSync,
-  constants,
   type Dirent,
   fstatSync,
   lstatSync,
@@ -11,26 +10,14 @@ import {
   readdir as readdirCallback,
   readdirSync,
   readFileSync,
-  readSync,
   realpathSync,
   type Stats,
   statSync,
 } from "node:fs";
 import * as fs from "node:fs/promises";
 import { fileKind, notRegularFileError } from "./file-kind.js";
-import type { DirEntry, FileStat, FileSystem, StatAndHead, SyncFileReads } from "./file-system.js";
-
-function toStat(stats: Stats): FileStat {
-  return {
-    kind: fileKind(stats),
-    isFile: stats.isFile(),
-    isDirectory: stats.isDirectory(),
-    isSymbolicLink: stats.isSymbolicLink(),
-    size: stats.size,
-    mtimeMs: stats.mtimeMs,
-    mode: stats.mode & 0o777,
-  };
-}
+import type { DirEntry, FileSystem, StatAndHead, SyncFileReads } from "./file-system.js";
+import { READ_NONBLOCKING, readHeadWithStat, readInto, toStat } from "./read-head-with-stat.js";
 
 function toEntries(entries: Dirent[]): DirEntry[] {
   return entries.map(
@@ -43,22 +30,8 @@ function toEntries(entries: Dirent[]): DirEntry[] {
   );
 }
 
-/** Non-blocking, so that opening a FIFO never hangs; no effect on regular files. */
-const READ_NONBLOCKING = constants.O_RDONLY | (constants.O_NONBLOCK ?? 0);
-
 /** Head reads land here first and are copied out at their real length: no 68 KiB buffer per small file. */
 const scratch = new Uint8Array(128 * 1024);
-
-/** Reads from the start of `fd` into `buffer` until `length` bytes or the end of the file; returns the count. */
-function readInto(fd: number, buffer: Uint8Array, length: number): number {
-  let total = 0;
-  while (total < length) {
-    const read = readSync(fd, buffer, total, length - total, total);
-    if (read === 0) break;
-    total += read;
-  }
-  return total;
-}
 
 /**
  * Opens `path` for reading without blocking (a FIFO would block a plain open) and checks with `fstat` on the
@@ -131,8 +104,6 @@ function readHeadOf(fd: number, length: number): Uint8Array {
   return buffer === scratch ? scratch.slice(0, total) : buffer.subarray(0, total);
 }
 
-const noBytes = new Uint8Array(0);
-
 /** Size of the slabs small heads are cut from, and the largest head cut from one. */
 const SLAB_BYTES = 64 * 1024;
 const LARGEST_PIECE = 16 * 1024;
@@ -156,20 +127,14 @@ function headBuffer(size: number): Buffer {
   return piece;
 }
 
+/** Sized by the stat, as readFileSync does. A Buffer is a Uint8Array, and the decoder needs no view. */
 function readHeadWithStatSync(path: string, length: number): StatAndHead {
-  const fd = openSync(path, READ_NONBLOCKING);
-  try {
-    const stat = toStat(fstatSync(fd));
-    if (!stat.isFile) return { stat, bytes: noBytes };
-    // A size of 0 may hide content (procfs): read as far as `length` then.
-    if (stat.size === 0) return { stat, bytes: readHeadOf(fd, length) };
-    // Sized by the stat, as readFileSync does. A Buffer is a Uint8Array, and the decoder needs no view.
-    const buffer = headBuffer(Math.min(stat.size, length));
-    const total = readInto(fd, buffer, buffer.length);
-    return { stat, bytes: total === buffer.length ? buffer : buffer.subarray(0, total) };
-  } finally {
-    closeSync(fd);
-  }
+  return readHeadWithStat(path, length, headBuffer);
+}
+
+/** Whether `fs` reads heads with the node file system's own read (the real disk, no wrapper in between). */
+export function readsHeadsFromDisk(fs: FileSystem): boolean {
+  return fs.readHeadWithStatSync === readHeadWithStatSync;
 }
 
 /**

@@ -55,7 +55,7 @@ export type {
   ParseTextResult,
   SkillDocument,
 } from "./parsed-skill.js";
-export { mapWithHeadsSync } from "./read-heads-in-runs.js";
+export { HEAD_THREAD_MIN_FILES, type HeadThreadOptions, mapWithHeadsSync } from "./read-heads-in-runs.js";
 export {
   type OpenAiYamlResult,
   openAiYamlPath,

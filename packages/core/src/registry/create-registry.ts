@@ -108,7 +108,12 @@ class Registry implements SkillRegistry {
         ? undefined
         : (options.cacheFile ?? metadataCachePath({ cwd: options.cwd, env: this.env, home: options.home }));
     this.cache = new MetadataCache(file, this.fs);
-    this.parser = new CacheParser(this.cache, this.fs, reading.synchronous ? syncReads(this.fs) : undefined);
+    this.parser = new CacheParser(
+      this.cache,
+      this.fs,
+      reading.synchronous ? syncReads(this.fs) : undefined,
+      options.headThread ?? {},
+    );
   }
 
   get projectRoot(): string {

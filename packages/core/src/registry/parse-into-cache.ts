@@ -8,7 +8,12 @@ import { join } from "node:path";
 import type { FileStat, FileSystem, StatAndHead, SyncFileReads } from "../fs/file-system.js";
 import { mapConcurrently } from "../fs/map-concurrently.js";
 import { diagnostic } from "../model/diagnostic.js";
-import type { ParseFileOptions, ParseFileSyncOptions, ParseResult } from "../parser/index.js";
+import type {
+  HeadThreadOptions,
+  ParseFileOptions,
+  ParseFileSyncOptions,
+  ParseResult,
+} from "../parser/index.js";
 import { type FoundSkillFile, linkAreasFor } from "../walker/index.js";
 import { type CacheRecord, type MetadataCache, sameStamp } from "./metadata-cache.js";
 
@@ -38,6 +43,8 @@ export class CacheParser {
     private readonly fs: FileSystem,
     /** The same file system when the registry reads synchronously, else undefined. */
     private readonly sync: (FileSystem & SyncFileReads) | undefined,
+    /** When a second thread reads the heads of the files to parse (see `mapWithHeadsSync`). */
+    private readonly headThread: HeadThreadOptions = {},
   ) {}
 
   /** Parses files whose cache record is missing or stale (all of them with `force`); returns how many were reused. */
@@ -127,6 +134,7 @@ export class CacheParser {
       (file) => file.path,
       fs,
       (file, head) => this.parseFileSync(file, fs, true, parser, head),
+      this.headThread,
     );
   }
 

@@ -6,6 +6,7 @@ import type { ConfigLayer, SkillsetConfig } from "../config/config-schema.js";
 import type { FileSystem } from "../fs/file-system.js";
 import type { Diagnostic } from "../model/diagnostic.js";
 import type { Skill } from "../model/skill.js";
+import type { HeadThreadOptions } from "../parser/index.js";
 import type { Root } from "../roots/index.js";
 
 /**
@@ -59,6 +60,11 @@ export interface RegistryOptions {
    * (`<home>/.cache/…` without XDG_CACHE_HOME). `false` keeps the cache in memory only.
    */
   cacheFile?: string | false;
+  /**
+   * When a second thread reads the heads of the files a load parses (many files from the real disk; see
+   * `mapWithHeadsSync`). The results are the same either way.
+   */
+  headThread?: HeadThreadOptions;
 }
 
 /** Options of `reload`. */

@@ -5,7 +5,7 @@
 import { mapConcurrently } from "../fs/map-concurrently.js";
 import { nodeFileSystem } from "../fs/node-file-system.js";
 import { syncReads } from "../fs/sync-reads.js";
-import { mapWithHeadsSync } from "../parser/index.js";
+import { type HeadThreadOptions, mapWithHeadsSync } from "../parser/index.js";
 import { collectSkillFiles } from "./collect-skill-files.js";
 import { type ValidateOptions, validateSkillFile, validateSkillFileSync } from "./validate-skill.js";
 import type { ValidationReport } from "./validation-report.js";
@@ -16,6 +16,8 @@ export interface ValidatePathsOptions extends ValidateOptions {
   concurrency?: number;
   /** Follow links that lead out of a given tree (default false). */
   followExternalLinks?: boolean;
+  /** When a second thread reads the heads of the files (see `mapWithHeadsSync`); the same reports either way. */
+  headThread?: HeadThreadOptions;
 }
 
 /**
@@ -47,6 +49,7 @@ export async function validatePaths(
         sync,
         (file, head) =>
           validateSkillFileSync(file.path, { fs: sync, mode, linkChecked: file.linkChecked, head }),
+        options.headThread,
       )
     : await mapConcurrently(files, options.concurrency ?? 32, (file) =>
         validateSkillFile(file.path, { fs, mode, linkChecked: file.linkChecked }),
