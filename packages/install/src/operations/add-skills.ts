@@ -5,6 +5,7 @@
 import { statSync } from "node:fs";
 import { access } from "node:fs/promises";
 import { SkillsetError } from "@skillset/core/model";
+import { preloadFileLock } from "@skillset/core/state";
 import { linkAgents } from "../apply/link-agents.js";
 import { type InstallLimits, resolveLimits } from "../limits.js";
 import { type InstallScope, resolveInstallScope } from "../lock/install-scope.js";
@@ -58,8 +59,9 @@ export async function addSkills(options: AddOptions): Promise<AddResult> {
     wanted: new Set(options.skills ?? []),
     progress: options.io.progress,
   });
-  // Loaded while the source is fetched (a failure to load shows where staging awaits it).
+  // Loaded while the source is fetched (a failure to load shows where it is awaited).
   loadExaminer().catch(() => {});
+  preloadFileLock();
   const fetched = await fetching;
   try {
     const picked = await pickSkills(fetched, options);

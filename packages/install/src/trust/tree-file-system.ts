@@ -70,11 +70,8 @@ export function treeFileSystem(dir: string, tree: SkillTree): FileSystem & SyncF
     readdir: later(readdirSync),
     realpath: later(realpathSync),
     exists: async (path) => {
-      try {
-        return lookup(path) !== undefined;
-      } catch {
-        return false;
-      }
+      const absolute = resolve(path);
+      return files.has(absolute) ? !/[\\/]$/.test(path) : folders.has(absolute);
     },
     writeFile: readOnly,
     mkdir: readOnly,
