@@ -23,6 +23,7 @@ const linkDefinition = /^ {0,3}\[[^\]\n]+\]:\s*<?([^\s>]+)>?/;
 /** A path with at least one folder and a file extension, e.g. `references/api.md`, `./scripts/run.sh`. */
 const codePath = /^(?:\.\/)?[\w@.+-]+(?:\/[\w@.+-]+)*\/[\w@+-][\w@.+-]*\.[A-Za-z0-9]{1,8}$/;
 const scheme = /^[A-Za-z][A-Za-z0-9+.-]*:/;
+const mayHoldReference = /[`~[]/;
 
 /** The relative path in a link target, or undefined for URLs, anchors, absolute paths and templates. */
 function relativeTarget(raw: string): string | undefined {
@@ -59,6 +60,8 @@ function scanReferences(markdown: string, firstLine: number): readonly FileRefer
   const lines = markdown.split("\n");
   let fence: string | undefined;
   lines.forEach((text, index) => {
+    // Fences, code spans and links all need one of these: most lines of prose have none.
+    if (!mayHoldReference.test(text)) return;
     const line = firstLine + index;
     const marker = fenceOpen.exec(text)?.[1];
     if (fence !== undefined) {
