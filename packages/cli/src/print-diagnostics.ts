@@ -2,10 +2,10 @@
  * @module The human format of validation and lint findings: grouped by file, one line per finding with
  * its line:column, severity, message and code, then a summary line. Coloured unless NO_COLOR.
  */
-import { isAbsolute, relative, sep } from "node:path";
 import { type Diagnostic, inertForTerminal, type Severity } from "@skillset/core/model";
 import type { ValidationReport, ValidationSummary } from "@skillset/core/validate";
 import { painter, type Style } from "./color.js";
+import { displayPath } from "./display-path.js";
 import { wrapWidth } from "./terminal/wrap-width.js";
 
 /** Options of {@link formatDiagnostics}. */
@@ -19,17 +19,6 @@ export interface FormatDiagnosticsOptions {
 }
 
 const severityStyles: Record<Severity, Style> = { error: "red", warning: "yellow", info: "blue" };
-
-/**
- * A path as shown to a person: relative to `cwd` when inside it (always shorter), else absolute — never a
- * climb like `../../../../home/…`. Control characters in it are made visible (a path comes from a skill).
- */
-export function displayPath(path: string, cwd: string): string {
-  const rel = relative(cwd, path);
-  if (rel === "") return ".";
-  if (rel.startsWith("..") || isAbsolute(rel)) return inertForTerminal(path);
-  return inertForTerminal(rel.split(sep).join("/"));
-}
 
 /** The message without a leading `<path>: ` or `<path> ` when the path is already its group's heading. */
 function withoutPath(message: string, path: string): string {

@@ -3,8 +3,8 @@
  */
 import { addSkills } from "@skillset/install";
 import { type CommandContext, EXIT_OK } from "../command.js";
+import { displayPath } from "../display-path.js";
 import { limitsFrom, terminalIo } from "../install-terminal.js";
-import { displayPath } from "../print-diagnostics.js";
 
 export async function run(context: CommandContext): Promise<number> {
   const agents =

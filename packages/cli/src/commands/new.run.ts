@@ -17,8 +17,8 @@ import {
 } from "@skillset/core/validate";
 import { painter } from "../color.js";
 import { type CommandContext, EXIT_FINDINGS, EXIT_OK, UsageError } from "../command.js";
+import { displayPath } from "../display-path.js";
 import { writeJson } from "../json/write-json.js";
-import { displayPath } from "../print-diagnostics.js";
 
 /** Where skills are created without `--dir`: the open standard's project folder (SPEC §5). */
 export const DEFAULT_SKILLS_DIR = ".agents/skills";

@@ -4,8 +4,8 @@
 import { resolve } from "node:path";
 import { buildRegistry } from "@skillset/install";
 import { type CommandContext, EXIT_OK, UsageError } from "../command.js";
+import { displayPath } from "../display-path.js";
 import { limitsFrom } from "../install-terminal.js";
-import { displayPath } from "../print-diagnostics.js";
 
 export async function run(context: CommandContext): Promise<number> {
   const [action, dir] = context.positionals;

@@ -3,7 +3,7 @@
  */
 import { removeSkills } from "@skillset/install";
 import { type CommandContext, EXIT_OK } from "../command.js";
-import { displayPath } from "../print-diagnostics.js";
+import { displayPath } from "../display-path.js";
 
 export async function run(context: CommandContext): Promise<number> {
   const result = await removeSkills({

@@ -18,5 +18,5 @@ export {
   stateFileSchema,
   stateSchema,
 } from "./state-schema.js";
-export { type FileLockOptions, withFileLock } from "./with-file-lock.js";
+export { type FileLockOptions, preloadFileLock, withFileLock } from "./with-file-lock.js";
 export { writeFileAtomic } from "./write-file-atomic.js";

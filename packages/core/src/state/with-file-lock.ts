@@ -16,6 +16,20 @@ export interface FileLockOptions {
   staleMs?: number;
 }
 
+/**
+ * Starts loading the lock library now, for a caller that will lock soon and has time to spare meanwhile
+ * (`add` while git clones). Loading it installs its signal handlers, so only a caller about to lock does.
+ */
+export function preloadFileLock(): void {
+  loadLockLibrary().catch(() => {}); // a failure to load shows where the lock is taken
+}
+
+let lockLibrary: Promise<typeof import("proper-lockfile")> | undefined;
+function loadLockLibrary(): Promise<typeof import("proper-lockfile")> {
+  lockLibrary ??= import("proper-lockfile").then((module) => module.default);
+  return lockLibrary;
+}
+
 // In-process queue per path: callers in one process wait in memory instead of polling the lock folder.
 const queues = new Map<string, Promise<unknown>>();
 
@@ -50,7 +64,7 @@ async function lockAndRun<T>(path: string, fn: () => Promise<T>, options: FileLo
   let release: () => Promise<void>;
   try {
     await mkdir(dirname(path), { recursive: true });
-    const { default: lockfile } = await import("proper-lockfile");
+    const lockfile = await loadLockLibrary();
     release = await lockfile.lock(path, {
       realpath: false,
       stale: options.staleMs ?? 10_000,

@@ -23,6 +23,7 @@ const linkDefinition = /^ {0,3}\[[^\]\n]+\]:\s*<?([^\s>]+)>?/;
 /** A path with at least one folder and a file extension, e.g. `references/api.md`, `./scripts/run.sh`. */
 const codePath = /^(?:\.\/)?[\w@.+-]+(?:\/[\w@.+-]+)*\/[\w@+-][\w@.+-]*\.[A-Za-z0-9]{1,8}$/;
 const scheme = /^[A-Za-z][A-Za-z0-9+.-]*:/;
+const mayHoldReference = /[`~[]/;
 
 /** The relative path in a link target, or undefined for URLs, anchors, absolute paths and templates. */
 function relativeTarget(raw: string): string | undefined {
@@ -40,15 +41,27 @@ function blankCodeSpans(line: string): string {
   return line.replace(codeSpan, (span) => " ".repeat(span.length));
 }
 
+/** The last answer: three lint rules ask about the same SKILL.md body in a row. */
+let last: { markdown: string; firstLine: number; found: readonly FileReference[] } | undefined;
+
 /**
  * Lists the relative references in a markdown text, in order. `firstLine` is the line number of the
  * text's first line in its file (the body of SKILL.md starts after the frontmatter).
  */
-export function findReferences(markdown: string, firstLine = 1): FileReference[] {
+export function findReferences(markdown: string, firstLine = 1): readonly FileReference[] {
+  if (last?.markdown === markdown && last.firstLine === firstLine) return last.found;
+  const found = scanReferences(markdown, firstLine);
+  last = { markdown, firstLine, found };
+  return found;
+}
+
+function scanReferences(markdown: string, firstLine: number): readonly FileReference[] {
   const found: FileReference[] = [];
   const lines = markdown.split("\n");
   let fence: string | undefined;
   lines.forEach((text, index) => {
+    // Fences, code spans and links all need one of these: most lines of prose have none.
+    if (!mayHoldReference.test(text)) return;
     const line = firstLine + index;
     const marker = fenceOpen.exec(text)?.[1];
     if (fence !== undefined) {

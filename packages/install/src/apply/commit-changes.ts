@@ -8,6 +8,7 @@
  * the state lock before every change) rolls an unfinished commit back to the old folders and the old lock.
  */
 import { randomBytes } from "node:crypto";
+import { existsSync, renameSync } from "node:fs";
 import { access, mkdir, readdir, readFile, rename, rm, rmdir, unlink } from "node:fs/promises";
 import { dirname, join } from "node:path";
 import { writeFileAtomic } from "@skillset/core/state";
@@ -77,10 +78,12 @@ export async function commitChanges(
   const journalPath = join(scope.stagingDir, JOURNAL);
   await writeFileAtomic(journalPath, JSON.stringify(journal));
   afterStep("journal written");
+  // Synchronous: one rename costs less than the promise and thread-pool round trip around it, and an
+  // `add --all` makes hundreds of them.
   for (const swap of journal.swaps) {
-    if (await exists(swap.target)) await rename(swap.target, swap.previous);
+    if (existsSync(swap.target)) renameSync(swap.target, swap.previous);
     afterStep(`${swap.target} moved aside`);
-    if (swap.staged) await rename(swap.staged, swap.target);
+    if (swap.staged) renameSync(swap.staged, swap.target);
     afterStep(`${swap.target} moved in`);
   }
   await writeFileAtomic(scope.lockPath, lockText);

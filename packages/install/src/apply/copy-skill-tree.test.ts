@@ -1,5 +1,16 @@
 import { execFileSync } from "node:child_process";
-import { chmodSync, existsSync, readdirSync, readFileSync, statSync, symlinkSync } from "node:fs";
+import {
+  chmodSync,
+  cpSync,
+  existsSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  symlinkSync,
+} from "node:fs";
+import { tmpdir } from "node:os";
 import { join, relative } from "node:path";
 import { createTempDir, type TempDir } from "@skillset/core/test";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
@@ -84,6 +95,31 @@ describe("copySkillTree", () => {
     expect(existsSync(temp.join("plain/node_modules/m/index.js"))).toBe(true);
     expect(readdirSync(temp.join("out/b"))).toEqual(["SKILL.md"]);
   });
+
+  it.skipIf(!existsSync("/dev/shm") || statSync("/dev/shm").dev === statSync(tmpdir()).dev)(
+    "with move across file systems, copies (the rename cannot) (needs /dev/shm on another file system)",
+    async () => {
+      const other = mkdtempSync(join("/dev/shm", "skillset-copy-"));
+      try {
+        await temp.write({ "cross/SKILL.md": "x", "cross/references/a.md": "a" });
+        cpSync(temp.join("cross"), join(other, "cross"), { recursive: true });
+        const tree = copySkillTree(
+          join(other, "cross"),
+          temp.join("out/cross"),
+          defaultLimits,
+          "skill cross",
+          {
+            move: true,
+          },
+        );
+        expect(existsSync(join(other, "cross", "SKILL.md"))).toBe(true); // copied, not moved
+        expect(listing(temp.join("out/cross"))).toEqual(listing(join(other, "cross")));
+        expect(treeListing(tree)).toEqual([...listing(join(other, "cross"))].sort());
+      } finally {
+        rmSync(other, { recursive: true, force: true });
+      }
+    },
+  );
 
   it("with move, refuses what it refuses without it, and moves nothing", () => {
     symlinkSync("../../out/.keep", temp.join("src/references/out.md"));

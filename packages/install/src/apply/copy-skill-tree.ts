@@ -24,7 +24,7 @@ import {
   statSync,
   writeSync,
 } from "node:fs";
-import { dirname, join, relative, resolve, sep } from "node:path";
+import { dirname, join, resolve, sep } from "node:path";
 import { SkillsetError } from "@skillset/core/model";
 import { UNHASHED_FOLDERS } from "../digest/list-hashed-files.js";
 import { type InstallLimits, LimitCounter } from "../limits.js";
@@ -119,10 +119,10 @@ function listSkillEntries(
   const folders: string[] = [];
   let asIs = true;
 
-  const visit = (folder: string): void => {
+  const visit = (folder: string, prefix: string): void => {
     for (const entry of readdirSync(folder)) {
       const path = join(folder, entry);
-      const shown = relative(root, path).split(sep).join("/");
+      const shown = prefix + entry;
       safeRelativePath(shown, label);
       const info = lstatSync(path);
       if (info.isDirectory()) {
@@ -131,7 +131,7 @@ function listSkillEntries(
           continue;
         }
         folders.push(shown);
-        visit(path);
+        visit(path, `${shown}/`);
       } else if (info.isFile()) {
         counter.addFile(shown, info.size);
         files.push({ path: shown, from: path });
@@ -149,7 +149,7 @@ function listSkillEntries(
       }
     }
   };
-  visit(root);
+  visit(root, "");
   return { files, folders, asIs };
 }
 

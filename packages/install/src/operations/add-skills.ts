@@ -5,6 +5,7 @@
 import { statSync } from "node:fs";
 import { access } from "node:fs/promises";
 import { SkillsetError } from "@skillset/core/model";
+import { preloadFileLock } from "@skillset/core/state";
 import { linkAgents } from "../apply/link-agents.js";
 import { type InstallLimits, resolveLimits } from "../limits.js";
 import { type InstallScope, resolveInstallScope } from "../lock/install-scope.js";
@@ -13,6 +14,7 @@ import { type FetchedSource, fetchSource } from "../source/fetch-source.js";
 import type { SourceSkill } from "../source/find-source-skills.js";
 import { parseSource } from "../source/parse-source.js";
 import type { SourceSpec } from "../source/source-spec.js";
+import { loadExaminer } from "../trust/load-examiner.js";
 import { hasRisks } from "../trust/summarize-risks.js";
 import type { InstallIo } from "./install-io.js";
 import { type Candidate, discardCandidates, stageCandidates } from "./stage-candidates.js";
@@ -51,12 +53,16 @@ export async function addSkills(options: AddOptions): Promise<AddResult> {
     env: options.env,
     isFolder: (path) => statSync(path, { throwIfNoEntry: false })?.isDirectory() ?? false,
   });
-  const fetched = await fetchSource(spec, {
+  const fetching = fetchSource(spec, {
     limits,
     env: options.env,
     wanted: new Set(options.skills ?? []),
     progress: options.io.progress,
   });
+  // Loaded while the source is fetched (a failure to load shows where it is awaited).
+  loadExaminer().catch(() => {});
+  preloadFileLock();
+  const fetched = await fetching;
   try {
     const picked = await pickSkills(fetched, options);
     const candidates = await stageCandidates(

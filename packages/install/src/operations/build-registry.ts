@@ -10,7 +10,7 @@ import { SkillsetError } from "@skillset/core/model";
 import { copySkillTree } from "../apply/copy-skill-tree.js";
 import { type InstallLimits, resolveLimits } from "../limits.js";
 import { findSourceSkills } from "../source/find-source-skills.js";
-import { examineSkill } from "../trust/examine-skill.js";
+import { loadExaminer } from "../trust/load-examiner.js";
 
 export interface BuiltSkill {
   name: string;
@@ -27,6 +27,7 @@ export async function buildRegistry(options: {
   env?: Record<string, string | undefined>;
 }): Promise<{ indexPath: string; skills: BuiltSkill[] }> {
   const limits = resolveLimits(options.limits);
+  const { examineSkill } = await loadExaminer();
   const skills = await findSourceSkills(options.dir);
   if (skills.length === 0)
     throw new SkillsetError(

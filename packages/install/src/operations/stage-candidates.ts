@@ -11,7 +11,8 @@ import type { InstallScope } from "../lock/install-scope.js";
 import type { LockEntry } from "../lock/lock-file.js";
 import type { FetchedSource } from "../source/fetch-source.js";
 import type { SourceSkill } from "../source/find-source-skills.js";
-import { type Examination, examineSkill } from "../trust/examine-skill.js";
+import type { Examination } from "../trust/examine-skill.js";
+import { loadExaminer } from "../trust/load-examiner.js";
 
 /** A skill staged and examined, with the lock entry it would get. */
 export interface Candidate {
@@ -39,6 +40,7 @@ export async function stageCandidates(
   entryFields: (skill: SourceSkill) => Omit<LockEntry, "computedHash" | "integrity">,
   options: { move?: boolean } = {},
 ): Promise<Candidate[]> {
+  const { examineSkill } = await loadExaminer();
   const container = await stagingContainer(scope);
   try {
     // One skill at a time: its bytes are held only until it is examined (copying is synchronous, and the

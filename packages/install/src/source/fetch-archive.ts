@@ -3,8 +3,6 @@
  */
 import type { InstallLimits } from "../limits.js";
 import type { ArchiveEntries } from "./archive-entries.js";
-import { readTar } from "./extract-tar.js";
-import { readZip } from "./extract-zip.js";
 import { fetchOk } from "./fetch-bytes.js";
 import type { FetchedTree } from "./fetch-git.js";
 
@@ -18,10 +16,18 @@ export async function fetchArchive(url: string, into: string, limits: InstallLim
   return { root: into, resolved: finalUrl };
 }
 
-/** Parses an archive by its name (zip) or content (gzip or tar). */
-export function readArchive(body: Buffer, name: string, limits: InstallLimits): Promise<ArchiveEntries> {
+/**
+ * Parses an archive by its name (zip) or content (gzip or tar). The extractor (and its library) is loaded
+ * only then: installing from git never loads either.
+ */
+export async function readArchive(
+  body: Buffer,
+  name: string,
+  limits: InstallLimits,
+): Promise<ArchiveEntries> {
   const isZip =
     /\.zip$/i.test(new URL(name, "file:///").pathname) ||
     body.subarray(0, 4).equals(Buffer.from("PK\u0003\u0004"));
-  return isZip ? readZip(body, limits, name) : readTar(body, limits, name);
+  if (isZip) return (await import("./extract-zip.js")).readZip(body, limits, name);
+  return (await import("./extract-tar.js")).readTar(body, limits, name);
 }

@@ -2,15 +2,16 @@
  * @module Fetches any source into a private temp folder and lists its skills. Nothing from the source is
  * executed: git runs with hooks off, archives are parsed (not unpacked by a tool), HTTP is plain data.
  */
-import { mkdtemp, rm } from "node:fs/promises";
+import { mkdtempSync } from "node:fs";
+import { rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { SkillsetError } from "@skillset/core/model";
 import type { InstallLimits } from "../limits.js";
 import { fetchArchive } from "./fetch-archive.js";
-import { fetchGit } from "./fetch-git.js";
+import { type FetchedTree, fetchGit } from "./fetch-git.js";
 import { fetchWellKnown } from "./fetch-well-known.js";
-import { findSourceSkills, type SourceSkill } from "./find-source-skills.js";
+import { findSourceSkills, loadParser, type SourceSkill } from "./find-source-skills.js";
 import type { SourceSpec } from "./source-spec.js";
 
 /** A source on disk, ready to be examined; `dispose()` removes the temp folder. */
@@ -36,37 +37,19 @@ export interface FetchSourceOptions {
   progress?: (message: string) => void;
 }
 
-/** Fetches `spec`; throws `install-no-skills` when the source holds no skill. */
+/**
+ * Fetches `spec`; throws `install-no-skills` when the source holds no skill. A clone or download is under
+ * way when this returns its promise (nothing before it waits), so the caller can load what it needs next
+ * while git or the network works.
+ */
 export async function fetchSource(spec: SourceSpec, options: FetchSourceOptions): Promise<FetchedSource> {
-  const work = await mkdtemp(join(options.env.TMPDIR ?? tmpdir(), "skillset-fetch-"));
+  const work = mkdtempSync(join(options.env.TMPDIR ?? tmpdir(), "skillset-fetch-"));
   const dispose = () => rm(work, { recursive: true, force: true });
   try {
-    const into = join(work, "source");
-    const { limits } = options;
-    let tree: { root: string; resolved: string };
-    switch (spec.type) {
-      case "local":
-        tree = { root: spec.location, resolved: spec.location };
-        break;
-      case "git":
-      case "github": {
-        options.progress?.(`Cloning ${spec.location}${spec.ref ? ` at ${spec.ref}` : ""}…`);
-        const pinned = options.pin ? { ...spec, ref: options.pin } : spec;
-        tree = await fetchGit(pinned, into, {
-          timeoutMs: Math.max(limits.timeoutMs, 120_000),
-          env: options.env,
-        });
-        break;
-      }
-      case "archive":
-        options.progress?.(`Downloading ${spec.location}…`);
-        tree = await fetchArchive(spec.location, into, limits);
-        break;
-      case "well-known":
-        options.progress?.(`Reading the skills index at ${spec.location}…`);
-        tree = await fetchWellKnown(spec.location, into, limits, options.wanted);
-        break;
-    }
+    const fetching = fetchTree(spec, join(work, "source"), options);
+    // Loaded meanwhile; a failure to load shows where the parser is awaited.
+    loadParser().catch(() => {});
+    const tree = await fetching;
     const skills = await findSourceSkills(tree.root, spec.subpath);
     if (skills.length === 0)
       throw new SkillsetError(
@@ -84,5 +67,26 @@ export async function fetchSource(spec: SourceSpec, options: FetchSourceOptions)
   } catch (error) {
     await dispose();
     throw error;
+  }
+}
+
+/** The source's files on disk: the folder itself (local), or fetched into the empty folder `into`. */
+function fetchTree(spec: SourceSpec, into: string, options: FetchSourceOptions): Promise<FetchedTree> {
+  const { limits } = options;
+  switch (spec.type) {
+    case "local":
+      return Promise.resolve({ root: spec.location, resolved: spec.location });
+    case "git":
+    case "github": {
+      options.progress?.(`Cloning ${spec.location}${spec.ref ? ` at ${spec.ref}` : ""}…`);
+      const pinned = options.pin ? { ...spec, ref: options.pin } : spec;
+      return fetchGit(pinned, into, { timeoutMs: Math.max(limits.timeoutMs, 120_000), env: options.env });
+    }
+    case "archive":
+      options.progress?.(`Downloading ${spec.location}…`);
+      return fetchArchive(spec.location, into, limits);
+    case "well-known":
+      options.progress?.(`Reading the skills index at ${spec.location}…`);
+      return fetchWellKnown(spec.location, into, limits, options.wanted);
   }
 }

@@ -2,10 +2,10 @@
  * @module The skills a fetched source offers: every folder holding a `SKILL.md` (a regular file), found
  * without following links, not looking inside a skill for more, `.git` and `node_modules` skipped.
  */
-import { lstat, readdir } from "node:fs/promises";
+import { readdirSync } from "node:fs";
+import { lstat } from "node:fs/promises";
 import { join, relative, sep } from "node:path";
 import { SkillsetError } from "@skillset/core/model";
-import { parseSkillFile } from "@skillset/core/parser";
 import { UNHASHED_FOLDERS } from "../digest/list-hashed-files.js";
 
 /** One skill in a source. */
@@ -25,6 +25,7 @@ const MAX_FOLDERS = 20_000;
 
 /** Finds skills under `root` (or `root/subpath`). A `subpath` that is a link is refused. */
 export async function findSourceSkills(root: string, subpath?: string): Promise<SourceSkill[]> {
+  const { parseSkillFileSync } = await loadParser();
   const start = subpath ? join(root, subpath) : root;
   if (subpath) {
     const info = await lstat(start).catch(() => undefined);
@@ -37,26 +38,41 @@ export async function findSourceSkills(root: string, subpath?: string): Promise<
   }
   const found: SourceSkill[] = [];
   let folders = 0;
-  const visit = async (folder: string, depth: number): Promise<void> => {
+  // Synchronous: a source is read once, folder by folder, and a promise per folder costs more than the read.
+  const visit = (folder: string, depth: number): void => {
     if (++folders > MAX_FOLDERS) return;
-    const entries = await readdir(folder, { withFileTypes: true });
+    const entries = readdirSync(folder, { withFileTypes: true });
     const skillFile = entries.find((entry) => entry.name === "SKILL.md" && entry.isFile());
     if (skillFile) {
-      found.push(await describe(root, folder));
+      found.push(describe(root, folder, parseSkillFileSync));
       return;
     }
     if (depth >= MAX_DEPTH) return;
     for (const entry of entries) {
       if (entry.isDirectory() && !UNHASHED_FOLDERS.has(entry.name))
-        await visit(join(folder, entry.name), depth + 1);
+        visit(join(folder, entry.name), depth + 1);
     }
   };
-  await visit(start, 0);
+  visit(start, 0);
   return found.sort((left, right) => (left.name < right.name ? -1 : left.name > right.name ? 1 : 0));
 }
 
-async function describe(root: string, dir: string): Promise<SourceSkill> {
-  const parsed = await parseSkillFile(join(dir, "SKILL.md"));
+/**
+ * The parser, imported on first use and then kept: `fetchSource` starts loading it while the source is
+ * being fetched, so that it is ready when the fetch ends.
+ */
+export function loadParser(): Promise<typeof import("@skillset/core/parser")> {
+  parser ??= import("@skillset/core/parser");
+  return parser;
+}
+let parser: Promise<typeof import("@skillset/core/parser")> | undefined;
+
+function describe(
+  root: string,
+  dir: string,
+  parseSkillFileSync: typeof import("@skillset/core/parser")["parseSkillFileSync"],
+): SourceSkill {
+  const parsed = parseSkillFileSync(join(dir, "SKILL.md"));
   const folderName = dir.split(sep).pop() ?? "";
   const path = relative(root, dir).split(sep).join("/") || ".";
   return {

@@ -25,7 +25,7 @@ export function treeFileSystem(dir: string, tree: SkillTree): FileSystem & SyncF
 
   /** The file or folder at `path`, as a path lookup on disk finds it (`file/` is not a folder). */
   const lookup = (path: string): TreeFile | DirEntry[] => {
-    const absolute = resolve(path);
+    const absolute = files.has(path) || folders.has(path) ? path : resolve(path);
     const file = files.get(absolute);
     if (file && /[\\/]$/.test(path)) throw errno("ENOTDIR", path);
     const found = file ?? folders.get(absolute);
@@ -70,11 +70,8 @@ export function treeFileSystem(dir: string, tree: SkillTree): FileSystem & SyncF
     readdir: later(readdirSync),
     realpath: later(realpathSync),
     exists: async (path) => {
-      try {
-        return lookup(path) !== undefined;
-      } catch {
-        return false;
-      }
+      const absolute = files.has(path) || folders.has(path) ? path : resolve(path);
+      return files.has(absolute) ? !/[\\/]$/.test(path) : folders.has(absolute);
     },
     writeFile: readOnly,
     mkdir: readOnly,
