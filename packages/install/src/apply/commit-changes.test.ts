@@ -1,4 +1,5 @@
 import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { dirname, join } from "node:path";
 import { createTempDir, type TempDir } from "@skillset/core/test";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { InstallScope } from "../lock/install-scope.js";
@@ -22,7 +23,7 @@ const OLD_LOCK = '{"version":1,"skills":{"a":{"v":"old"},"b":{"v":"old"}}}\n';
 const NEW_LOCK = '{"version":1,"skills":{"a":{"v":"new"},"c":{"v":"new"}}}\n';
 
 /** The old state: skills a and b installed; then a replaced, b removed, c added. */
-async function prepare(): Promise<Parameters<typeof commitChanges>[1]> {
+async function prepare(together = false): Promise<Parameters<typeof commitChanges>[1]> {
   await temp.write({
     "skills-lock.json": OLD_LOCK,
     ".agents/skills/a/SKILL.md": "old a",
@@ -30,7 +31,8 @@ async function prepare(): Promise<Parameters<typeof commitChanges>[1]> {
     ".agents/skills/b/SKILL.md": "old b",
   });
   const stagedA = await stagingFolder(scope, "a");
-  const stagedC = await stagingFolder(scope, "c");
+  // `add` stages its skills side by side in one staging folder; `update` one folder per skill.
+  const stagedC = together ? join(dirname(stagedA), "c") : await stagingFolder(scope, "c");
   await temp.write({
     [`${stagedA.slice(temp.path.length + 1)}/SKILL.md`]: "new a",
     [`${stagedC.slice(temp.path.length + 1)}/SKILL.md`]: "new c",
@@ -66,31 +68,37 @@ describe("commitChanges", () => {
     expect(existsSync(scope.stagingDir)).toBe(false);
   });
 
-  it("stopped after any step, recovery leaves the old state whole, or the new one once committed", async () => {
-    const steps: string[] = [];
-    await commitChanges(scope, await prepare(), NEW_LOCK, (step) => void steps.push(step));
-    expect(steps).toHaveLength(9);
-    for (const [index, stop] of steps.entries()) {
-      await temp.cleanup();
-      await temp.write({ ".keep": "" });
-      const swaps = await prepare();
-      await expect(
-        commitChanges(scope, swaps, NEW_LOCK, (step) => {
-          if (step === stop) throw new Killed(step);
-        }),
-      ).rejects.toBeInstanceOf(Killed);
-      const committed = index >= steps.indexOf("committed");
-      expect(await hasInterruptedCommit(scope), stop).toBe(!committed);
-      expect(await recoverInterrupted(scope), stop).toBe(!committed);
-      expect(state(), `stopped after "${stop}"`).toEqual(committed ? NEW : OLD);
-      // Nothing of the old version is left behind (staged containers of a live process may stay).
-      const left = existsSync(scope.stagingDir) ? readdirSync(scope.stagingDir) : [];
-      expect(
-        left.filter((entry) => !entry.startsWith("staged-")),
-        stop,
-      ).toEqual([]);
-    }
-  });
+  it.each([
+    ["each staged in its own folder", false],
+    ["staged side by side in one folder", true],
+  ])(
+    "stopped after any step, recovery leaves the old state whole, or the new one once committed (%s)",
+    async (_, together) => {
+      const steps: string[] = [];
+      await commitChanges(scope, await prepare(together), NEW_LOCK, (step) => void steps.push(step));
+      expect(steps).toHaveLength(9);
+      for (const [index, stop] of steps.entries()) {
+        await temp.cleanup();
+        await temp.write({ ".keep": "" });
+        const swaps = await prepare(together);
+        await expect(
+          commitChanges(scope, swaps, NEW_LOCK, (step) => {
+            if (step === stop) throw new Killed(step);
+          }),
+        ).rejects.toBeInstanceOf(Killed);
+        const committed = index >= steps.indexOf("committed");
+        expect(await hasInterruptedCommit(scope), stop).toBe(!committed);
+        expect(await recoverInterrupted(scope), stop).toBe(!committed);
+        expect(state(), `stopped after "${stop}"`).toEqual(committed ? NEW : OLD);
+        // Nothing of the old version is left behind (staged containers of a live process may stay).
+        const left = existsSync(scope.stagingDir) ? readdirSync(scope.stagingDir) : [];
+        expect(
+          left.filter((entry) => !entry.startsWith("staged-")),
+          stop,
+        ).toEqual([]);
+      }
+    },
+  );
 
   it("a first install stopped midway leaves no lock and no folder", async () => {
     const staged = await stagingFolder(scope, "x");
