@@ -10,7 +10,6 @@ import {
 } from "@skillset/core/validate";
 import { type CommandContext, EXIT_FINDINGS, EXIT_OK, UsageError } from "./command.js";
 import { writeJson } from "./json/write-json.js";
-import { formatDiagnostics, formatSummary } from "./print-diagnostics.js";
 import { outputColumns } from "./terminal/output-width.js";
 import { skillsetVersion } from "./version.js";
 
@@ -43,12 +42,15 @@ export function reportsJson(reports: readonly ValidationReport[]) {
   };
 }
 
-/** Writes the reports to stdout in `format` and returns the exit code (1 when any error was found). */
-export function printReports(
+/**
+ * Writes the reports to stdout in `format` and returns the exit code (1 when any error was found). The
+ * human format's module (and its text-wrapping packages, ~20 ms to load) is loaded only for that format.
+ */
+export async function printReports(
   context: CommandContext,
   reports: readonly ValidationReport[],
   options: { format: ReportFormat; rules: readonly RuleDescriptor[] },
-): number {
+): Promise<number> {
   const summary = summarizeReports(reports);
   const { stdout } = context;
   if (options.format === "json") {
@@ -62,6 +64,7 @@ export function printReports(
     });
     stdout.write(`${JSON.stringify(log, null, 2)}\n`);
   } else {
+    const { formatDiagnostics, formatSummary } = await import("./print-diagnostics.js");
     const columns = outputColumns(context.stdout, context.env);
     const findings = formatDiagnostics(reports, {
       cwd: context.cwd,

@@ -28,4 +28,14 @@ describe("start-up", () => {
       expect(table).not.toContain(heavy);
     }
   });
+
+  it("`validate` and `lint` load the text-wrapping packages only for the human report format", () => {
+    // `validate --json` on thousands of skills prints JSON only: wrap-ansi and string-width cost ~20 ms.
+    for (const command of ["validate", "lint"]) {
+      const run = reachableModules(join(dist, "commands", `${command}.run.js`)).external;
+      expect(run).toContain("@skillset/core/validate");
+      for (const heavy of ["string-width", "wrap-ansi", "cli-truncate"])
+        expect(run, command).not.toContain(heavy);
+    }
+  });
 });
