@@ -8,7 +8,7 @@ import { spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { benchDir, flatWildTree, repoRoot, report } from "./make-tree.mjs";
+import { benchDir, flatWildTree, medians, repoRoot, report } from "./make-tree.mjs";
 
 const runs = Number(process.env.BENCH_RUNS ?? 5);
 const bin = join(repoRoot, "packages/cli/bin/skillset.js");
@@ -35,16 +35,6 @@ function time(command, args, options = {}) {
   return elapsed;
 }
 
-/** Medians of several commands measured in turn (interleaved, so load on the machine hits them alike). */
-function medians(commands) {
-  const times = commands.map(() => []);
-  for (const command of commands) command(); // warm the file cache and Node's code cache
-  for (let round = 0; round < runs; round++) {
-    for (const [index, command] of commands.entries()) times[index].push(command());
-  }
-  return times.map((list) => list.sort((a, b) => a - b)[Math.floor(list.length / 2)]);
-}
-
 const node =
   (...args) =>
   () =>
@@ -61,7 +51,7 @@ writeFileSync(join(empty, ".git/HEAD"), "ref: refs/heads/main\n");
 const emptyCache = { XDG_CACHE_HOME: join(home, "cache-empty") };
 
 console.log("start-up (whole process)");
-const [floor, version, help, list] = medians([
+const [floor, version, help, list] = medians(runs, [
   node("-e", "0"),
   skillset(["--version"]),
   skillset(["--help"]),
@@ -97,7 +87,7 @@ console.log(`\nat scale: ${listed} skills in ${skillsDir} (whole process)`);
 let coldRound = 0;
 const coldCache = () => ({ XDG_CACHE_HOME: join(home, `cache-cold-${coldRound++}`) });
 const warmCache = { XDG_CACHE_HOME: join(home, "cache-warm") };
-const [floorFiles, cold, warm, validate] = medians([
+const [floorFiles, cold, warm, validate] = medians(runs, [
   findCat,
   () => skillset(["list", "--json"], { cwd: installed, env: coldCache() })(),
   skillset(["list", "--json"], { cwd: installed, env: warmCache }),

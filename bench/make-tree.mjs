@@ -103,6 +103,19 @@ export async function median(fn, runs = 5, { warm = true } = {}) {
   return times[Math.floor(times.length / 2)];
 }
 
+/**
+ * Medians of `runs` timings of each of several commands measured in turn (interleaved, so load on the
+ * machine hits them alike), after one warm-up round. Each command returns its own milliseconds.
+ */
+export function medians(runs, commands) {
+  const times = commands.map(() => []);
+  for (const command of commands) command(); // warm the file cache and Node's code cache
+  for (let round = 0; round < runs; round++) {
+    for (const [index, command] of commands.entries()) times[index].push(command());
+  }
+  return times.map((list) => list.sort((a, b) => a - b)[Math.floor(list.length / 2)]);
+}
+
 /** Prints one result line: ours, the floor, the ratio and the target. */
 export function report(label, ours, floor, target) {
   const ratio = ours / floor;
