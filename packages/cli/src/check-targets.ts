@@ -4,12 +4,17 @@
  * every machine.
  */
 import { resolve } from "node:path";
-import { defaultConfig } from "@skillset/core/config";
-import { findProjectRoot } from "@skillset/core/roots";
 import type { CommandContext } from "./command.js";
 
-/** The given paths (absolute), else the project root. */
+/**
+ * The given paths (absolute), else the project root. The config and roots stages (some thirty modules)
+ * are loaded only to find the root: given paths need neither.
+ */
 export async function checkTargets(context: CommandContext): Promise<string[]> {
   if (context.positionals.length > 0) return context.positionals.map((path) => resolve(context.cwd, path));
+  const [{ defaultConfig }, { findProjectRoot }] = await Promise.all([
+    import("@skillset/core/config"),
+    import("@skillset/core/roots"),
+  ]);
   return [await findProjectRoot(context.cwd, defaultConfig.discovery.projectMarkers)];
 }

@@ -29,13 +29,18 @@ describe("start-up", () => {
     }
   });
 
-  it("`validate` and `lint` load the text-wrapping packages only for the human report format", () => {
-    // `validate --json` on thousands of skills prints JSON only: wrap-ansi and string-width cost ~20 ms.
+  it("`validate` and `lint` load the wrapping packages only for the human format; `validate PATH` no config", () => {
+    // `validate --json PATH` on thousands of skills prints JSON only: wrap-ansi and string-width cost ~20 ms;
+    // the config and roots stages (~30 modules) only find the project root when no path is given (lint
+    // reads the configuration through its registry).
     for (const command of ["validate", "lint"]) {
       const run = reachableModules(join(dist, "commands", `${command}.run.js`)).external;
       expect(run).toContain("@skillset/core/validate");
-      for (const heavy of ["string-width", "wrap-ansi", "cli-truncate"])
-        expect(run, command).not.toContain(heavy);
+      for (const name of ["string-width", "wrap-ansi", "cli-truncate"])
+        expect(run, command).not.toContain(name);
     }
+    const validate = reachableModules(join(dist, "commands", "validate.run.js")).external;
+    for (const name of ["@skillset/core/config", "@skillset/core/roots"])
+      expect(validate).not.toContain(name);
   });
 });
