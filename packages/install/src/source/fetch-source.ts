@@ -35,6 +35,11 @@ export interface FetchSourceOptions {
   pin?: string;
   /** Called before slow network work, for progress on a terminal. */
   progress?: (message: string) => void;
+  /**
+   * An empty folder to fetch into instead of a new one under TMPDIR (`add` fetches beside the skills, so
+   * that staging moves folders instead of copying them); `dispose` removes it.
+   */
+  workDir?: string;
 }
 
 /**
@@ -43,7 +48,7 @@ export interface FetchSourceOptions {
  * while git or the network works.
  */
 export async function fetchSource(spec: SourceSpec, options: FetchSourceOptions): Promise<FetchedSource> {
-  const work = mkdtempSync(join(options.env.TMPDIR ?? tmpdir(), "skillset-fetch-"));
+  const work = options.workDir ?? mkdtempSync(join(options.env.TMPDIR ?? tmpdir(), "skillset-fetch-"));
   const dispose = () => rm(work, { recursive: true, force: true });
   try {
     const fetching = fetchTree(spec, join(work, "source"), options);
