@@ -1,7 +1,7 @@
 /**
  * @module Fetches any source into a folder of skillset's own (a new temp folder, or the one the caller
- * gives) and lists its skills. Nothing from the source is
- * executed: git runs with hooks off, archives are parsed (not unpacked by a tool), HTTP is plain data.
+ * gives) and lists its skills. Nothing from the source is executed: git runs with hooks off, archives are
+ * parsed (not unpacked by a tool), HTTP is plain data.
  */
 import { mkdtempSync } from "node:fs";
 import { rm } from "node:fs/promises";
