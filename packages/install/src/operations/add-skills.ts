@@ -6,6 +6,7 @@ import { statSync } from "node:fs";
 import { access } from "node:fs/promises";
 import { SkillsetError } from "@skillset/core/model";
 import { preloadFileLock } from "@skillset/core/state";
+import { discardStaged, stagingContainer } from "../apply/commit-changes.js";
 import { linkAgents } from "../apply/link-agents.js";
 import { type InstallLimits, resolveLimits } from "../limits.js";
 import { type InstallScope, resolveInstallScope } from "../lock/install-scope.js";
@@ -53,16 +54,24 @@ export async function addSkills(options: AddOptions): Promise<AddResult> {
     env: options.env,
     isFolder: (path) => statSync(path, { throwIfNoEntry: false })?.isDirectory() ?? false,
   });
+  // A fetched source lands in the staging area, beside the skills: its skill folders then move into place
+  // without being copied, even where the temp folder is on another file system.
+  const workDir = spec.type === "local" ? undefined : await stagingContainer(scope);
+  const cleanUp = () => (workDir ? discardStaged(workDir) : Promise.resolve());
   const fetching = fetchSource(spec, {
     limits,
     env: options.env,
     wanted: new Set(options.skills ?? []),
     progress: options.io.progress,
+    ...(workDir ? { workDir } : {}),
   });
   // Loaded while the source is fetched (a failure to load shows where it is awaited).
   loadExaminer().catch(() => {});
   preloadFileLock();
-  const fetched = await fetching;
+  const fetched = await fetching.catch(async (error: unknown) => {
+    await cleanUp();
+    throw error;
+  });
   try {
     const picked = await pickSkills(fetched, options);
     const candidates = await stageCandidates(
@@ -113,6 +122,7 @@ export async function addSkills(options: AddOptions): Promise<AddResult> {
     }
   } finally {
     await fetched.dispose();
+    await cleanUp();
   }
 }
 

@@ -1,4 +1,5 @@
-import { existsSync, readFileSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { rm } from "node:fs/promises";
 import { createTempDir, isolatedEnv, type TempDir } from "@skillset/core/test";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { readLock } from "../lock/read-lock.js";
@@ -157,6 +158,31 @@ describe("git sources", () => {
     await removeSkills({ ...options(), names: ["skill-00", "plugged"] });
     expect(Object.keys((await lock()).skills)).toHaveLength(40);
     expect(existsSync(temp.join("project/.agents/skills/plugged"))).toBe(false);
+  });
+});
+
+describe("where a git source is fetched", () => {
+  it("beside the skills, not in TMPDIR; nothing of it is left, installed or refused", async () => {
+    await repo.commit({
+      "skills/alpha/SKILL.md": skillText("alpha"),
+      "skills/beta/SKILL.md": skillText("beta"),
+      "skills/beta/guide.md": "guide\n",
+      "skills/beta/link.md": { symlink: "guide.md" },
+    });
+    const noTemp = { ...env(), TMPDIR: temp.join("no-such-folder") };
+    await addSkills({ cwd: temp.join("project"), env: noTemp, source: repo.url, all: true, io: testIo() });
+    expect(installed("alpha")).toContain("name: alpha");
+    expect(installed("beta", "link.md")).toBe("guide\n"); // copied as the file it links to
+    expect(readdirSync(temp.join("project/.agents"))).toEqual(["skills"]);
+
+    await rm(temp.join("project/.agents"), { recursive: true });
+    await rm(temp.join("project/skills-lock.json"));
+    await repo.commit({ "skills/beta/out.md": { symlink: "../../../outside.md" } });
+    await expect(
+      addSkills({ cwd: temp.join("project"), env: noTemp, source: repo.url, all: true, io: testIo() }),
+    ).rejects.toMatchObject({ code: "install-unsafe-entry" });
+    expect(existsSync(temp.join("project/.agents"))).toBe(false);
+    expect(existsSync(temp.join("no-such-folder"))).toBe(false);
   });
 });
 

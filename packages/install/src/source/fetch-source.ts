@@ -1,6 +1,7 @@
 /**
- * @module Fetches any source into a private temp folder and lists its skills. Nothing from the source is
- * executed: git runs with hooks off, archives are parsed (not unpacked by a tool), HTTP is plain data.
+ * @module Fetches any source into a folder of skillset's own (a new temp folder, or the one the caller
+ * gives) and lists its skills. Nothing from the source is executed: git runs with hooks off, archives are
+ * parsed (not unpacked by a tool), HTTP is plain data.
  */
 import { mkdtempSync } from "node:fs";
 import { rm } from "node:fs/promises";
@@ -35,6 +36,11 @@ export interface FetchSourceOptions {
   pin?: string;
   /** Called before slow network work, for progress on a terminal. */
   progress?: (message: string) => void;
+  /**
+   * An empty folder to fetch into instead of a new one under TMPDIR (`add` fetches beside the skills, so
+   * that staging moves folders instead of copying them); `dispose` removes it.
+   */
+  workDir?: string;
 }
 
 /**
@@ -43,7 +49,7 @@ export interface FetchSourceOptions {
  * while git or the network works.
  */
 export async function fetchSource(spec: SourceSpec, options: FetchSourceOptions): Promise<FetchedSource> {
-  const work = mkdtempSync(join(options.env.TMPDIR ?? tmpdir(), "skillset-fetch-"));
+  const work = options.workDir ?? mkdtempSync(join(options.env.TMPDIR ?? tmpdir(), "skillset-fetch-"));
   const dispose = () => rm(work, { recursive: true, force: true });
   try {
     const fetching = fetchTree(spec, join(work, "source"), options);
