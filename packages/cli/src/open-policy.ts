@@ -2,7 +2,6 @@
  * @module The policy of a command's registry, apart from `open-skillset.ts`: only the commands that load,
  * read or show skills to a model need it, and the policy stage is a score of modules the others never load.
  */
-import { resolveHome } from "@skillset/core/config";
 import type { Skill } from "@skillset/core/model";
 import { describeOrigin, loadPolicy, type Policy } from "@skillset/core/policy";
 import type { SkillRegistry } from "@skillset/core/registry";
@@ -17,7 +16,6 @@ export function openPolicy(context: CommandContext, registry: SkillRegistry): Pr
   return loadPolicy({
     config: registry.config.policy,
     projectRoot: registry.projectRoot,
-    home: resolveHome({ env: context.env }),
     env: context.env,
   });
 }

@@ -43,4 +43,15 @@ describe("start-up", () => {
     for (const name of ["@skillset/core/config", "@skillset/core/roots"])
       expect(validate).not.toContain(name);
   });
+
+  it("`search` loads no configuration stage, settings parser or glob package it does not need", () => {
+    // Beside a warm `list`, a one-shot search should add little more than its index: the agents' settings
+    // parsers load only when a settings file exists, picomatch only for a rule or pattern with a glob.
+    const run = reachableModules(join(dist, "commands", "search.run.js")).external;
+    expect(run).toContain("@skillset/core/policy");
+    expect(run).not.toContain("@skillset/core/config");
+    const policy = reachableModules(join(dist, "../../core/dist/policy/index.js")).external;
+    expect(policy.size).toBeGreaterThan(0); // the walk did follow the imports
+    for (const name of ["picomatch", "smol-toml", "jsonc-parser"]) expect(policy).not.toContain(name);
+  });
 });

@@ -41,6 +41,7 @@ export async function run(context: CommandContext): Promise<number> {
   const metadataFile = metadataCachePath({ cwd: context.cwd, env: context.env, ...(home ? { home } : {}) });
   const index = createSkillSearch(registry.entries(), {
     cacheFile: searchCachePath(metadataFile),
+    onlyQuery: query,
     config: {
       ...config.search,
       ...(limit === undefined ? {} : { maxLimit: Math.max(limit, config.search.maxLimit) }),

@@ -3,7 +3,7 @@
  * permission rules, remembered answers, the agents' per-skill overrides and trust — loaded once.
  */
 
-import { configPaths } from "../config/config-paths.js";
+import { configPaths, resolveHome } from "../config/config-paths.js";
 import type { PolicyConfig } from "../config/config-schema.js";
 import type { FileSystem } from "../fs/file-system.js";
 import { nodeFileSystem } from "../fs/node-file-system.js";
@@ -40,7 +40,8 @@ export type ConfirmAnswer = boolean | { allow: boolean; remember?: boolean | "us
 export interface LoadPolicyOptions {
   config: PolicyConfig;
   projectRoot: string;
-  home: string;
+  /** Where `~` is (default: `env.HOME`, then the operating system's home folder). */
+  home?: string;
   env: Record<string, string | undefined>;
   /** Rules given in code, checked like configured ones (a bad rule throws `permission-rule-invalid`). */
   rules?: unknown;
@@ -97,7 +98,8 @@ export interface Policy {
  */
 export async function loadPolicy(options: LoadPolicyOptions): Promise<Policy> {
   const fs = options.fs ?? nodeFileSystem;
-  const { config, home } = options;
+  const { config } = options;
+  const home = resolveHome(options);
   const hostRules = options.rules === undefined ? [] : checkPermissionRules(options.rules, { kind: "host" });
   const configured = checkPermissionRules(config.permissions, { kind: "config" });
   const imported = config.importAgentSettings

@@ -23,16 +23,18 @@ export function codexSettingsFiles(options: {
 }
 
 /**
- * Reads each file with a real TOML parser (smol-toml, loaded on first use). Per selector the last entry
+ * Reads each file with a real TOML parser (smol-toml, loaded only when a file exists). Per selector the last entry
  * wins, as in Codex; each selector left `enabled = false` becomes a deny rule for every path. A file that
  * is not valid TOML, or whose `skills.config` is not a list of tables, is one warning naming the file.
  */
 export async function readCodexSettings(files: readonly string[], fs: FileSystem): Promise<ImportedSettings> {
   const result = noImportedSettings();
-  const { parse, TomlError } = await import("smol-toml");
+  let toml: typeof import("smol-toml") | undefined;
   for (const file of files) {
     const text = await readSettingsFile(file, fs, result);
     if (text === undefined) continue;
+    toml ??= await import("smol-toml");
+    const { parse, TomlError } = toml;
     let document: Record<string, unknown>;
     try {
       document = parse(text);

@@ -32,7 +32,7 @@ export function opencodeSettingsFiles(options: {
 const actions = new Set(["allow", "ask", "deny"]);
 
 /**
- * Reads the files (JSON with comments, as OpenCode allows) with jsonc-parser, loaded on first use.
+ * Reads the files (JSON with comments, as OpenCode allows) with jsonc-parser, loaded only when a file exists.
  * Entries of every file form one list, user first; since the last matching entry wins in OpenCode, each
  * becomes a rule that steps aside (`except`) for the globs after it, so deny-beats-allow never changes
  * OpenCode's answer. A file that does not parse, or a bad value, is a warning naming the file.
@@ -42,11 +42,13 @@ export async function readOpencodeSettings(
   fs: FileSystem,
 ): Promise<ImportedSettings> {
   const result = noImportedSettings();
-  const { parse, printParseErrorCode } = await import("jsonc-parser");
+  let parser: typeof import("jsonc-parser") | undefined;
   const entries: { glob: string; action: "allow" | "ask" | "deny"; file: string; setting: string }[] = [];
   for (const file of files) {
     const text = await readSettingsFile(file, fs, result);
     if (text === undefined) continue;
+    parser ??= await import("jsonc-parser");
+    const { parse, printParseErrorCode } = parser;
     const errors: ParseError[] = [];
     const value: unknown = parse(text, errors, { allowTrailingComma: true });
     const first = errors[0];

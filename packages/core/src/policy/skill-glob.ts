@@ -3,7 +3,7 @@
  * `acme:*`, `*`), or — when the glob holds a `/` — the skill's `SKILL.md` or folder path.
  */
 import { dirname } from "node:path";
-import picomatch from "picomatch";
+import { picomatch } from "../model/lazy-picomatch.js";
 import type { Skill } from "../model/skill.js";
 
 /** The parts of a skill a glob is matched against. */

@@ -3,7 +3,7 @@
  * `mcp__github__create_issue`), optionally with an argument pattern — `Bash(git:*)` and `Bash(git *)`
  * (the command starts with `git`), `Read(src/**)` (a glob), `Bash(npm test)` (exactly).
  */
-import picomatch from "picomatch";
+import { picomatch } from "../model/lazy-picomatch.js";
 
 /** A parsed tool pattern. */
 export interface ToolPattern {

@@ -1,17 +1,9 @@
 /**
  * @module The include/ignore globs of `discovery` (SPEC §5): filter skills by name or qualified name.
  */
-import { createRequire } from "node:module";
-import type picomatchType from "picomatch";
 import { type Diagnostic, diagnostic } from "../model/diagnostic.js";
+import { picomatch } from "../model/lazy-picomatch.js";
 import type { Skill } from "../model/skill.js";
-
-/** picomatch, loaded on first use: most configurations have no patterns, and start-up skips its modules. */
-let loaded: typeof picomatchType | undefined;
-function picomatch(...args: Parameters<typeof picomatchType>): ReturnType<typeof picomatchType> {
-  loaded ??= createRequire(import.meta.url)("picomatch") as typeof picomatchType;
-  return loaded(...args);
-}
 
 /** Decides whether a skill is kept; returns the `filtered` diagnostic when it is not. */
 export type NameFilter = (skill: Skill) => Diagnostic | undefined;

@@ -9,6 +9,7 @@ import { defaultConfig } from "../config/default-config.js";
 import type { Scope, Skill } from "../model/skill.js";
 import { looksLikePath, lookupEntry } from "../registry/lookup-entry.js";
 import type { RegistryEntry, RegistryEvent } from "../registry/registry-types.js";
+import { matchableTerms } from "./matchable-terms.js";
 import {
   readSearchCache,
   SEARCH_CACHE_VERSION,
@@ -38,6 +39,12 @@ export interface SkillSearchOptions {
    * index (a session, a server) needs none: it is updated in place.
    */
   cacheFile?: string;
+  /**
+   * The one query this index will answer (a one-shot process such as `skillset search`). Loaded from
+   * `cacheFile`, the index then keeps only the terms that query can reach, which costs a fraction of
+   * loading them all and gives the same results; searching for anything else throws.
+   */
+  onlyQuery?: string;
 }
 
 /** Field boosts: a word in the name says more than the same word in the description. */
@@ -46,6 +53,18 @@ export const FIELD_BOOSTS = { name: 3, keywords: 2, description: 1, headings: 0.
 /** Longest query text considered, and most terms: a 1 MB query costs what a long sentence costs. */
 const MAX_QUERY_LENGTH = 1000;
 const MAX_QUERY_TERMS = 32;
+/** Most typos forgiven in a word (see {@link fuzziness}). */
+const MAX_TYPOS = 2;
+
+/** The part of a query that is searched: its first {@link MAX_QUERY_LENGTH} characters, trimmed. */
+function queryText(query: string): string {
+  return query.slice(0, MAX_QUERY_LENGTH).trim();
+}
+
+/** The words of a query's text handed to the text index (at most {@link MAX_QUERY_TERMS}). */
+function queryWords(text: string): string[] {
+  return splitWords(text).slice(0, MAX_QUERY_TERMS);
+}
 
 const TIER: Record<SearchReason, number> = { exact_path: 0, exact_name: 1, prefix: 2, text: 3 };
 
@@ -55,7 +74,7 @@ const TIER: Record<SearchReason, number> = { exact_path: 0, exact_name: 1, prefi
  */
 function fuzziness(term: string): number | false {
   if (term.length < 5) return false;
-  return term.length < 9 ? 1 : 2;
+  return term.length < 9 ? 1 : MAX_TYPOS;
 }
 
 function visible(
@@ -91,6 +110,10 @@ export function createSkillSearch(
   // Every term ever indexed: a query word found here is spelled right, so it is not searched with
   // typos (which costs most of a query's time and brings in unrelated words: `rain` → `train`).
   const vocabulary = new Set<string>();
+  const typos = (term: string) => !vocabulary.has(term) && fuzziness(term);
+  // The last word may be unfinished (a person still typing, a name's start).
+  const prefix = (term: string, position: number, terms: string[]) =>
+    position === terms.length - 1 && term.length >= 3;
   const indexOptions: Options<SearchDocument> = {
     fields: ["name", "description", "keywords", "headings"],
     storeFields: [],
@@ -103,20 +126,34 @@ export function createSkillSearch(
     searchOptions: {
       boost: { ...FIELD_BOOSTS },
       processTerm: searchTerm,
-      fuzzy: (term) => !vocabulary.has(term) && fuzziness(term),
-      maxFuzzy: 2,
-      // The last word may be unfinished (a person still typing, a name's start).
-      prefix: (term, position, terms) => position === terms.length - 1 && term.length >= 3,
+      fuzzy: typos,
+      maxFuzzy: MAX_TYPOS,
+      prefix,
       combineWith: "OR",
       weights: { fuzzy: 0.4, prefix: 0.5 },
     },
   };
   const fingerprint = options.cacheFile ? searchFingerprint(entries, options.headings ? "headings" : "") : "";
   const cached = options.cacheFile ? readSearchCache(options.cacheFile, fingerprint) : undefined;
-  const index = cached
-    ? MiniSearch.loadJS<SearchDocument>(cached.index as AsPlainObject, indexOptions)
-    : new MiniSearch<SearchDocument>(indexOptions);
   for (const term of cached?.vocabulary ?? []) vocabulary.add(term);
+  let plain = cached?.index as AsPlainObject | undefined;
+  if (plain && options.onlyQuery !== undefined) {
+    // The query's terms as the text index will see them, each with the reach `search` gives it.
+    const terms = splitWords(queryWords(queryText(options.onlyQuery)).join(" ")).flatMap(
+      (word) => searchTerm(word) ?? [],
+    );
+    const reachable = matchableTerms(
+      terms.map((term, position) => ({
+        term,
+        prefix: prefix(term, position, terms),
+        typos: typos(term) || 0,
+      })),
+    );
+    plain = { ...plain, index: plain.index.filter(([term]) => reachable(term)) };
+  }
+  const index = plain
+    ? MiniSearch.loadJS<SearchDocument>(plain, indexOptions)
+    : new MiniSearch<SearchDocument>(indexOptions);
   const byId = new Map<string, RegistryEntry>();
   /** Lowercased names and qualified names, for the exact-name and prefix tiers. */
   const names = createSortedNames();
@@ -194,8 +231,11 @@ export function createSkillSearch(
     },
     sync,
     search(query, searchOptions = {}) {
+      if (cached && options.onlyQuery !== undefined && query !== options.onlyQuery) {
+        throw new Error("This search index was loaded for one query (onlyQuery) and answers only that one.");
+      }
       const limit = Math.max(1, Math.min(searchOptions.limit ?? config.defaultLimit, config.maxLimit));
-      const text = query.slice(0, MAX_QUERY_LENGTH).trim();
+      const text = queryText(query);
       if (text === "") return [];
       const found = new Map<string, Ranked>();
       const consider = (entry: RegistryEntry, reason: SearchReason, score: number) => {
@@ -218,7 +258,7 @@ export function createSkillSearch(
           if (entry !== undefined) consider(entry, name === needle ? "exact_name" : "prefix", 0);
         });
       }
-      const words = splitWords(text).slice(0, MAX_QUERY_TERMS);
+      const words = queryWords(text);
       if (words.length > 0) {
         // Hits come best first: once enough are kept, stop at the first lower score (equal scores
         // go on, so ties are still broken by scope and path).
