@@ -232,7 +232,9 @@ export function createSkillSearch(
     sync,
     search(query, searchOptions = {}) {
       if (cached && options.onlyQuery !== undefined && query !== options.onlyQuery) {
-        throw new Error("This search index was loaded for one query (onlyQuery) and answers only that one.");
+        throw new Error(
+          "This search index was loaded for one query (onlyQuery) and answers only that one; create it without onlyQuery to search more.",
+        );
       }
       const limit = Math.max(1, Math.min(searchOptions.limit ?? config.defaultLimit, config.maxLimit));
       const text = queryText(query);
