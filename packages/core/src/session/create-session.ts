@@ -175,7 +175,17 @@ export function createSession(parts: SessionParts, options: SessionOptions = {})
     });
   }
 
+  /**
+   * One tools context per session: the tools keep their search index per context (synced with the registry
+   * before each search), so a host that asks for the tools every turn does not build a new index each turn.
+   */
+  let sharedToolsContext: SkillToolsContext | undefined;
   function toolsContext(): SkillToolsContext {
+    sharedToolsContext ??= newToolsContext();
+    return sharedToolsContext;
+  }
+
+  function newToolsContext(): SkillToolsContext {
     const context: SkillToolsContext = {
       registry: view,
       tracker,
