@@ -62,7 +62,7 @@ export function copySkillTree(
 ): SkillTree {
   const entries = listSkillEntries(source, limits, label);
   const tree: SkillTree = {
-    files: entries.files.map(({ path, from }) => readRegular(from, path, label)),
+    files: entries.files.map(({ path, from, size }) => readRegular(from, path, size, label)),
     folders: entries.folders,
   };
   if (!(options.move && entries.asIs && moved(source, target))) writeSkillTree(tree, target);
@@ -109,13 +109,13 @@ function listSkillEntries(
   source: string,
   limits: InstallLimits,
   label: string,
-): { files: Array<{ path: string; from: string }>; folders: string[]; asIs: boolean } {
+): { files: Array<{ path: string; from: string; size: number }>; folders: string[]; asIs: boolean } {
   const top = lstatSync(source);
   if (top.isSymbolicLink())
     throw unsafe(label, ".", "the skill folder itself is a symbolic link; only real folders are installed");
   const root = realpathSync.native(source);
   const counter = new LimitCounter(limits, label);
-  const files: Array<{ path: string; from: string }> = [];
+  const files: Array<{ path: string; from: string; size: number }> = [];
   const folders: string[] = [];
   let asIs = true;
 
@@ -134,12 +134,13 @@ function listSkillEntries(
         visit(path, `${shown}/`);
       } else if (info.isFile()) {
         counter.addFile(shown, info.size);
-        files.push({ path: shown, from: path });
+        files.push({ path: shown, from: path, size: info.size });
       } else if (info.isSymbolicLink()) {
         const resolved = linkTarget(root, path, label, shown);
         asIs = false;
-        counter.addFile(shown, statSync(resolved).size);
-        files.push({ path: shown, from: resolved });
+        const { size } = statSync(resolved);
+        counter.addFile(shown, size);
+        files.push({ path: shown, from: resolved, size });
       } else {
         throw unsafe(
           label,
@@ -155,14 +156,22 @@ function listSkillEntries(
 
 /**
  * The bytes and permission bits of the regular file at `from`, checked on the open descriptor (a FIFO
- * swapped in after the walk is refused, never waited on) and read up to the size that was counted.
+ * swapped in after the walk is refused, never waited on) and read up to `counted`, the size the limits
+ * were checked against: a file that grew since is refused, so no limit is passed by a file written to
+ * while it is copied.
  */
-function readRegular(from: string, path: string, label: string): TreeFile {
+function readRegular(from: string, path: string, counted: number, label: string): TreeFile {
   const fd = openSync(from, constants.O_RDONLY | (constants.O_NONBLOCK ?? 0));
   try {
     const info = fstatSync(fd);
     if (!info.isFile())
       throw unsafe(label, path, `${kindOf(info)} is not a regular file; skills hold only files and folders`);
+    if (info.size > counted)
+      throw unsafe(
+        label,
+        path,
+        `it grew from ${counted} to ${info.size} bytes while it was being copied; run the command again once the source has stopped changing`,
+      );
     const content = Buffer.allocUnsafe(info.size);
     let total = 0;
     while (total < content.length) {

@@ -69,7 +69,6 @@ export async function stageCandidates(
         target: join(scope.skillsDir, skill.name),
       });
     }
-    candidates.sort((left, right) => skills.indexOf(left.skill) - skills.indexOf(right.skill));
     const failing = candidates.filter((candidate) => candidate.examination.errors.length > 0);
     if (failing.length > 0) {
       const lines = failing.flatMap((candidate) =>
