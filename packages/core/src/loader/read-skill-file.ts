@@ -2,12 +2,13 @@
  * @module Reading a file that comes with a skill (SPEC §9, §15): only regular files whose real path is
  * inside the skill folder's real path; text returned, binary described, folders listed, size capped.
  */
-import { join } from "node:path";
+import { dirname, join } from "node:path";
 import type { FileSystem } from "../fs/file-system.js";
 import { isSameOrInside } from "../fs/is-same-or-inside.js";
 import { nodeFileSystem } from "../fs/node-file-system.js";
 import { SkillsetError } from "../model/errors.js";
 import type { Skill } from "../model/skill.js";
+import { readSkillText } from "../parser/read-skill-text.js";
 import { mediaType } from "./media-type.js";
 
 /** Options of `readSkillFile`. */
@@ -47,11 +48,13 @@ function looksBinary(bytes: Uint8Array): boolean {
 
 /**
  * Reads `segments` (already checked by `parseSkillUri`: no `..`, no separators, no NUL) inside
- * `skill`'s folder; no segments means its SKILL.md. The real path of the target must be inside the real
- * path of the skill folder, so a link inside the skill that points out is refused, and a linked skill
- * folder is judged by where it really is. Only regular files are opened (a FIFO or device is refused
- * without being opened). Throws a `SkillsetError`: `file-not-found`, `path-refused`, `not-a-file`,
- * `file-too-large`.
+ * `skill`'s folder; no segments means its SKILL.md. Everything is checked at read time: the skill folder
+ * must still resolve to the real path discovery recorded (`skill.realDir`; a folder swapped for a link
+ * is refused), the target's real path must be inside it (a link inside the skill that points out is
+ * refused), and SKILL.md is read by the one SKILL.md reader with its link policy, as loading reads it.
+ * Only regular files are opened (a FIFO or device is refused without being opened). Throws a
+ * `SkillsetError`: `file-not-found`, `path-refused`, `not-a-file`, `file-too-large`, or the SKILL.md
+ * reader's codes (`link-refused`, `file-not-regular`, …).
  * @example const file = await readSkillFile(skill, ["references", "forms.md"]); // inside the skill folder only
  */
 export async function readSkillFile(
@@ -79,16 +82,10 @@ export async function readSkillFile(
       `Refused ${uri}: it leads outside the skill folder (a symbolic link to another place). Only files inside ${skill.dir} can be read.`,
       { path },
     );
-  let real: string;
-  if (isSkillFile) {
-    // The registry checked SKILL.md (a link is followed only to a regular file named SKILL.md).
-    real = skill.id;
-  } else {
-    const base = await fs.realpath(skill.dir).catch((error: unknown) => {
-      throw notFound(error);
-    });
-    real = await resolveInside(base, segments, fs, notFound, refusedOut);
-  }
+  // Checked now, not only at discovery: the folder (or SKILL.md) may have been swapped for a link since.
+  const base = await checkedSkillFolder(skill, fs, notFound, uri);
+  if (isSkillFile) return readSkillMarkdown(skill, uri, maxBytes, fs);
+  const real = await resolveInside(base, segments, fs, notFound, refusedOut);
   const stat = await fs.stat(real).catch((error: unknown) => {
     throw notFound(error);
   });
@@ -114,6 +111,62 @@ export async function readSkillFile(
     return { kind: "binary", uri, path, mediaType: mediaType(path, true), size: bytes.length };
   const text = new TextDecoder().decode(bytes).replace(/^\uFEFF/, "");
   return { kind: "text", uri, path, mediaType: mediaType(path, false), size: bytes.length, text };
+}
+
+/**
+ * The real path of `skill`'s folder as discovery recorded it, once the folder is seen to still resolve
+ * there: a folder replaced by a link to another place is refused (`path-refused`), so a file read
+ * through it never comes from outside the skill that was found.
+ */
+async function checkedSkillFolder(
+  skill: Skill,
+  fs: FileSystem,
+  notFound: (cause?: unknown) => Error,
+  uri: string,
+): Promise<string> {
+  // Skills built by hand (not by discovery) have no record; their SKILL.md's real folder stands in.
+  const recorded = skill.realDir ?? dirname(skill.id);
+  const now = await fs.realpath(skill.dir).catch((error: unknown) => {
+    throw notFound(error);
+  });
+  if (now !== recorded) {
+    throw new SkillsetError(
+      "path-refused",
+      `Refused ${uri}: the skill folder ${skill.dir} now leads to ${now}, not to ${recorded} where the skill was found (it was replaced by a link). Nothing is read from it; reload the skills to look at it again.`,
+      { path: skill.dir },
+    );
+  }
+  return recorded;
+}
+
+/**
+ * SKILL.md, read as loading reads it (the one reader: a link is followed only to a regular file named
+ * SKILL.md, regular files only), so a SKILL.md replaced by a link to another file is refused.
+ */
+async function readSkillMarkdown(
+  skill: Skill,
+  uri: string,
+  maxBytes: number,
+  fs: FileSystem,
+): Promise<SkillFileContent> {
+  const read = await readSkillText(skill.id, { fs, body: true });
+  if (!read.ok) throw new SkillsetError(read.diagnostic.code, read.diagnostic.message, { path: skill.path });
+  if (read.stat.size > maxBytes) {
+    throw new SkillsetError(
+      "file-too-large",
+      `${uri} is ${read.stat.size} bytes, over the ${maxBytes}-byte limit for reading a skill file. Read a smaller file, or open it with a tool made for large files.`,
+      { path: skill.path },
+    );
+  }
+  const text = read.text.replace(/^\uFEFF/, "");
+  return {
+    kind: "text",
+    uri,
+    path: skill.path,
+    mediaType: mediaType(skill.path, false),
+    size: read.stat.size,
+    text,
+  };
 }
 
 async function readFolder(

@@ -100,6 +100,11 @@ export interface Skill {
   path: string;
   /** Absolute path of the skill's directory. */
   dir: string;
+  /**
+   * Real path of `dir` when discovery found the skill (absent on skills built by hand). Reading the
+   * skill's files later checks that the folder still resolves there.
+   */
+  realDir?: string;
   scope: Scope;
   source: SkillSource;
   invocation: Invocation;

@@ -146,6 +146,8 @@ export async function applyFileChanges(
         path: change.path,
         realPath,
         dir: dirname(change.path),
+        // A regular file (not a link), so its folder's real path is the real path's folder.
+        realDir: dirname(realPath),
         root: state.root,
         lowercase: false,
       });

@@ -50,6 +50,7 @@ export function buildSkill(file: FoundSkillFile, parsed: ParsedSkill, extra: rea
     description: parsed.description,
     path: file.path,
     dir: file.dir,
+    realDir: file.realDir,
     scope: root.scope,
     source,
     invocation: parsed.invocation,

@@ -107,6 +107,7 @@ export async function walkRoot(root: Root, options: WalkOptions): Promise<WalkRe
         path: file.path,
         realPath: file.realPath,
         dir: folder.path,
+        realDir: folder.real,
         root,
         lowercase: file.lowercase,
         hasAgentsDir: file.hasAgentsDir,

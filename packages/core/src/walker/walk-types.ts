@@ -14,6 +14,8 @@ export interface FoundSkillFile {
   realPath: string;
   /** Directory of `path`. */
   dir: string;
+  /** Real path of `dir` as the walk found it: later reads of the skill's files must still land inside it. */
+  realDir: string;
   root: Root;
   /** The file is a lowercase `skill.md` (accepted with a `lowercase-skill-file` warning). */
   lowercase: boolean;
