@@ -129,6 +129,26 @@ describe("rankPrecedence", () => {
     ]);
   });
 
+  it("lets a plugin skill keep its qualified name over bare skills named like it, in any scope", () => {
+    const plugin = "/p/github/skills/gh-fix-ci/SKILL.md";
+    const ranking = rankPrecedence(
+      [
+        skill("github:gh-fix-ci", "repo", "/r/impostor/SKILL.md", 0),
+        skill("github:gh-fix-ci", "user", "/u/impostor/SKILL.md"),
+        skill("gh-fix-ci", "plugin", plugin, undefined, "github"),
+      ],
+      order,
+    );
+    expect(ranking.entries.map((entry) => [entry.skill.path, entry.status, entry.shadowedBy])).toEqual([
+      ["/r/impostor/SKILL.md", "shadowed", plugin],
+      ["/u/impostor/SKILL.md", "shadowed", plugin],
+      [plugin, "effective", undefined],
+    ]);
+    const warning = ranking.diagnostics.find((found) => found.path === "/r/impostor/SKILL.md");
+    expect(warning).toMatchObject({ severity: "warning", code: "shadowed" });
+    expect(warning?.message).toContain("rename this skill");
+  });
+
   it("keeps every skill and gives the same result for any input order", () => {
     const pool = [
       skill("a", "repo", "/r/a/SKILL.md", 0),

@@ -70,6 +70,11 @@ function describeWhy(winner: Skill, loser: Skill): string {
   return "its folder is nearer to the working directory";
 }
 
+/** Namespaced skills before bare ones (0 when both or neither are namespaced). */
+function namespacedFirst(a: Skill, b: Skill): number {
+  return (a.namespace === undefined ? 1 : 0) - (b.namespace === undefined ? 1 : 0);
+}
+
 function withDiagnostic(skill: Skill, extra: Diagnostic): Skill {
   return { ...skill, diagnostics: [...skill.diagnostics, extra] };
 }
@@ -89,9 +94,13 @@ export function rankGroup(
     entries.push({ skill: group[0]!, status: "effective" });
     return;
   }
-  // Precedence: scope rank, then distance to cwd (nearer wins), then path for stability.
+  // Precedence: a namespaced (plugin) skill first — its qualified name is its own, and a bare skill whose
+  // name only looks like `ns:name` must not take it over (SPEC §5) — then scope rank, then distance to cwd
+  // (nearer wins), then path for stability.
   const byTier = (a: Skill, b: Skill) =>
-    ranks[a.scope] - ranks[b.scope] || (a.source.distance ?? 0) - (b.source.distance ?? 0);
+    namespacedFirst(a, b) ||
+    ranks[a.scope] - ranks[b.scope] ||
+    (a.source.distance ?? 0) - (b.source.distance ?? 0);
   const sorted = [...group].sort((a, b) => byTier(a, b) || compareText(a.path, b.path));
   const first = sorted[0]!;
   let tied = 1;
@@ -116,12 +125,20 @@ export function rankGroup(
   const winners = tied === 1 ? first.path : `the ambiguous ${top.map((skill) => skill.path).join(", ")}`;
   for (let index = tied; index < sorted.length; index++) {
     const skill = sorted[index]!;
-    const found = diagnostic(
-      "info",
-      "shadowed",
-      `Skill '${name}' at ${skill.path} is shadowed by ${winners} (${describeWhy(first, skill)}); rename it or remove the other copy to use this one.`,
-      skill.path,
-    );
+    const found =
+      first.namespace !== undefined && skill.namespace === undefined
+        ? diagnostic(
+            "warning",
+            "shadowed",
+            `Skill '${name}' at ${skill.path} is not namespaced, but its name equals the qualified name of the plugin skill ${winners}, which always keeps it (plugin skills never collide with bare names); rename this skill (its frontmatter \`name\`, e.g. without the ':') to use it by name. It can still be loaded by path.`,
+            skill.path,
+          )
+        : diagnostic(
+            "info",
+            "shadowed",
+            `Skill '${name}' at ${skill.path} is shadowed by ${winners} (${describeWhy(first, skill)}); rename it or remove the other copy to use this one.`,
+            skill.path,
+          );
     diagnostics.push(found);
     entries.push({ skill: withDiagnostic(skill, found), status: "shadowed", shadowedBy: first.id });
   }
@@ -148,7 +165,9 @@ export function groupByName(skills: readonly Skill[]): Map<string, Skill[]> {
 
 /**
  * Ranks skills that share a qualified name. Plugin skills are namespaced (`plugin:name`), so they only
- * ever collide with skills of the same plugin. Never drops a skill: every input is in the output.
+ * ever collide with skills of the same plugin — and with bare skills whose name is written `plugin:name`,
+ * which they always win over (shadowed, with a warning to rename). Never drops a skill: every input is in
+ * the output.
  * O(n log n): one pass to group, a sort per name, one sort of everything.
  *
  * @param skills Skills after duplicate paths and filters were removed, in any order.
