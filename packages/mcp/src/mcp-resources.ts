@@ -12,6 +12,7 @@ import {
 } from "@modelcontextprotocol/sdk/types.js";
 import { parseSkillUri, readSkillFile, skillUri } from "@skillset/core/loader";
 import { SkillsetError, stripControls } from "@skillset/core/model";
+import { exactSkillName } from "@skillset/core/registry";
 import { resolveUsableSkill } from "@skillset/core/tools";
 import { errorForCode, invalidParams } from "./mcp-error.js";
 import type { McpConnection } from "./open-mcp-skills.js";
@@ -35,20 +36,23 @@ function pageStart(cursor: string | undefined, total: number): number {
 /** Registers resources/list, resources/templates/list and resources/read on `server`. */
 export function registerResources(server: Server, connection: McpConnection): void {
   server.setRequestHandler(ListResourcesRequestSchema, async (request) => {
-    const skills = servedSkills(connection.context);
+    const skills = servedSkills(connection.context, true);
     const start = pageStart(request.params?.cursor, skills.length);
     const page = skills.slice(start, start + SKILLS_PER_PAGE);
+    const entries = connection.context.registry.entries();
     const resources: Resource[] = [];
     for (const { skill } of page) {
-      const name = stripControls(skill.qualifiedName);
+      // Shadowed and ambiguous skills are listed too, under the name that means only them.
+      const exact = exactSkillName(skill, entries);
+      const name = stripControls(exact);
       resources.push({
-        uri: skillUri(skill, []),
+        uri: skillUri(skill, [], exact),
         name,
         title: name,
         description: stripControls(skill.description),
         mimeType: "text/markdown",
       });
-      for (const file of await skillFiles(skill)) {
+      for (const file of await skillFiles(skill, exact)) {
         resources.push({ uri: file.uri, name: `${name}/${stripControls(file.path)}` });
       }
     }
@@ -72,11 +76,14 @@ export function registerResources(server: Server, connection: McpConnection): vo
     const { uri } = request.params;
     const parsed = parseSkillUri(uri);
     if (!parsed.ok) throw invalidParams(parsed.error.message, parsed.error.code);
-    const usable = await resolveUsableSkill(connection.context, parsed.uri.name, "skill_read");
+    const usable = await resolveUsableSkill(connection.context, parsed.uri.name, "skill_read", "name");
     if (!usable.ok) throw errorForCode(usable.result.code, usable.result.text);
+    const { skill } = usable.entry;
     let content: Awaited<ReturnType<typeof readSkillFile>>;
     try {
-      content = await readSkillFile(usable.entry.skill, parsed.uri.segments);
+      content = await readSkillFile(skill, parsed.uri.segments, {
+        uriName: exactSkillName(skill, connection.context.registry.entries()),
+      });
     } catch (error) {
       if (SkillsetError.isInstance(error)) throw errorForCode(error.code, error.message);
       throw error;

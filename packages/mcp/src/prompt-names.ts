@@ -1,9 +1,10 @@
 /**
  * @module Prompt names (SPEC §13): one prompt per user-invocable skill. The effective skill of a name
- * gets the name itself, so clients show `/name`; shadowed and ambiguous ones get `name@scope` (and a
- * number when that still repeats), so every skill stays reachable and no name ever means two skills.
+ * gets the name itself, so clients show `/name`; shadowed and ambiguous ones get their exact name
+ * (`name@scope`, tagged when that still repeats: core's `exactSkillName`, the name `skill://` URLs use),
+ * so every skill stays reachable and no name ever means two skills.
  */
-import type { RegistryEntry } from "@skillset/core/registry";
+import { exactSkillName, type RegistryEntry } from "@skillset/core/registry";
 import type { SkillToolsContext } from "@skillset/core/tools";
 
 /** Prompt name → entry, for the skills a person may invoke through `context`, in registry order. */
@@ -15,12 +16,9 @@ export function promptNames(context: SkillToolsContext): Map<string, RegistryEnt
   for (const entry of offered) {
     if (entry.status === "effective") names.set(entry.skill.qualifiedName, entry);
   }
+  const entries = context.registry.entries();
   for (const entry of offered) {
-    if (entry.status === "effective") continue;
-    const base = `${entry.skill.qualifiedName}@${entry.skill.scope}`;
-    let name = base;
-    for (let n = 2; names.has(name); n++) name = `${base}-${n}`;
-    names.set(name, entry);
+    if (entry.status !== "effective") names.set(exactSkillName(entry.skill, entries), entry);
   }
   return names;
 }

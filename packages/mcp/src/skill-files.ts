@@ -17,8 +17,11 @@ export interface SkillFile {
 /** Most files listed per skill; a skill with more still serves each through the template. */
 export const MAX_LISTED_FILES = 200;
 
-/** The bundled files of `skill` (SKILL.md not included), breadth-first, at most `MAX_LISTED_FILES`. */
-export async function skillFiles(skill: Skill): Promise<SkillFile[]> {
+/**
+ * The bundled files of `skill` (SKILL.md not included), breadth-first, at most `MAX_LISTED_FILES`; their
+ * URLs address the skill by `name` (default its qualified name; see `skillUri`).
+ */
+export async function skillFiles(skill: Skill, name = skill.qualifiedName): Promise<SkillFile[]> {
   let realDir: string;
   try {
     realDir = await nodeFileSystem.realpath(skill.dir);
@@ -32,6 +35,6 @@ export async function skillFiles(skill: Skill): Promise<SkillFile[]> {
   });
   return files.map((file) => {
     const segments = relative(skill.dir, file).split(sep);
-    return { path: segments.join("/"), uri: skillUri(skill, segments) };
+    return { path: segments.join("/"), uri: skillUri(skill, segments, name) };
   });
 }

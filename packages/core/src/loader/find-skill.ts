@@ -3,6 +3,8 @@
  * one rescan when nothing matched (a skill created a moment ago; at most one per interval), then near names
  * for "did you mean".
  */
+
+import { lookupName } from "../registry/lookup-entry.js";
 import type { RegistryEntry, SkillRegistry } from "../registry/registry-types.js";
 import { nearSkills } from "../registry/skill-lookup.js";
 
@@ -30,6 +32,8 @@ export interface FindSkillOptions {
   rescanIntervalMs?: number;
   /** Most near names returned (default 5). */
   maxNear?: number;
+  /** `key` is a name only, never a path (a `skill://` URL's name may hold a `/`). Default false. */
+  byName?: boolean;
 }
 
 /**
@@ -45,10 +49,11 @@ export async function findSkill(
   key: string,
   options: FindSkillOptions = {},
 ): Promise<FoundSkill> {
-  let found = registry.lookup(key);
+  const lookup = () => (options.byName ? lookupName(registry.entries(), key) : registry.lookup(key));
+  let found = lookup();
   if (found.kind === "not-found" && options.rescan !== false && registry.reload) {
     await registry.reload({ ifOlderThanMs: options.rescanIntervalMs ?? MISS_RESCAN_INTERVAL_MS });
-    found = registry.lookup(key);
+    found = lookup();
   }
   if (found.kind !== "not-found") return found;
   return { kind: "not-found", near: nearSkills(registry.entries(), key, options.maxNear ?? 5) };

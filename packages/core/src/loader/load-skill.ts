@@ -40,6 +40,11 @@ export interface LoadOptions {
   files?: SkillFilesLimits;
   /** Optional host hook; absent, the body is used as read. */
   preprocess?: PreprocessBody;
+  /**
+   * The name the envelope's `skill://` URLs address the skill by (default its qualified name). Give
+   * `exactSkillName` for a skill loaded by path that a name does not mean (shadowed, ambiguous).
+   */
+  uriName?: string;
   fs?: FileSystem;
 }
 
@@ -91,7 +96,13 @@ export async function loadSkill(skill: Skill, options: LoadOptions = {}): Promis
   const key = { path: skill.id, mtimeMs: stat.mtimeMs, args: argumentText(options.args) };
   const base = { skill, envelope, mtimeMs: stat.mtimeMs };
   if (options.tracker?.has(key)) {
-    return { ...base, text: renderReloadReminder(skill), body: "", args: [], suppressed: true };
+    return {
+      ...base,
+      text: renderReloadReminder(skill, options.uriName),
+      body: "",
+      args: [],
+      suppressed: true,
+    };
   }
   // The blank lines between the frontmatter and the text are not part of the instructions.
   let raw = (await readSkillBody(skill.id, fs)).replace(/^(?:[ \t]*\r?\n)+/, "");
@@ -102,7 +113,11 @@ export async function loadSkill(skill: Skill, options: LoadOptions = {}): Promis
     ...(options.sessionId === undefined ? {} : { sessionId: options.sessionId }),
     skillDir: skill.dir,
   });
-  const rendered = { skill, body: substituted.text };
+  const rendered = {
+    skill,
+    body: substituted.text,
+    ...(options.uriName === undefined ? {} : { uriName: options.uriName }),
+  };
   const loaded: LoadedSkill = {
     ...base,
     text: "",

@@ -49,7 +49,8 @@ function decode(part: string): string | undefined {
 }
 
 /**
- * Parses `uri`. Each path segment is URL-decoded once; refused are: a backslash anywhere, an empty,
+ * Parses `uri`. The name (up to the first `/`) and each path segment are URL-decoded once (an encoded `/`
+ * in the name belongs to the name). In the path, refused are: a backslash anywhere, an empty,
  * `.` or `..` segment (before or after decoding), a decoded `/` or `\` (an encoded separator), NUL or
  * another control character, an absolute path (`skill://name//etc`, a drive letter). A trailing `/`
  * is allowed (a folder).
@@ -64,10 +65,12 @@ export function parseSkillUri(uri: string): ParsedSkillUri {
   if (rest.includes("\\")) return refused(shown, "backslashes are not path separators here");
   const slash = rest.indexOf("/");
   const rawName = slash === -1 ? rest : rest.slice(0, slash);
+  // The name is percent-encoded as `skillUri` writes it (a name may hold a space or a `/`); written raw,
+  // a space or control character is not part of a URL.
+  if (/[\s\u0000-\u001f\u007f]/.test(rawName))
+    return invalid(shown, "the skill name holds a space or control character; percent-encode it");
   const name = decode(rawName);
   if (name === undefined || name === "") return invalid(shown, "no skill name");
-  if (/[/\\\s\u0000-\u001f\u007f]/.test(name))
-    return invalid(shown, "the skill name holds a separator, space or control character");
   const path = slash === -1 ? "" : rest.slice(slash + 1);
   const rawSegments = path === "" ? [] : path.split("/");
   if (rawSegments.length > 0 && rawSegments[rawSegments.length - 1] === "") rawSegments.pop();

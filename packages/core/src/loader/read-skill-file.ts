@@ -17,6 +17,8 @@ export interface ReadSkillFileOptions {
   maxBytes?: number;
   /** Most entries listed for a folder (default 200). */
   maxEntries?: number;
+  /** The name the returned `uri` addresses the skill by (see `skillUri`); default its qualified name. */
+  uriName?: string;
   fs?: FileSystem;
 }
 
@@ -29,10 +31,16 @@ export type SkillFileContent =
 /** Default cap on the size of a file returned by `readSkillFile`. */
 export const MAX_SKILL_READ_BYTES = 256 * 1024;
 
-/** The canonical `skill://` URL of a file of `skill` (segments URL-encoded). */
-export function skillUri(skill: Skill, segments: readonly string[]): string {
+/**
+ * The canonical `skill://` URL of a file of `skill`. `name` is the name the URL addresses the skill by:
+ * its qualified name by default; give `exactSkillName` for a shadowed or ambiguous skill, so the URL means
+ * that skill and no other. The name and each segment are percent-encoded (`:` and `@` kept as written),
+ * so a name with a space, a `/` or a control character still makes one readable, inert URL.
+ */
+export function skillUri(skill: Skill, segments: readonly string[], name = skill.qualifiedName): string {
   const path = segments.map(encodeURIComponent).join("/");
-  return `skill://${skill.qualifiedName}${path === "" ? "" : `/${path}`}`;
+  const host = encodeURIComponent(name).replaceAll("%3A", ":").replaceAll("%40", "@");
+  return `skill://${host}${path === "" ? "" : `/${path}`}`;
 }
 
 function looksBinary(bytes: Uint8Array): boolean {
@@ -64,7 +72,7 @@ export async function readSkillFile(
 ): Promise<SkillFileContent> {
   const fs = options.fs ?? nodeFileSystem;
   const maxBytes = options.maxBytes ?? MAX_SKILL_READ_BYTES;
-  const uri = skillUri(skill, segments);
+  const uri = skillUri(skill, segments, options.uriName);
   const isSkillFile = segments.length === 0 || (segments.length === 1 && segments[0] === "SKILL.md");
   const path = isSkillFile ? skill.path : join(skill.dir, ...segments);
   const notFound = (cause?: unknown) =>

@@ -9,6 +9,7 @@ import { fillPrompt } from "../catalog/read-prompt.js";
 import { stripControls } from "../model/inert-text.js";
 import type { Skill } from "../model/skill.js";
 import type { SkillFiles } from "./list-skill-files.js";
+import { skillUri } from "./read-skill-file.js";
 
 /**
  * - `message`: `<skill><name/><path/>body</skill>`, for a user-role message (Codex).
@@ -24,6 +25,8 @@ export const ENVELOPES: readonly EnvelopeName[] = ["message", "tool", "preloaded
 export interface RenderedBody {
   skill: Skill;
   body: string;
+  /** The name `skill://` URLs address the skill by (see `skillUri`); default its qualified name. */
+  uriName?: string;
 }
 
 function modelText(text: string): string {
@@ -40,7 +43,7 @@ export function renderMessageEnvelope({ skill, body }: RenderedBody): string {
 }
 
 /** The `tool` envelope; `files` is the sample from `listSkillFiles`. */
-export function renderToolEnvelope({ skill, body }: RenderedBody, files: SkillFiles): string {
+export function renderToolEnvelope({ skill, body, uriName }: RenderedBody, files: SkillFiles): string {
   const listed = files.files.map((file) => `<file>${escapeXml(file)}</file>`);
   if (files.truncated) listed.push("<!-- more files not listed: read folders with skill_read -->");
   const baseUrl = pathToFileURL(skill.dir).href.replace(/\/?$/, "/");
@@ -48,6 +51,7 @@ export function renderToolEnvelope({ skill, body }: RenderedBody, files: SkillFi
     name: escapeXml(stripControls(skill.qualifiedName)),
     body: modelText(body),
     baseUrl,
+    uri: skillUri(skill, [], uriName),
     files: listed.length > 0 ? `<skill_files>\n${listed.join("\n")}\n</skill_files>` : "<skill_files />",
   });
 }
@@ -62,9 +66,10 @@ export function renderPreloadedEnvelope(bodies: readonly RenderedBody[]): string
 }
 
 /** The reminder given instead of a body already loaded in this session (reload suppression). */
-export function renderReloadReminder(skill: Skill): string {
+export function renderReloadReminder(skill: Skill, uriName?: string): string {
   return fillPrompt("skill-reloaded.md", {
     name: stripControls(skill.qualifiedName),
     path: skill.path,
+    uri: skillUri(skill, [], uriName),
   });
 }

@@ -3,8 +3,9 @@
  * (SPEC §5, §6).
  */
 export { createRegistry } from "./create-registry.js";
+export { exactSkillName, findByExactName } from "./exact-skill-name.js";
 export { clearRegistryCache, getRegistry } from "./get-registry.js";
-export { looksLikePath, lookupEntry } from "./lookup-entry.js";
+export { looksLikePath, lookupEntry, lookupName } from "./lookup-entry.js";
 export { METADATA_CACHE_VERSION, metadataCachePath } from "./metadata-cache.js";
 export { createNameFilter, type NameFilter } from "./name-filter.js";
 export {

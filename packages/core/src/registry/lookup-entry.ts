@@ -4,6 +4,7 @@
  * agree. An ambiguous name resolves to none of its candidates.
  */
 import { isAbsolute, resolve } from "node:path";
+import { findByExactName } from "./exact-skill-name.js";
 import type { Lookup, RegistryEntry } from "./registry-types.js";
 import { findById, findByPath, lookupFor } from "./skill-lookup.js";
 
@@ -20,6 +21,8 @@ export function looksLikePath(key: string): boolean {
  * - A name is resolved like a `$name` mention: exact bare name, then qualified name (`ns:name`), then the
  *   bare name of a namespaced skill when no un-namespaced skill has it. Shadowed skills are never what a
  *   name means; when the name is ambiguous every candidate is returned, so callers never pick silently.
+ * - Else an exact name (`name@scope`, `name@scope-<tag>`, see `exactSkillName`) means the one skill it
+ *   was made for, shadowed or not.
  */
 export function lookupEntry(
   entries: readonly RegistryEntry[],
@@ -33,5 +36,15 @@ export function lookupEntry(
     const byPath = findByPath(lookup, aliases.get(given) ?? given);
     if (byPath) return { kind: "found", entry: byPath };
   }
-  return findById(lookup, key);
+  return lookupName(entries, key);
+}
+
+/**
+ * Looks up `key` as a name only, never as a path (see {@link lookupEntry}): what a `skill://` URL names,
+ * where a name holding a `/` is still a name.
+ */
+export function lookupName(entries: readonly RegistryEntry[], key: string): Lookup {
+  const found = findById(lookupFor(entries), key);
+  if (found.kind !== "not-found" || !key.includes("@")) return found;
+  return findByExactName(entries, key) ?? found;
 }

@@ -20,6 +20,7 @@ import type { Policy } from "../policy/policy.js";
 import { createShellPreprocessor } from "../policy/shell-preprocessor.js";
 import { createHookRegistry, skillHooks } from "../policy/skill-hooks.js";
 import { checkToolCall, filterTools, skillToolPatterns, toolPolicyFor } from "../policy/tool-policy.js";
+import { exactSkillName } from "../registry/exact-skill-name.js";
 import type { SkillRegistry } from "../registry/registry-types.js";
 import { createSkillTools } from "../tools/create-skill-tools.js";
 import type { SkillTool } from "../tools/define-skill-tool.js";
@@ -273,6 +274,8 @@ export function createSession(parts: SessionParts, options: SessionOptions = {})
         try {
           body = await loadSkill(skill, {
             envelope: host.envelope ?? "message",
+            // A linked mention may load a shadowed skill: its skill:// URLs must name that one.
+            uriName: exactSkillName(skill, view.entries()),
             ...(fork ? {} : { tracker }),
             sessionId: id,
             preprocess,
@@ -427,6 +430,7 @@ export function createSession(parts: SessionParts, options: SessionOptions = {})
         try {
           const again = await loadSkill(skill, {
             envelope: host.envelope ?? "message",
+            uriName: exactSkillName(skill, view.entries()),
             tracker,
             sessionId: id,
             preprocess,

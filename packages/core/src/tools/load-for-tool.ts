@@ -4,17 +4,23 @@
  */
 import type { LoadedSkill, LoadOptions } from "../loader/load-skill.js";
 import { loadSkill } from "../loader/load-skill.js";
+import { exactSkillName } from "../registry/exact-skill-name.js";
 import type { RegistryEntry } from "../registry/registry-types.js";
 import { type ToolResult, toolSuccess } from "./tool-result.js";
 import type { SkillToolsContext } from "./tools-context.js";
 
-/** Load options from the context (tracker, session id, preprocess hook, file system). */
+/**
+ * Load options from the context (tracker, session id, preprocess hook, file system), with the URL name
+ * that means exactly `entry`'s skill.
+ */
 export function loadOptionsOf(
   context: SkillToolsContext,
+  entry: RegistryEntry,
   args: string | readonly string[] | undefined,
 ): LoadOptions {
   return {
     envelope: "tool",
+    uriName: exactSkillName(entry.skill, context.registry.entries()),
     ...(args === undefined ? {} : { args }),
     ...(context.tracker ? { tracker: context.tracker } : {}),
     ...(context.sessionId === undefined ? {} : { sessionId: context.sessionId }),
@@ -42,6 +48,6 @@ export async function loadForTool(
   entry: RegistryEntry,
   args: string | readonly string[] | undefined,
 ): Promise<ToolResult> {
-  const loaded = await loadSkill(entry.skill, loadOptionsOf(context, args));
+  const loaded = await loadSkill(entry.skill, loadOptionsOf(context, entry, args));
   return toolSuccess(loaded.text, loadedData(loaded));
 }

@@ -30,16 +30,18 @@ export function modelMaySee(entry: RegistryEntry, context: SkillToolsContext): b
 }
 
 /**
- * Resolves `key` for `tool`. `asPath` says the key was given as a path (no name suggestions then).
+ * Resolves `key` for `tool`. `given` says how the key was given: `path` (no name suggestions then),
+ * `name` (never read as a path: a `skill://` URL's name), or either (default).
  * Checks, in order: found → unique → enabled → model-invocable → authorized.
  */
 export async function resolveUsableSkill(
   context: SkillToolsContext,
   key: string,
   tool: SkillToolName,
-  asPath = false,
+  given?: "path" | "name",
 ): Promise<UsableSkill> {
-  const found = await findSkill(context.registry, key);
+  const asPath = given === "path";
+  const found = await findSkill(context.registry, key, { byName: given === "name" });
   if (found.kind === "not-found") {
     if (asPath) return { ok: false, result: toolError("skill-not-found", noSkillAtPathText(key)) };
     const near = found.near.filter((entry) => modelMaySee(entry, context));

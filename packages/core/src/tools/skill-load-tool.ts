@@ -37,7 +37,7 @@ export function skillLoadTool(context: SkillToolsContext): SkillTool {
           'Give the skill\'s name ({ "name": "pdf" }) or its SKILL.md path ({ "path": "/…/SKILL.md" }).',
         );
       }
-      const usable = await resolveUsableSkill(context, key, "skill_load", byPath);
+      const usable = await resolveUsableSkill(context, key, "skill_load", byPath ? "path" : undefined);
       if (!usable.ok) return usable.result;
       return loadForTool(context, usable.entry, args);
     },

@@ -5,6 +5,7 @@ import { parseSkillUri } from "../loader/parse-skill-uri.js";
 import { readSkillFile } from "../loader/read-skill-file.js";
 import { stripControls } from "../model/inert-text.js";
 import * as s from "../model/schema/index.js";
+import { exactSkillName } from "../registry/exact-skill-name.js";
 import { defineSkillTool, type SkillTool } from "./define-skill-tool.js";
 import { resolveUsableSkill } from "./resolve-usable-skill.js";
 import { toolInput } from "./skill-input-schemas.js";
@@ -30,13 +31,13 @@ export function skillReadTool(context: SkillToolsContext): SkillTool {
     async run({ uri }) {
       const parsed = parseSkillUri(uri.trim());
       if (!parsed.ok) return toolError(parsed.error.code, parsed.error.message);
-      const usable = await resolveUsableSkill(context, parsed.uri.name, "skill_read");
+      const usable = await resolveUsableSkill(context, parsed.uri.name, "skill_read", "name");
       if (!usable.ok) return usable.result;
-      const content = await readSkillFile(
-        usable.entry.skill,
-        parsed.uri.segments,
-        context.fs ? { fs: context.fs } : {},
-      );
+      const { skill } = usable.entry;
+      const content = await readSkillFile(skill, parsed.uri.segments, {
+        uriName: exactSkillName(skill, context.registry.entries()),
+        ...(context.fs ? { fs: context.fs } : {}),
+      });
       const data = { uri: content.uri, path: content.path };
       if (content.kind === "folder") {
         const more = content.truncated ? "\n(more entries not listed)" : "";

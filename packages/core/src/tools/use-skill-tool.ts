@@ -38,7 +38,7 @@ export function useSkillTool(context: SkillToolsContext): SkillTool {
         };
       }
       // A subagent starts with a fresh context: the body is always sent, never suppressed.
-      const { tracker: _none, ...options } = loadOptionsOf(context, input.args);
+      const { tracker: _none, ...options } = loadOptionsOf(context, usable.entry, input.args);
       const loaded = await loadSkill(skill, options);
       const { taskId } = await context.fork({
         skill,

@@ -1,0 +1,54 @@
+/**
+ * @module The name that means exactly one skill, whatever its status (SPEC §5, §9, §13): the effective
+ * skill of a name is its qualified name; a shadowed or ambiguous one is `name@scope` (the form MCP prompts
+ * show), with `-<8 hex digits of its id's hash>` added when that scope holds more than one skill of the
+ * name. The suffix comes from the skill itself, not from its place in a list, so a name handed out earlier
+ * (a `skill://` URL in an envelope) never comes to mean another skill: it means that one or nothing.
+ */
+import { createHash } from "node:crypto";
+import type { Skill } from "../model/skill.js";
+import type { Lookup, RegistryEntry } from "./registry-types.js";
+import { findById, lookupFor } from "./skill-lookup.js";
+
+/** 8 hex digits of the SHA-256 of a skill id (its SKILL.md's real path). */
+function idTag(id: string): string {
+  return createHash("sha256").update(id).digest("hex").slice(0, 8);
+}
+
+function sameNameAndScope(entries: readonly RegistryEntry[], name: string, scope: string): RegistryEntry[] {
+  return entries.filter(({ skill }) => skill.qualifiedName === name && skill.scope === scope);
+}
+
+/**
+ * The name that means exactly `skill` among `entries` (see the module comment); its qualified name when
+ * it is effective or not among them.
+ * @example exactSkillName(shadowedPdf, registry.entries()) // "pdf@user"
+ */
+export function exactSkillName(skill: Skill, entries: readonly RegistryEntry[]): string {
+  const entry = entries.find((candidate) => candidate.skill.id === skill.id);
+  if (entry === undefined || entry.status === "effective") return skill.qualifiedName;
+  const base = `${skill.qualifiedName}@${skill.scope}`;
+  // Names come first in a lookup: a skill literally named `pdf@user` keeps that name.
+  const unique =
+    sameNameAndScope(entries, skill.qualifiedName, skill.scope).length === 1 &&
+    findById(lookupFor(entries), base).kind === "not-found";
+  return unique ? base : `${base}-${idTag(skill.id)}`;
+}
+
+/**
+ * What a `name@scope` or `name@scope-<tag>` key means among `entries` (shadowed skills included), or
+ * undefined when `key` is not of that form. Several skills under `name@scope` are ambiguous: never a pick.
+ */
+export function findByExactName(entries: readonly RegistryEntry[], key: string): Lookup | undefined {
+  const at = key.lastIndexOf("@");
+  if (at <= 0) return undefined;
+  const form = /^([a-z]+)(?:-([0-9a-f]{8}))?$/.exec(key.slice(at + 1));
+  if (!form) return undefined;
+  const [, scope = "", tag] = form;
+  const found = sameNameAndScope(entries, key.slice(0, at), scope).filter(
+    ({ skill }) => tag === undefined || idTag(skill.id) === tag,
+  );
+  if (found.length === 0) return { kind: "not-found" };
+  if (found.length === 1) return { kind: "found", entry: found[0]! };
+  return { kind: "ambiguous", entries: found };
+}
