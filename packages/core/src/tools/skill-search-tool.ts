@@ -48,9 +48,10 @@ export function skillSearchTool(context: SkillToolsContext): SkillTool {
       const data = {
         query: shown(query, 200),
         count: results.length,
+        // Inert like the text below: structured content reaches the model too (SPEC §15).
         results: results.map(({ name, description, path, scope, score, reason }) => ({
-          name,
-          description,
+          name: stripControls(name),
+          description: stripControls(description),
           path,
           scope,
           score,
