@@ -2,8 +2,10 @@
  * @module Completion of the resource template's variables: `name` from the served skills, `path` from
  * the files of the skill already named. Prefix match, case-insensitive, at most 100 values (MCP's cap).
  */
+
 import type { Server } from "@modelcontextprotocol/sdk/server/index.js";
 import { CompleteRequestSchema } from "@modelcontextprotocol/sdk/types.js";
+import { setCheckedRequestHandler } from "./checked-request-handler.js";
 import { SKILL_URI_TEMPLATE } from "./mcp-resources.js";
 import type { McpConnection } from "./open-mcp-skills.js";
 import { servedSkills } from "./served-skills.js";
@@ -25,7 +27,7 @@ function completion(candidates: readonly string[], value: string) {
 
 /** Registers completion/complete on `server`. */
 export function registerCompletion(server: Server, connection: McpConnection): void {
-  server.setRequestHandler(CompleteRequestSchema, async (request) => {
+  setCheckedRequestHandler(server, "completion/complete", CompleteRequestSchema, async (request) => {
     const { ref, argument, context } = request.params;
     if (ref.type !== "ref/resource" || ref.uri !== SKILL_URI_TEMPLATE) return completion([], "");
     const skills = servedSkills(connection.context);

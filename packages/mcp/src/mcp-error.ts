@@ -7,14 +7,24 @@ import { ErrorCode, McpError } from "@modelcontextprotocol/sdk/types.js";
 /** JSON-RPC code MCP uses for a resource that does not exist. */
 export const RESOURCE_NOT_FOUND = -32002;
 
+/**
+ * A protocol error whose message is `message` alone: `McpError` prefixes `MCP error <code>:` to its
+ * message, the server sends that message, and the client's `McpError` prefixes it again.
+ */
+export function protocolError(code: number, message: string, data?: unknown): McpError {
+  const error = new McpError(code, message, data);
+  error.message = message;
+  return error;
+}
+
 /** A refusal or a bad parameter (`path-refused`, `uri-invalid`, `skill-denied`, …). */
 export function invalidParams(message: string, code?: string): McpError {
-  return new McpError(ErrorCode.InvalidParams, message, code === undefined ? undefined : { code });
+  return protocolError(ErrorCode.InvalidParams, message, code === undefined ? undefined : { code });
 }
 
 /** Nothing at that name or path. */
 export function notFound(message: string, code?: string): McpError {
-  return new McpError(RESOURCE_NOT_FOUND, message, code === undefined ? undefined : { code });
+  return protocolError(RESOURCE_NOT_FOUND, message, code === undefined ? undefined : { code });
 }
 
 const NOT_FOUND_CODES = new Set(["skill-not-found", "file-not-found"]);

@@ -3,10 +3,12 @@
  * commands; `argument-hint` describes the one `arguments` argument. Getting a prompt renders the skill
  * in the `message` envelope after the same permission check as `use_skill` (SPEC §11).
  */
+
 import type { Server } from "@modelcontextprotocol/sdk/server/index.js";
 import { GetPromptRequestSchema, ListPromptsRequestSchema } from "@modelcontextprotocol/sdk/types.js";
 import { loadSkill } from "@skillset/core/loader";
 import { SkillsetError, stripControls } from "@skillset/core/model";
+import { setCheckedRequestHandler } from "./checked-request-handler.js";
 import { errorForCode, invalidParams, notFound } from "./mcp-error.js";
 import type { McpConnection } from "./open-mcp-skills.js";
 import { promptNames } from "./prompt-names.js";
@@ -16,7 +18,7 @@ export const PROMPT_ARGUMENT = "arguments";
 
 /** Registers prompts/list and prompts/get on `server`. */
 export function registerPrompts(server: Server, connection: McpConnection): void {
-  server.setRequestHandler(ListPromptsRequestSchema, async () => ({
+  setCheckedRequestHandler(server, "prompts/list", ListPromptsRequestSchema, async () => ({
     prompts: [...promptNames(connection.context)].map(([name, { skill, status }]) => ({
       name: stripControls(name),
       title:
@@ -32,7 +34,7 @@ export function registerPrompts(server: Server, connection: McpConnection): void
     })),
   }));
 
-  server.setRequestHandler(GetPromptRequestSchema, async (request) => {
+  setCheckedRequestHandler(server, "prompts/get", GetPromptRequestSchema, async (request) => {
     const { name } = request.params;
     const entry = promptNames(connection.context).get(name);
     if (!entry)

@@ -3,6 +3,7 @@
  * template `skill://{name}/{+path}` whose variables complete, and reads through the same checks as
  * `skill_read` — traversal, links out of the folder and denied skills are refused (SPEC §9, §15).
  */
+
 import type { Server } from "@modelcontextprotocol/sdk/server/index.js";
 import {
   ListResourcesRequestSchema,
@@ -14,6 +15,7 @@ import { parseSkillUri, readSkillFile, skillUri } from "@skillset/core/loader";
 import { SkillsetError, stripControls } from "@skillset/core/model";
 import { exactSkillName } from "@skillset/core/registry";
 import { resolveUsableSkill } from "@skillset/core/tools";
+import { setCheckedRequestHandler } from "./checked-request-handler.js";
 import { errorForCode, invalidParams } from "./mcp-error.js";
 import type { McpConnection } from "./open-mcp-skills.js";
 import { servedSkills } from "./served-skills.js";
@@ -35,7 +37,7 @@ function pageStart(cursor: string | undefined, total: number): number {
 
 /** Registers resources/list, resources/templates/list and resources/read on `server`. */
 export function registerResources(server: Server, connection: McpConnection): void {
-  server.setRequestHandler(ListResourcesRequestSchema, async (request) => {
+  setCheckedRequestHandler(server, "resources/list", ListResourcesRequestSchema, async (request) => {
     const skills = servedSkills(connection.context, true);
     const start = pageStart(request.params?.cursor, skills.length);
     const page = skills.slice(start, start + SKILLS_PER_PAGE);
@@ -60,19 +62,24 @@ export function registerResources(server: Server, connection: McpConnection): vo
     return next < skills.length ? { resources, nextCursor: String(next) } : { resources };
   });
 
-  server.setRequestHandler(ListResourceTemplatesRequestSchema, async () => ({
-    resourceTemplates: [
-      {
-        uriTemplate: SKILL_URI_TEMPLATE,
-        name: "skill-file",
-        title: "A file of a skill",
-        description:
-          "A file inside a skill's folder: skill://<name> is its SKILL.md, skill://<name>/<relative path> a bundled file.",
-      },
-    ],
-  }));
+  setCheckedRequestHandler(
+    server,
+    "resources/templates/list",
+    ListResourceTemplatesRequestSchema,
+    async () => ({
+      resourceTemplates: [
+        {
+          uriTemplate: SKILL_URI_TEMPLATE,
+          name: "skill-file",
+          title: "A file of a skill",
+          description:
+            "A file inside a skill's folder: skill://<name> is its SKILL.md, skill://<name>/<relative path> a bundled file.",
+        },
+      ],
+    }),
+  );
 
-  server.setRequestHandler(ReadResourceRequestSchema, async (request) => {
+  setCheckedRequestHandler(server, "resources/read", ReadResourceRequestSchema, async (request) => {
     const { uri } = request.params;
     const parsed = parseSkillUri(uri);
     if (!parsed.ok) throw invalidParams(parsed.error.message, parsed.error.code);

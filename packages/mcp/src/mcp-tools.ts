@@ -3,17 +3,18 @@
  * schemas, their data as structured content, their errors as tool results the model can act on. An
  * unknown tool is a protocol error; arguments over 1 MiB are refused before any work.
  */
+
 import type { Server } from "@modelcontextprotocol/sdk/server/index.js";
 import {
   CallToolRequestSchema,
   type CallToolResult,
-  ErrorCode,
   ListToolsRequestSchema,
-  McpError,
   type Tool,
 } from "@modelcontextprotocol/sdk/types.js";
 import { stripControls } from "@skillset/core/model";
 import type { SkillTool, ToolResult } from "@skillset/core/tools";
+import { setCheckedRequestHandler } from "./checked-request-handler.js";
+import { invalidParams } from "./mcp-error.js";
 import type { McpConnection } from "./open-mcp-skills.js";
 
 /** Largest tool arguments accepted, as JSON text. */
@@ -71,11 +72,11 @@ function argumentBytes(args: unknown): number {
 
 /** Registers tools/list and tools/call on `server`. */
 export function registerTools(server: Server, connection: McpConnection): void {
-  server.setRequestHandler(ListToolsRequestSchema, async () => ({
+  setCheckedRequestHandler(server, "tools/list", ListToolsRequestSchema, async () => ({
     tools: connection.tools().map(describeTool),
   }));
 
-  server.setRequestHandler(CallToolRequestSchema, async (request) => {
+  setCheckedRequestHandler(server, "tools/call", CallToolRequestSchema, async (request) => {
     const { name, arguments: args } = request.params;
     const tool = connection.tools().find((candidate) => candidate.name === name);
     if (!tool) {
@@ -83,10 +84,7 @@ export function registerTools(server: Server, connection: McpConnection): void {
         .tools()
         .map((candidate) => candidate.name)
         .join(", ");
-      throw new McpError(
-        ErrorCode.InvalidParams,
-        `Unknown tool '${stripControls(name.slice(0, 100))}'. Tools: ${known}.`,
-      );
+      throw invalidParams(`Unknown tool '${stripControls(name.slice(0, 100))}'. Tools: ${known}.`);
     }
     const bytes = argumentBytes(args);
     if (bytes > MAX_ARGUMENT_BYTES) {
