@@ -18,7 +18,7 @@ export async function findUsableSkill(
   const found: FoundSkill = await findSkill(registry, key);
   const shown = inertForTerminal(key);
   if (found.kind === "not-found") {
-    const near = found.near.map((entry) => entry.skill.qualifiedName);
+    const near = found.near.map((entry) => inertForTerminal(entry.skill.qualifiedName));
     const hint =
       near.length > 0
         ? ` Did you mean ${near.join(", ")}?`
@@ -26,7 +26,9 @@ export async function findUsableSkill(
     return { problem: `No skill named '${shown}'.${hint}` };
   }
   if (found.kind === "ambiguous") {
-    const paths = found.entries.map((entry) => `  ${entry.skill.path} (${entry.skill.scope})`);
+    const paths = found.entries.map(
+      (entry) => `  ${inertForTerminal(entry.skill.path)} (${entry.skill.scope})`,
+    );
     return {
       problem: `'${shown}' names ${found.entries.length} skills; give one by its path:\n${paths.join("\n")}`,
     };

@@ -55,6 +55,22 @@ describe("skillset load", () => {
     expect(disabled.stderr).toContain("skillset enable review");
   });
 
+  it("shows a near name's control characters escaped, on load and read (no raw terminal escapes)", async () => {
+    await temp.writeSkill("project/.agents/skills/esc", {
+      name: "esc\u001b[31mred\u001b]52;c;ZXZpbA==\u0007",
+      description: "Use when testing.",
+    });
+    for (const argv of [
+      ["load", "esc"],
+      ["read", "skill://esc"],
+    ]) {
+      const { code, stderr } = await cli(...argv);
+      expect(code).toBe(1);
+      expect(stderr).toContain("Did you mean esc\\x1b[31mred\\x1b]52;c;ZXZpbA==\\x07?");
+      expect(stderr).not.toMatch(/[\u0000-\u0008\u000b-\u001f\u007f]/);
+    }
+  });
+
   it("refuses a skill a permission rule denies, on load, read and search", async () => {
     await temp.write({
       "project/.skillset/config.json": JSON.stringify({

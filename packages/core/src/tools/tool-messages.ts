@@ -14,7 +14,7 @@ export function shown(value: string, max = 120): string {
 
 /** An unknown name, with near names when there are some. */
 export function notFoundText(key: string, near: readonly RegistryEntry[]): string {
-  const names = near.map((entry) => entry.skill.qualifiedName);
+  const names = near.map((entry) => shown(entry.skill.qualifiedName));
   const hint = names.length > 0 ? ` Did you mean ${names.join(", ")}?` : "";
   return `No skill named '${shown(key)}'.${hint} Call skill_search with a few words about the task to find skills.`;
 }
@@ -26,7 +26,7 @@ export function noSkillAtPathText(path: string): string {
 
 /** An ambiguous name: every candidate's path, and how to load one. */
 export function ambiguousText(key: string, entries: readonly RegistryEntry[]): string {
-  const lines = entries.map((entry) => `- ${entry.skill.path} (${entry.skill.scope})`);
+  const lines = entries.map((entry) => `- ${shown(entry.skill.path, 300)} (${entry.skill.scope})`);
   return `'${shown(key)}' names ${entries.length} skills; load one by its path with skill_load { "path": "…" }:\n${lines.join("\n")}`;
 }
 
