@@ -7,6 +7,7 @@ import { type FoundSkill, findSkill } from "@skillset/core/loader";
 import { inertForTerminal } from "@skillset/core/model";
 import type { RegistryEntry, SkillRegistry } from "@skillset/core/registry";
 import type { CommandContext } from "./command.js";
+import { loadFailureMessage } from "./load-failure.js";
 import { openPolicy, policyRefusal } from "./open-policy.js";
 
 /** The entry `key` names, or the message (inert for a terminal) saying why there is none usable. */
@@ -18,6 +19,8 @@ export async function findUsableSkill(
   const found: FoundSkill = await findSkill(registry, key);
   const shown = inertForTerminal(key);
   if (found.kind === "not-found") {
+    const failure = await loadFailureMessage(context, registry, key);
+    if (failure !== undefined) return { problem: failure };
     const near = found.near.map((entry) => inertForTerminal(entry.skill.qualifiedName));
     const hint =
       near.length > 0

@@ -8,6 +8,7 @@ import { painter } from "../color.js";
 import { type CommandContext, EXIT_FINDINGS, EXIT_OK } from "../command.js";
 import { entryJson } from "../json/skill-json.js";
 import { writeJson } from "../json/write-json.js";
+import { loadFailureMessage } from "../load-failure.js";
 import { openRegistry } from "../open-skillset.js";
 import { entryMarks, scopeStyle } from "../present-skill.js";
 import { displayWidth, loadWidthRules, padWidth } from "../terminal/text-width.js";
@@ -41,7 +42,8 @@ export async function run(context: CommandContext): Promise<number> {
   const { registry } = await openRegistry(context);
   const found = registry.lookup(key);
   if (found.kind === "not-found") {
-    context.stderr.write(`skillset show: ${unknownSkillMessage(registry, key)}\n`);
+    const failure = await loadFailureMessage(context, registry, key);
+    context.stderr.write(`skillset show: ${failure ?? unknownSkillMessage(registry, key)}\n`);
     return EXIT_FINDINGS;
   }
   if (found.kind === "ambiguous") {
