@@ -15,6 +15,8 @@ export async function findUsableSkill(
   context: CommandContext,
   registry: SkillRegistry,
   key: string,
+  /** The name came from a skill:// URL, which cannot name a skill by its path. */
+  fromUri = false,
 ): Promise<{ entry: RegistryEntry } | { problem: string }> {
   const found: FoundSkill = await findSkill(registry, key);
   const shown = inertForTerminal(key);
@@ -32,9 +34,10 @@ export async function findUsableSkill(
     const paths = found.entries.map(
       (entry) => `  ${inertForTerminal(entry.skill.path)} (${entry.skill.scope})`,
     );
-    return {
-      problem: `'${shown}' names ${found.entries.length} skills; give one by its path:\n${paths.join("\n")}`,
-    };
+    const how = fromUri
+      ? `, and a skill:// URL cannot choose between them; load one by its path with \`skillset load <path>\`, or rename all but one`
+      : "; give one by its path";
+    return { problem: `'${shown}' names ${found.entries.length} skills${how}:\n${paths.join("\n")}` };
   }
   if (!found.entry.enabled) {
     const name = inertForTerminal(found.entry.skill.qualifiedName);

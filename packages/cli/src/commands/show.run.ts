@@ -13,12 +13,15 @@ import { openRegistry } from "../open-skillset.js";
 import { entryMarks, scopeStyle } from "../present-skill.js";
 import { displayWidth, loadWidthRules, padWidth } from "../terminal/text-width.js";
 
-/** The message for a name that matches nothing, with the near names when there are some. */
-export function unknownSkillMessage(registry: SkillRegistry, name: string): string {
+/**
+ * The message for a name that matches nothing, with the near names when there are some; `also` goes
+ * after the name (", and no file or folder at …").
+ */
+export function unknownSkillMessage(registry: SkillRegistry, name: string, also = ""): string {
   const near = suggestSkills(registry.entries(), name);
   const hint =
     near.length > 0 ? ` Did you mean ${near.join(", ")}?` : " Run `skillset list --all` to see every skill.";
-  return inertForTerminal(`No skill named '${name}'.${hint}`);
+  return inertForTerminal(`No skill named '${name}'${also}.${hint}`);
 }
 
 /** The message for an ambiguous name: every candidate's path, and how to pick one. */
