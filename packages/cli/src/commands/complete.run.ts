@@ -22,7 +22,8 @@ export async function run(context: CommandContext): Promise<number> {
   const entries = registry.entries();
   const names = new Set<string>();
   for (const entry of entries) {
-    if (entry.status === "shadowed") continue;
+    // A shadowed skill is no name's answer; a `user-invocable: false` one is hidden from completion (SPEC §11).
+    if (entry.status === "shadowed" || !entry.skill.invocation.user) continue;
     const { name, qualifiedName } = entry.skill;
     if (!typable(qualifiedName)) continue;
     names.add(qualifiedName);

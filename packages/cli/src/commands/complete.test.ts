@@ -12,6 +12,16 @@ const cli = (...argv: string[]) =>
   runCliCaptured({ argv, cwd: temp.join("project"), env: isolatedEnv(temp), replaceTemp: temp.path });
 
 describe("skillset __complete skills", () => {
+  it("leaves out skills hidden from people (user-invocable: false)", async () => {
+    await temp.writeSkill("project/.agents/skills/shown", { name: "shown", description: "Use it." });
+    await temp.writeSkill("project/.agents/skills/model-only", {
+      name: "model-only",
+      description: "Use it.",
+      "user-invocable": false,
+    });
+    expect(await cli("__complete", "skills")).toMatchObject({ code: 0, stdout: "shown\n" });
+  });
+
   it("offers names a person can type, never shell code or terminal escapes", async () => {
     const names = {
       plain: "release-notes",

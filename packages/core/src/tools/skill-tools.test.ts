@@ -191,6 +191,19 @@ describe("skill_load", () => {
     expect(await load.handler({ name: "deploy" })).toMatchObject({ isError: true, code: "skill-user-only" });
   });
 
+  it("says a skill neither the user nor the model may invoke is not invocable, not that it is the user's", async () => {
+    await temp.writeSkill(`${skills}/nobody`, {
+      name: "nobody",
+      description: "Use never.",
+      "disable-model-invocation": true,
+      "user-invocable": false,
+    });
+    const { load } = await toolsFor();
+    const result = await load.handler({ name: "nobody" });
+    expect(result).toMatchObject({ isError: true, code: "skill-user-only" });
+    expect(result.text).toContain("can be invoked by neither the user nor the model");
+  });
+
   it("asks authorize on every path and shows the reason of a denial", async () => {
     const asked: string[] = [];
     const { tools } = await toolsFor({

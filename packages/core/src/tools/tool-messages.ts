@@ -2,7 +2,7 @@
  * @module The error texts the skill tools give the model. Each names what went wrong and the next call
  * to make; the mention stage's wording is reused where the situation is the same (SPEC §8).
  */
-import { disabledMessage, userOnlyMessage } from "../mentions/messages.js";
+import { disabledMessage, notInvocableMessage, userOnlyMessage } from "../mentions/messages.js";
 import { stripControls } from "../model/inert-text.js";
 import type { RegistryEntry } from "../registry/registry-types.js";
 
@@ -35,9 +35,11 @@ export function disabledText(entry: RegistryEntry, enableCommand: string): strin
   return `${disabledMessage(entry.skill.qualifiedName, enableCommand)} Ask the user to enable it; it cannot be used until then.`;
 }
 
-/** A skill with `disable-model-invocation: true`. */
+/** A skill with `disable-model-invocation: true` (and, when the user may not either, says so). */
 export function userOnlyText(entry: RegistryEntry): string {
-  return `${userOnlyMessage(entry.skill.qualifiedName)} Ask the user to invoke it if it is needed.`;
+  const name = entry.skill.qualifiedName;
+  if (!entry.skill.invocation.user) return notInvocableMessage(name);
+  return `${userOnlyMessage(name)} Ask the user to invoke it if it is needed.`;
 }
 
 /** A skill a permission rule denies. */
