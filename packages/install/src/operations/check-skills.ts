@@ -12,6 +12,7 @@ import { skillDigests } from "../digest/hash-skill-folder.js";
 import { type InstallLimits, resolveLimits } from "../limits.js";
 import { type InstallScope, resolveInstallScope } from "../lock/install-scope.js";
 import { readLock } from "../lock/read-lock.js";
+import { skillFolder } from "../lock/skill-folder-name.js";
 import { type LocalState, localState, matchesEntry } from "./local-state.js";
 import { fetchGroup, findLockedSkill, groupBySource } from "./locked-source.js";
 
@@ -76,7 +77,8 @@ export async function checkSkills(options: {
           row.detail = `${fetched.spec.source} no longer has a skill named ${name}.`;
           continue;
         }
-        const copy = join(scratch, `${name}-${rows.size}-${Math.random().toString(36).slice(2)}`);
+        // Lock keys are unique, so each row gets its own folder in the scratch area.
+        const copy = skillFolder(scratch, name, `recorded in ${scope.lockPath}`);
         try {
           const { files } = copySkillTree(skill.dir, copy, limits, `skill ${name}`);
           row.upstream = matchesEntry(skillDigests(files), lock.skills[name]!) ? "current" : "changed";

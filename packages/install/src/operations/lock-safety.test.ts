@@ -248,3 +248,50 @@ describe("bad input", () => {
     expect(result.installed[0]!.entry).toMatchObject({ sourceType: "git", skillPath: "." });
   });
 });
+
+describe("a committed lock is untrusted", () => {
+  const writeLock = (skills: Record<string, unknown>, version: unknown = 1) =>
+    writeFile(lockPath(), JSON.stringify({ version, skills }));
+  const entry = { source: "../src", sourceType: "local", computedHash: "0".repeat(64) };
+
+  it("a key that climbs out is refused by every command; nothing outside is deleted", async () => {
+    await temp.write({ "victim/keep.txt": "precious\n" });
+    await writeLock({ "../../../victim": entry });
+    const { removeSkills } = await import("./remove-skills.js");
+    await expect(checkSkills(options())).rejects.toMatchObject({
+      code: "install-lock-corrupt",
+      message: expect.stringContaining('skill "../../../victim": the name is not a folder name'),
+    });
+    for (const attempt of [
+      () => refreshFromLock("install", { ...options(), io: testIo() }),
+      () => removeSkills({ ...options(), names: ["../../../victim"] }),
+    ]) {
+      await writeLock({ "../../../victim": entry });
+      await expect(attempt()).rejects.toMatchObject({ code: "install-lock-corrupt" });
+      expect(readFileSync(temp.join("victim/keep.txt"), "utf8")).toBe("precious\n");
+    }
+  });
+
+  it.each([
+    [{ x: { ...entry, source: 5 } }, 'skill "x": `source` must be a string'],
+    [{ x: { source: "../src" } }, 'skill "x": `computedHash` must be a string'],
+    [{ x: "nope" }, 'skill "x": the entry must be an object'],
+    [{ "a\u001bb": entry }, 'skill "a\\x1bb": the name is not a folder name (it holds control characters)'],
+    [[], "`skills` must be an object of skills by name"],
+  ])("the problem names the skill and field: %j", async (skills, problem) => {
+    await writeLock(skills as Record<string, unknown>);
+    await expect(checkSkills(options())).rejects.toMatchObject({
+      code: "install-lock-corrupt",
+      message: expect.stringContaining(`is not a valid lock file: ${problem}. Fix it by hand`),
+    });
+  });
+
+  it("bad JSON says so; another version is still read", async () => {
+    await writeFile(lockPath(), '{ "version": 1, "skills": {');
+    await expect(checkSkills(options())).rejects.toMatchObject({
+      message: expect.stringMatching(/is not a valid lock file: bad JSON \(.+\)\. Fix it/),
+    });
+    await writeLock({}, 7);
+    expect((await checkSkills(options())).rows).toEqual([]);
+  });
+});
