@@ -18,6 +18,7 @@ import type { SourceSpec } from "../source/source-spec.js";
 import { loadExaminer } from "../trust/load-examiner.js";
 import { hasRisks } from "../trust/summarize-risks.js";
 import type { InstallIo } from "./install-io.js";
+import { localState } from "./local-state.js";
 import { type Candidate, discardCandidates, stageCandidates } from "./stage-candidates.js";
 import { commitCandidates, withLockFile } from "./with-lock-file.js";
 
@@ -86,7 +87,7 @@ export async function addSkills(options: AddOptions): Promise<AddResult> {
     let committed = false;
     try {
       return await withLockFile(scope, async (lock) => {
-        const notes = await checkCollisions(candidates, lock.skills, spec, options.force === true);
+        const notes = await checkCollisions(candidates, lock.skills, spec, scope, options.force === true);
         for (const candidate of candidates) options.io.review(candidate);
         const changed = candidates.filter(
           (candidate) => candidate.previous?.integrity !== candidate.entry.integrity,
@@ -182,17 +183,26 @@ function lockFields(
   return fields;
 }
 
-/** Refuses a name taken by another source (or an unrecorded folder) unless forced; says what is replaced. */
+/**
+ * Refuses a name taken by another source (or an unrecorded folder), or an installed copy edited since it
+ * was installed (as `update` does), unless forced; says what is replaced.
+ */
 async function checkCollisions(
   candidates: Candidate[],
   installed: Record<string, LockEntry>,
   spec: SourceSpec,
+  scope: InstallScope,
   force: boolean,
 ): Promise<string[]> {
   const notes: string[] = [];
   for (const candidate of candidates) {
     const existing = installed[candidate.name];
     if (existing) candidate.previous = existing;
+    if (existing && !force && (await localState(candidate.name, existing, scope)) === "edited")
+      throw new SkillsetError(
+        "install-local-edits",
+        `Refused: ${candidate.target} was edited since it was installed, and adding ${candidate.name} from ${spec.source} again would overwrite the edits. Nothing was installed. Pass --force to overwrite the edits (\`skillset check\` shows what drifted).`,
+      );
     const sameSource = existing && existing.source === spec.source && existing.sourceType === spec.type;
     const unrecorded =
       !existing &&

@@ -6,6 +6,7 @@
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { SkillsetError } from "@skillset/core/model";
 import { hasInterruptedCommit } from "../apply/commit-changes.js";
 import { copySkillTree } from "../apply/copy-skill-tree.js";
 import { skillDigests } from "../digest/hash-skill-folder.js";
@@ -45,6 +46,13 @@ export async function checkSkills(options: {
   const limits = resolveLimits(options.limits);
   const scope = await resolveInstallScope(options);
   const lock = await readLock(scope.lockPath);
+  // As `update` and `install` do: a name not in the lock is a mistake to report, not an empty result.
+  const unknown = (options.names ?? []).filter((name) => !Object.hasOwn(lock.skills, name));
+  if (unknown.length > 0)
+    throw new SkillsetError(
+      "install-not-installed",
+      `Not in ${scope.lockPath}: ${unknown.join(", ")}. Give names it records, or none to check every skill.`,
+    );
   const entries = Object.entries(lock.skills).filter(
     ([name]) => !options.names?.length || options.names.includes(name),
   );

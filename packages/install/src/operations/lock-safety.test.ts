@@ -295,3 +295,62 @@ describe("a committed lock is untrusted", () => {
     expect((await checkSkills(options())).rows).toEqual([]);
   });
 });
+
+describe("local state and sources", () => {
+  it("add again refuses to overwrite an edited copy unless --force, as update does", async () => {
+    await addSkills({ ...options(), source: "../src", skills: ["one"], io: testIo() });
+    const installed = temp.join("project/.agents/skills/one/SKILL.md");
+    await writeFile(installed, skillText("one", "license: edited\n"));
+    await expect(
+      addSkills({ ...options(), source: "../src", skills: ["one"], io: testIo() }),
+    ).rejects.toMatchObject({
+      code: "install-local-edits",
+      message: expect.stringMatching(/\.agents\/skills\/one was edited.*Pass --force to overwrite the edits/),
+    });
+    expect(readFileSync(installed, "utf8")).toContain("license: edited");
+    await addSkills({ ...options(), source: "../src", skills: ["one"], force: true, io: testIo() });
+    expect(readFileSync(installed, "utf8")).not.toContain("license: edited");
+  });
+
+  it("a local source folder that is gone: check says gone, update skips, both naming the folder", async () => {
+    await addSkills({ ...options(), source: "../src", skills: ["one"], io: testIo() });
+    const { rm } = await import("node:fs/promises");
+    await rm(temp.join("src"), { recursive: true });
+    const checked = await checkSkills(options());
+    expect(checked.rows[0]).toMatchObject({
+      local: "intact",
+      upstream: "gone",
+      detail: expect.stringContaining(`No folder at ${temp.join("src")}`),
+    });
+    const updated = await refreshFromLock("update", { ...options(), io: testIo() });
+    expect(updated.failed).toBe(true);
+    expect(updated.rows[0]).toMatchObject({
+      outcome: "skipped",
+      detail: expect.stringContaining(`No folder at ${temp.join("src")}`),
+    });
+  });
+
+  it("check of a name not in the lock is an error, as for update and install", async () => {
+    await addSkills({ ...options(), source: "../src", skills: ["one"], io: testIo() });
+    await expect(checkSkills({ ...options(), names: ["nope"] })).rejects.toMatchObject({
+      code: "install-not-installed",
+      message: expect.stringContaining("Not in "),
+    });
+  });
+
+  it("a file with an executable bit is a script in the risk summary, whatever its name", async () => {
+    const { chmod } = await import("node:fs/promises");
+    // The start of an ELF binary: no script extension, no `#!`, not under scripts/.
+    await temp.write({
+      "binary/helper/SKILL.md": skillText("helper"),
+      "binary/helper/helper": "\u007fELF\u0002\u0001\u0001\u0000",
+    });
+    await chmod(temp.join("binary/helper/helper"), 0o755);
+    const io = testIo({ approve: false });
+    await expect(addSkills({ ...options(), source: "../binary", io })).rejects.toMatchObject({
+      code: "install-not-approved",
+    });
+    expect(io.reviewed[0]!.examination.risks.scripts).toEqual(["helper"]);
+    expect(readdirSync(temp.join("project"))).not.toContain(".agents");
+  });
+});
