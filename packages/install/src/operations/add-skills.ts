@@ -4,7 +4,7 @@
  */
 import { statSync } from "node:fs";
 import { access } from "node:fs/promises";
-import { SkillsetError } from "@skillset/core/model";
+import { inertForTerminal, SkillsetError } from "@skillset/core/model";
 import { preloadFileLock } from "@skillset/core/state";
 import { discardStaged, stagingContainer } from "../apply/commit-changes.js";
 import { linkAgents } from "../apply/link-agents.js";
@@ -131,6 +131,8 @@ export async function addSkills(options: AddOptions): Promise<AddResult> {
 async function pickSkills(fetched: FetchedSource, options: AddOptions): Promise<SourceSkill[]> {
   const available = fetched.skills;
   const names = available.map((skill) => skill.name);
+  // Names come from the source's frontmatter: shown inert in every message.
+  const listed = names.map((name) => inertForTerminal(name)).join(", ");
   const duplicates = names.filter((name, index) => names.indexOf(name) !== index);
   let picked: SourceSkill[];
   if (options.skills && options.skills.length > 0) {
@@ -138,7 +140,7 @@ async function pickSkills(fetched: FetchedSource, options: AddOptions): Promise<
     if (missing.length > 0)
       throw new SkillsetError(
         "install-skill-not-found",
-        `${fetched.spec.source} has no skill named ${missing.join(", ")}. It has: ${names.join(", ")}.`,
+        `${fetched.spec.source} has no skill named ${missing.map((name) => inertForTerminal(name)).join(", ")}. It has: ${listed}.`,
       );
     picked = available.filter((skill) => options.skills!.includes(skill.name));
   } else if (options.all || available.length === 1) {
@@ -148,7 +150,7 @@ async function pickSkills(fetched: FetchedSource, options: AddOptions): Promise<
     if (!chosen)
       throw new SkillsetError(
         "install-choose-skills",
-        `${fetched.spec.source} has ${available.length} skills: pass --skill NAME (repeatable) or --all. Skills: ${names.join(", ")}.`,
+        `${fetched.spec.source} has ${available.length} skills: pass --skill NAME (repeatable) or --all. Skills: ${listed}.`,
       );
     picked = available.filter((skill) => chosen.includes(skill.name));
   }
@@ -156,7 +158,7 @@ async function pickSkills(fetched: FetchedSource, options: AddOptions): Promise<
   if (clash)
     throw new SkillsetError(
       "install-duplicate-name",
-      `${fetched.spec.source} has more than one skill named ${clash.name} (${available
+      `${fetched.spec.source} has more than one skill named ${inertForTerminal(clash.name)} (${available
         .filter((skill) => skill.name === clash.name)
         .map((skill) => skill.path)
         .join(", ")}); give the sub-folder in the source to pick one.`,
