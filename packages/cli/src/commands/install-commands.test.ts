@@ -1,4 +1,4 @@
-import { readFileSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import type { TempDir } from "@skillset/core/test";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { skillText } from "../../../install/src/testing/make-archive.js";
@@ -131,6 +131,29 @@ describe("names and flags from outside are handled safely", () => {
     expect(updated.stdout).toContain("alpha  skipped (No folder at <tmp>/src");
   });
 
+  it.each([
+    ["--max-files", "abc", "files"],
+    ["--max-files", "", "files"],
+    ["--max-files", "0", "files"],
+    ["--max-files", "2.5", "files"],
+    ["--max-files", "-3", "files"],
+    ["--max-file-bytes", "abc", "bytes"],
+    ["--max-total-bytes", "1e3", "bytes"],
+    ["--timeout", "soon", "seconds"],
+  ])("%s %j is a usage error", async (flag, value, unit) => {
+    for (const argv of [
+      ["add", "../src", "--all"],
+      ["check"],
+      ["update"],
+      ["install"],
+      ["registry", "build", "../src", "--out", "../site"],
+    ]) {
+      const result = await cli(...argv, `${flag}=${value}`);
+      expect(result.code).toBe(2);
+      expect(result.stderr).toContain(`${flag} takes a positive whole number of ${unit}, not '${value}'`);
+    }
+    expect(existsSync(temp.join("project/skills-lock.json"))).toBe(false);
+  });
 });
 
 describe("registry build", () => {
