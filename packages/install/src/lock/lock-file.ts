@@ -32,13 +32,23 @@ export interface LockFile {
 export const LOCK_VERSION = 1;
 
 export function emptyLock(): LockFile {
-  return { version: LOCK_VERSION, skills: {} };
+  return { version: LOCK_VERSION, skills: skillMap() };
+}
+
+/**
+ * An empty map of skills by name with no prototype: names come from the command line and the lock, and
+ * `skills["constructor"]` must not find `Object.prototype.constructor` (nor `__proto__` set a prototype).
+ */
+function skillMap(entries: Iterable<[string, LockEntry]> = []): Record<string, LockEntry> {
+  const skills: Record<string, LockEntry> = Object.create(null);
+  for (const [name, entry] of entries) skills[name] = entry;
+  return skills;
 }
 
 /** The lock's text: skills sorted by name (code units, as vercel sorts), 2-space JSON, final newline. */
 export function renderLock(lock: LockFile): string {
-  const skills: Record<string, LockEntry> = {};
-  for (const name of Object.keys(lock.skills).sort()) skills[name] = lock.skills[name]!;
+  const names = Object.keys(lock.skills).sort();
+  const skills = skillMap(names.map((name) => [name, lock.skills[name]!]));
   return `${JSON.stringify({ version: lock.version, skills }, null, 2)}\n`;
 }
 
@@ -66,7 +76,8 @@ export function parseLock(text: string): ParsedLock {
     const problem = entryProblem(name, entry);
     if (problem) return { problem: `skill ${shownName(name)}: ${problem}` };
   }
-  return { lock: { version: record.version, skills: { ...(record.skills as Record<string, LockEntry>) } } };
+  const entries = Object.entries(record.skills as Record<string, LockEntry>);
+  return { lock: { version: record.version, skills: skillMap(entries) } };
 }
 
 /** What is wrong with one entry, or `undefined`. */

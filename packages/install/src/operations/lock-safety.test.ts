@@ -286,6 +286,23 @@ describe("a committed lock is untrusted", () => {
     });
   });
 
+  it("names that Object.prototype has are not in an empty lock: remove leaves such a folder alone", async () => {
+    await temp.write({ "project/.agents/skills/constructor/keep.txt": "mine\n" });
+    await writeLock({ one: entry });
+    const { removeSkills } = await import("./remove-skills.js");
+    for (const name of ["constructor", "toString", "__proto__"]) {
+      await expect(removeSkills({ ...options(), names: [name] })).rejects.toMatchObject({
+        code: "install-not-installed",
+      });
+      await expect(
+        refreshFromLock("update", { ...options(), names: [name], io: testIo() }),
+      ).rejects.toMatchObject({
+        code: "install-not-installed",
+      });
+    }
+    expect(readFileSync(temp.join("project/.agents/skills/constructor/keep.txt"), "utf8")).toBe("mine\n");
+  });
+
   it("bad JSON says so; another version is still read", async () => {
     await writeFile(lockPath(), '{ "version": 1, "skills": {');
     await expect(checkSkills(options())).rejects.toMatchObject({
