@@ -6,19 +6,28 @@
 import { inertForTerminal } from "@skillset/core/model";
 import type { Candidate, InstallIo, InstallLimits } from "@skillset/install";
 import { painter } from "./color.js";
-import type { CommandContext } from "./command.js";
+import { type CommandContext, UsageError } from "./command.js";
 
-/** The limits given on the command line. */
+/**
+ * The limits given on the command line. A value that is not a positive whole number is a usage error
+ * naming the flag: silently falling back to the default would hide a typo in a bound someone relied on.
+ */
 export function limitsFrom(context: CommandContext): Partial<InstallLimits> {
-  const number = (name: string) => {
+  const number = (name: string, unit: string) => {
     const value = context.values[name];
-    return typeof value === "string" ? Number(value) : undefined;
+    if (typeof value !== "string") return undefined;
+    const parsed = /^[0-9]+$/.test(value) ? Number(value) : Number.NaN;
+    if (!Number.isSafeInteger(parsed) || parsed < 1)
+      throw new UsageError(
+        `--${name} takes a positive whole number of ${unit}, not '${inertForTerminal(value)}'`,
+      );
+    return parsed;
   };
-  const timeout = number("timeout");
   const limits: Partial<InstallLimits> = {};
-  const maxFileBytes = number("max-file-bytes");
-  const maxTotalBytes = number("max-total-bytes");
-  const maxFiles = number("max-files");
+  const maxFileBytes = number("max-file-bytes", "bytes");
+  const maxTotalBytes = number("max-total-bytes", "bytes");
+  const maxFiles = number("max-files", "files");
+  const timeout = number("timeout", "seconds");
   if (maxFileBytes) limits.maxFileBytes = maxFileBytes;
   if (maxTotalBytes) limits.maxTotalBytes = maxTotalBytes;
   if (maxFiles) limits.maxFiles = maxFiles;

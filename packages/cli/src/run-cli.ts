@@ -168,9 +168,10 @@ export async function runCli(options: RunCliOptions): Promise<number> {
     return await module.run(context);
   } catch (error) {
     if (error instanceof UsageError) return usageError(error.message);
-    const { SkillsetError } = await import("@skillset/core/model");
+    const { inertForTerminal, SkillsetError } = await import("@skillset/core/model");
     if (SkillsetError.isInstance(error)) {
-      stderr.write(`skillset ${command.name}: ${error.message}\n`);
+      // Messages quote names and text from sources (frontmatter, lock keys): shown inert, lines kept.
+      stderr.write(`skillset ${command.name}: ${inertForTerminal(error.message, { keepLines: true })}\n`);
       return EXIT_FINDINGS;
     }
     throw error;

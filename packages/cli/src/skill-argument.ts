@@ -7,23 +7,33 @@ import { existsSync } from "node:fs";
 import { resolve } from "node:path";
 import { looksLikePath } from "@skillset/core/registry";
 import type { CommandContext } from "./command.js";
+import { ambiguousMessage, unknownSkillMessage } from "./commands/show.run.js";
 import { openRegistry } from "./open-skillset.js";
 
+/** One argument: the path it stands for, or why it stands for none (a message already inert for a terminal). */
+export type SkillArgument = { path: string } | { problem: string };
+
 /**
- * The absolute paths of the given arguments: each existing path as it is; each other bare name replaced
- * by its skill's folder when exactly one skill in effect has it (else left as a path, so the caller reports
- * that it does not exist). The registry is opened only when some argument needs it.
+ * What the given arguments stand for: each existing path (or text that reads as a path) as it is; each
+ * other bare name, its skill's folder when exactly one skill in effect has it — else the message `show`
+ * gives (near names for an unknown name, every candidate's path for an ambiguous one). The registry is
+ * opened only when some argument needs it.
  */
-export async function skillArgumentPaths(context: CommandContext, argumentsGiven: readonly string[]) {
+export async function skillArguments(
+  context: CommandContext,
+  argumentsGiven: readonly string[],
+): Promise<SkillArgument[]> {
   const paths = argumentsGiven.map((argument) => resolve(context.cwd, argument));
   const names = argumentsGiven.filter(
     (argument, index) => !looksLikePath(argument) && !existsSync(paths[index]!),
   );
-  if (names.length === 0) return paths;
+  if (names.length === 0) return paths.map((path) => ({ path }));
   const { registry } = await openRegistry(context);
   return argumentsGiven.map((argument, index) => {
-    if (!names.includes(argument)) return paths[index]!;
+    if (!names.includes(argument)) return { path: paths[index]! };
     const found = registry.lookup(argument);
-    return found.kind === "found" ? found.entry.skill.dir : paths[index]!;
+    if (found.kind === "found") return { path: found.entry.skill.dir };
+    if (found.kind === "ambiguous") return { problem: ambiguousMessage(argument, found.entries) };
+    return { problem: unknownSkillMessage(registry, argument, `, and no file or folder at ${paths[index]}`) };
   });
 }

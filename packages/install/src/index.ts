@@ -25,6 +25,7 @@ export {
   LOCK_VERSION,
   type LockEntry,
   type LockFile,
+  type ParsedLock,
   parseLock,
   renderLock,
 } from "./lock/lock-file.js";

@@ -1,6 +1,7 @@
 /**
  * @module The work of `skillset add` (the command table row is `add.ts`).
  */
+import { inertForTerminal } from "@skillset/core/model";
 import { addSkills } from "@skillset/install";
 import { type CommandContext, EXIT_OK } from "../command.js";
 import { displayPath } from "../display-path.js";
@@ -28,7 +29,8 @@ export async function run(context: CommandContext): Promise<number> {
     io: terminalIo(context),
   });
   const lines = result.installed.map(
-    (candidate) => `Installed ${candidate.name} → ${displayPath(candidate.target, context.cwd)}`,
+    (candidate) =>
+      `Installed ${inertForTerminal(candidate.name)} → ${displayPath(candidate.target, context.cwd)}`,
   );
   lines.push(...result.notes, `Recorded in ${displayPath(result.scope.lockPath, context.cwd)}.`);
   context.stdout.write(`${lines.join("\n")}\n`);

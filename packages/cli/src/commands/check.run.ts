@@ -32,7 +32,7 @@ export async function run(context: CommandContext): Promise<number> {
       row.upstream === "current" ? "" : `upstream: ${row.upstream}`,
     ].filter(Boolean);
     const detail = row.detail ? ` (${inertForTerminal(row.detail)})` : "";
-    return `${row.name}  ${states.length > 0 ? states.join(", ") : "current"}${detail}`;
+    return `${inertForTerminal(row.name)}  ${states.length > 0 ? states.join(", ") : "current"}${detail}`;
   });
   if (result.rows.length === 0) lines.push(`No skills recorded in ${result.scope.lockPath}.`);
   if (result.interrupted)

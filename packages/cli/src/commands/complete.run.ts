@@ -5,6 +5,16 @@
 import { type CommandContext, EXIT_OK, UsageError } from "../command.js";
 import { openRegistry } from "../open-skillset.js";
 
+/**
+ * A name a person can type as a plain shell word: letters and digits of any script, and `_ - . : + @`.
+ * A valid skill name never needs more; a name with control characters, spaces or shell metacharacters
+ * (`$`, a backquote, quotes, `;`, `|`, …) is left out, so no completion script is handed shell code or
+ * terminal escapes.
+ */
+function typable(name: string): boolean {
+  return /^[\p{L}\p{M}\p{N}_.:+@-]+$/u.test(name);
+}
+
 export async function run(context: CommandContext): Promise<number> {
   const kind = context.positionals[0];
   if (kind !== "skills") throw new UsageError(`unknown kind '${kind}'; use skills`);
@@ -12,9 +22,10 @@ export async function run(context: CommandContext): Promise<number> {
   const entries = registry.entries();
   const names = new Set<string>();
   for (const entry of entries) {
-    if (entry.status === "shadowed") continue;
+    // A shadowed skill is no name's answer; a `user-invocable: false` one is hidden from completion (SPEC §11).
+    if (entry.status === "shadowed" || !entry.skill.invocation.user) continue;
     const { name, qualifiedName } = entry.skill;
-    if (/\s/.test(qualifiedName)) continue; // a shell word list cannot hold it
+    if (!typable(qualifiedName)) continue;
     names.add(qualifiedName);
     if (name !== qualifiedName) {
       const found = registry.lookup(name);

@@ -4,7 +4,7 @@
  * the agents' settings files they were imported from) and unmet dependencies.
  */
 import { resolveHome } from "@skillset/core/config";
-import { type Diagnostic, inertForTerminal, SCOPES } from "@skillset/core/model";
+import { type Diagnostic, inertForTerminal, mergeDiagnostics, SCOPES } from "@skillset/core/model";
 import { describeOrigin, loadPolicy, missingDependencies, type SkillDependency } from "@skillset/core/policy";
 import type { RegistryEntry } from "@skillset/core/registry";
 import { painter } from "../color.js";
@@ -43,7 +43,11 @@ export async function run(context: CommandContext): Promise<number> {
     env: context.env,
   });
   const entries = registry.entries();
-  const diagnostics = [...registry.diagnostics(), ...policy.check(entries.map((entry) => entry.skill))];
+  // The registry and the policy both read the state files: a damaged one is reported once.
+  const diagnostics = mergeDiagnostics(
+    registry.diagnostics(),
+    policy.check(entries.map((entry) => entry.skill)),
+  );
   const order = [
     ...config.discovery.scopeOrder,
     ...SCOPES.filter((scope) => !config.discovery.scopeOrder.includes(scope)),

@@ -74,6 +74,15 @@ describe("skillset doctor", () => {
     expect(stdout.endsWith("1 error, 0 warnings found.\n")).toBe(true);
   });
 
+  it("reports a damaged state file once (the registry and the policy both read it)", async () => {
+    await temp.write({ "project/.skillset/state.json": JSON.stringify({ version: 1, disabled: "old" }) });
+    const { code, stdout } = await cli("doctor", "--json");
+    expect(code).toBe(1);
+    const codes = JSON.parse(stdout).errors.map((found: { code: string }) => found.code);
+    expect(codes.filter((found: string) => found === "state-corrupt")).toHaveLength(1);
+    expect((await cli("doctor")).stdout.endsWith("1 error, 0 warnings found.\n")).toBe(true);
+  });
+
   it("counts and shows the warnings loaded skills carry", async () => {
     await temp.write({
       "project/.agents/skills/Loud_Name/SKILL.md": "---\nname: Loud_Name\ndescription: Use for noise.\n---\n",

@@ -1,4 +1,4 @@
-import { readFileSync } from "node:fs";
+import { existsSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import type { TempDir } from "@skillset/core/test";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { skillText } from "../../../install/src/testing/make-archive.js";
@@ -71,6 +71,88 @@ describe("add, check, update, install, remove", () => {
     expect((await cli("add", "nowhere at all")).stderr).toContain("Unknown source");
     expect((await cli("add", "./missing")).stderr).toContain("No folder at");
     expect((await cli("add", "../src", "--skill", "gamma")).stderr).toContain("has no skill named gamma");
+  });
+});
+
+describe("names and flags from outside are handled safely", () => {
+  /** Any raw control or bidi character: nothing from a source or lock may reach the terminal as one. */
+  const RAW = /[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/;
+
+  it("names from a source or a lock are printed inert", async () => {
+    await temp.write({
+      "he/x/SKILL.md":
+        '---\nname: "x\\e]0;PWNED\\a"\ndescription: Helps with x. Use when asked about x.\n---\nSteps.\n',
+      "bidi/b/SKILL.md": skillText("b\u202eevil"),
+    });
+    const missing = await cli("add", "../he", "--skill", "nope");
+    expect(missing.code).toBe(1);
+    expect(missing.stderr).toContain("It has: x\\x1b]0;PWNED\\x07.");
+    const invalid = await cli("add", "../bidi", "--all", "--yes");
+    expect(invalid.code).toBe(1);
+    expect(invalid.stderr).toContain("b\\u202eevil (b): ");
+    for (const output of [missing, invalid]) expect(output.stdout + output.stderr).not.toMatch(RAW);
+
+    expect((await cli("add", "../src", "--skill", "alpha")).code).toBe(0);
+    const lockPath = temp.join("project/skills-lock.json");
+    const lock = JSON.parse(readFileSync(lockPath, "utf8"));
+    lock.skills["a\u202eb"] = lock.skills.alpha;
+    writeFileSync(lockPath, JSON.stringify(lock));
+    const checked = await cli("check");
+    expect(checked.stdout).toContain("a\\u202eb  local: missing");
+    const removed = await cli("remove", "a\u202eb");
+    expect(removed.stdout).toContain("Removed a\\u202eb\n");
+    for (const output of [checked, removed]) expect(output.stdout + output.stderr).not.toMatch(RAW);
+  });
+
+  it("check of a name not in the lock exits 1, as update and install do", async () => {
+    expect((await cli("add", "../src", "--skill", "alpha")).code).toBe(0);
+    for (const command of ["check", "update", "install"]) {
+      const result = await cli(command, "nope");
+      expect(result.code).toBe(1);
+      expect(result.stderr).toContain("Not in <tmp>/project/skills-lock.json: nope");
+    }
+  });
+
+  it("add again over an edited copy is refused without --force; a gone local source is reported", async () => {
+    expect((await cli("add", "../src", "--skill", "alpha")).code).toBe(0);
+    writeFileSync(temp.join("project/.agents/skills/alpha/notes.md"), "mine\n");
+    const again = await cli("add", "../src", "--skill", "alpha", "--yes");
+    expect(again.code).toBe(1);
+    expect(again.stderr).toContain("Pass --force to overwrite the edits");
+    expect(readFileSync(temp.join("project/.agents/skills/alpha/notes.md"), "utf8")).toBe("mine\n");
+
+    rmSync(temp.join("project/.agents/skills/alpha/notes.md"));
+    rmSync(temp.join("src"), { recursive: true });
+    const checked = await cli("check");
+    expect(checked).toMatchObject({ code: 1, stderr: "" });
+    expect(checked.stdout).toContain("alpha  upstream: gone (No folder at <tmp>/src");
+    const updated = await cli("update");
+    expect(updated).toMatchObject({ code: 1, stderr: "" });
+    expect(updated.stdout).toContain("alpha  skipped (No folder at <tmp>/src");
+  });
+
+  it.each([
+    ["--max-files", "abc", "files"],
+    ["--max-files", "", "files"],
+    ["--max-files", "0", "files"],
+    ["--max-files", "2.5", "files"],
+    ["--max-files", "-3", "files"],
+    ["--max-file-bytes", "abc", "bytes"],
+    ["--max-total-bytes", "1e3", "bytes"],
+    ["--timeout", "soon", "seconds"],
+  ])("%s %j is a usage error", async (flag, value, unit) => {
+    for (const argv of [
+      ["add", "../src", "--all"],
+      ["check"],
+      ["update"],
+      ["install"],
+      ["registry", "build", "../src", "--out", "../site"],
+    ]) {
+      const result = await cli(...argv, `${flag}=${value}`);
+      expect(result.code).toBe(2);
+      expect(result.stderr).toContain(`${flag} takes a positive whole number of ${unit}, not '${value}'`);
+    }
+    expect(existsSync(temp.join("project/skills-lock.json"))).toBe(false);
   });
 });
 

@@ -34,12 +34,19 @@ async function lintRegistry(context: CommandContext): Promise<ValidationReport[]
   return reports;
 }
 
+/** Every skill under the given paths, or under the project root. */
+async function lintTargets(context: CommandContext): Promise<ValidationReport[]> {
+  const { paths, limits } = await checkTargets(context);
+  return lintPaths(paths, {
+    followExternalLinks: followsExternalLinks(context),
+    ...(limits === undefined ? {} : { limits }),
+  });
+}
+
 export async function run(context: CommandContext): Promise<number> {
   const format = reportFormat(context.values);
   const reports =
-    context.values.discovered === true
-      ? await lintRegistry(context)
-      : await lintPaths(await checkTargets(context), { followExternalLinks: followsExternalLinks(context) });
+    context.values.discovered === true ? await lintRegistry(context) : await lintTargets(context);
   return printReports(context, reports, { format, rules: lintRules });
 }
 

@@ -1,7 +1,8 @@
 /**
  * @module The work of `skillset list`: the skills in effect here, as a table or JSON (SPEC §13).
  */
-import { inertForTerminal, SCOPES, type Scope } from "@skillset/core/model";
+import { basename } from "node:path";
+import { type Diagnostic, inertForTerminal, SCOPES, type Scope } from "@skillset/core/model";
 import { type CommandContext, EXIT_OK, UsageError } from "../command.js";
 import { entryJson } from "../json/skill-json.js";
 import { writeJson } from "../json/write-json.js";
@@ -18,6 +19,25 @@ export function parseScope(value: unknown): Scope | undefined {
   throw new UsageError(`unknown scope '${String(value)}'; use one of ${SCOPES.join(", ")}`);
 }
 
+/**
+ * The errors of a load in words, undefined when there are none: skill files that failed to load apart
+ * from other problems (a damaged state file), which keep no skill from loading.
+ */
+function loadProblems(diagnostics: readonly Diagnostic[]): string | undefined {
+  const errors = diagnostics.filter((found) => found.severity === "error");
+  const skillFiles = new Set(
+    errors.filter((found) => basename(found.path).toLowerCase() === "skill.md").map((found) => found.path),
+  );
+  const others = errors.filter((found) => !skillFiles.has(found.path)).length;
+  const parts = [
+    ...(skillFiles.size > 0 ? [`${plural(skillFiles.size, "skill")} failed to load`] : []),
+    ...(others > 0 ? [`${plural(others, skillFiles.size > 0 ? "other problem" : "problem")} found`] : []),
+  ];
+  return parts.length === 0 ? undefined : parts.join(", ");
+}
+
+const plural = (count: number, word: string) => `${count} ${word}${count === 1 ? "" : "s"}`;
+
 /** `skillset list`: the effective skills as a table (`--all` adds shadowed and disabled), or JSON. */
 export async function run(context: CommandContext): Promise<number> {
   const scope = parseScope(context.values.scope);
@@ -30,12 +50,8 @@ export async function run(context: CommandContext): Promise<number> {
     return EXIT_OK;
   }
   const diagnostics = registry.diagnostics();
-  const failed = diagnostics.filter((found) => found.severity === "error").length;
-  if (failed > 0) {
-    context.stderr.write(
-      `${failed} problem${failed === 1 ? "" : "s"} kept skills from loading; run \`skillset doctor\` for details.\n`,
-    );
-  }
+  const problems = loadProblems(diagnostics);
+  if (problems !== undefined) context.stderr.write(`${problems}; run \`skillset doctor\` for details.\n`);
   for (const limit of diagnostics.filter((found) => found.code === "walk-limit")) {
     context.stderr.write(`Not every skill is listed: ${inertForTerminal(limit.message)}\n`);
   }

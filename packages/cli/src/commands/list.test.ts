@@ -132,7 +132,19 @@ describe("skillset list", () => {
     await temp.write({ "project/.agents/skills/broken/SKILL.md": "---\nname: broken\n---\n" });
     const { code, stderr } = await cli(["list"]);
     expect(code).toBe(0);
-    expect(stderr).toBe("1 problem kept skills from loading; run `skillset doctor` for details.\n");
+    expect(stderr).toBe("1 skill failed to load; run `skillset doctor` for details.\n");
+  });
+
+  it("does not call a damaged state file a skill that failed to load", async () => {
+    await writeSkills();
+    await temp.write({ "project/.skillset/state.json": JSON.stringify({ version: 1, disabled: "pdf" }) });
+    const { code, stderr } = await cli(["list"]);
+    expect(code).toBe(0);
+    expect(stderr).toBe("1 problem found; run `skillset doctor` for details.\n");
+    await temp.write({ "project/.agents/skills/broken/SKILL.md": "---\nname: broken\n---\n" });
+    expect((await cli(["list"])).stderr).toBe(
+      "1 skill failed to load, 1 other problem found; run `skillset doctor` for details.\n",
+    );
   });
 });
 

@@ -1,3 +1,4 @@
+import { appendFile } from "node:fs/promises";
 import type { TempDir } from "@skillset/core/test";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { createTempProject, isolatedEnv, runCliCaptured } from "../testing/index.js";
@@ -53,6 +54,37 @@ describe("skillset load", () => {
     const disabled = await cli("load", "review");
     expect(disabled.code).toBe(1);
     expect(disabled.stderr).toContain("skillset enable review");
+  });
+
+  it("says why a skill at the path given failed to load (exit 1)", async () => {
+    await temp.write({
+      "project/.agents/skills/latin1/SKILL.md": "---\nname: latin1\ndescription: x\n---\n",
+    });
+    await appendFile(
+      temp.join("project/.agents/skills/latin1/SKILL.md"),
+      Buffer.from([0x63, 0x61, 0x66, 0xe9]),
+    );
+    const { code, stderr } = await cli("load", ".agents/skills/latin1/SKILL.md");
+    expect(code).toBe(1);
+    expect(stderr).toContain("skillset load: No skill could be loaded from '.agents/skills/latin1/SKILL.md'");
+    expect(stderr).toContain("not valid UTF-8");
+    expect(stderr).toContain("encoding-invalid");
+  });
+
+  it("shows a near name's control characters escaped, on load and read (no raw terminal escapes)", async () => {
+    await temp.writeSkill("project/.agents/skills/esc", {
+      name: "esc\u001b[31mred\u001b]52;c;ZXZpbA==\u0007",
+      description: "Use when testing.",
+    });
+    for (const argv of [
+      ["load", "esc"],
+      ["read", "skill://esc"],
+    ]) {
+      const { code, stderr } = await cli(...argv);
+      expect(code).toBe(1);
+      expect(stderr).toContain("Did you mean esc\\x1b[31mred\\x1b]52;c;ZXZpbA==\\x07?");
+      expect(stderr).not.toMatch(/[\u0000-\u0008\u000b-\u001f\u007f]/);
+    }
   });
 
   it("refuses a skill a permission rule denies, on load, read and search", async () => {

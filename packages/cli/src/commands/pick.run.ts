@@ -8,6 +8,7 @@ import { type CommandContext, EXIT_FINDINGS, EXIT_OK, UsageError } from "../comm
 import type { PickExit } from "../interactive/pick-app.js";
 import { importTerminalUi, terminalOf } from "../interactive/terminal-streams.js";
 import { openRegistry } from "../open-skillset.js";
+import { ambiguousMessage } from "./show.run.js";
 
 const EXIT_INTERRUPTED = 130;
 
@@ -22,6 +23,15 @@ export async function run(context: CommandContext): Promise<number> {
   if (!terminal) {
     if (query === "") throw new UsageError("no terminal to pick on; give a query to print its best match");
     const best = rankSkills(registry, query, { limit: 1 })[0];
+    // Printing one of several skills that share the best match's name would pick silently (SPEC §15).
+    const twins =
+      best?.entry.status === "ambiguous" ? registry.lookup(best.entry.skill.qualifiedName) : undefined;
+    if (twins?.kind === "ambiguous") {
+      context.stderr.write(
+        `skillset pick: ${ambiguousMessage(best!.entry.skill.qualifiedName, twins.entries)}\n`,
+      );
+      return EXIT_FINDINGS;
+    }
     if (best) return print(best.entry);
     context.stderr.write(`skillset pick: no skill matches '${query}'.\n`);
     return EXIT_FINDINGS;

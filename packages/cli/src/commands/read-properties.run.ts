@@ -8,7 +8,7 @@ import type { Diagnostic } from "@skillset/core/model";
 import { readSkillDocument } from "@skillset/core/validate";
 import { pickSkillFile } from "@skillset/core/walker";
 import { type CommandContext, EXIT_FINDINGS, EXIT_OK } from "../command.js";
-import { skillArgumentPaths } from "../skill-argument.js";
+import { skillArguments } from "../skill-argument.js";
 
 /** The SKILL.md of a folder (or the file itself), or the message saying why there is none. */
 async function findSkillFile(path: string): Promise<{ file: string } | { error: string }> {
@@ -37,8 +37,9 @@ function firstError(diagnostics: readonly Diagnostic[]): Diagnostic | undefined 
 }
 
 export async function run(context: CommandContext): Promise<number> {
-  const [path] = await skillArgumentPaths(context, context.positionals);
-  const found = await findSkillFile(path!);
+  const given = (await skillArguments(context, context.positionals))[0]!;
+  if ("problem" in given) return fail(context, given.problem);
+  const found = await findSkillFile(given.path);
   if ("error" in found) return fail(context, found.error);
   const read = await readSkillDocument(found.file, { fs: nodeFileSystem, mode: "lenient" });
   const document = read.parsed?.document;

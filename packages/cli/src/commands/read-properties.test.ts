@@ -1,6 +1,6 @@
-import { createTempDir, type TempDir } from "@skillset/core/test";
+import { createTempDir, createTempProject, type TempDir } from "@skillset/core/test";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { runCliCaptured } from "../testing/index.js";
+import { isolatedEnv, runCliCaptured } from "../testing/index.js";
 
 let temp: TempDir;
 beforeEach(async () => {
@@ -51,7 +51,7 @@ describe("skillset read-properties", () => {
   });
 
   it.each([
-    ["a missing path", {}, "nope", "Path does not exist: <tmp>/nope"],
+    ["a missing path", {}, "./nope", "Path does not exist: <tmp>/nope"],
     [
       "a folder without SKILL.md",
       { "empty/x.txt": "" },
@@ -83,6 +83,40 @@ describe("skillset read-properties", () => {
     expect(result.stdout).toBe("");
     expect(result.stderr.split("\n").filter(Boolean)).toHaveLength(1);
     expect(result.stderr).toContain(phrase);
+  });
+
+  it("says no skill has a name that is no path (with near names) and lists an ambiguous name's skills", async () => {
+    const project = await createTempProject("skillset-read-properties-names-");
+    try {
+      await project.writeSkill("project/.agents/skills/pdf", { name: "pdf", description: "Use for PDFs." });
+      await project.writeSkill("project/.agents/skills/twin", { name: "twin", description: "A." });
+      await project.writeSkill("project/.claude/skills/twin", { name: "twin", description: "B." });
+      const inProject = (name: string) =>
+        runCliCaptured({
+          argv: ["read-properties", name],
+          cwd: project.join("project"),
+          env: isolatedEnv(project),
+          replaceTemp: project.path,
+        });
+      expect(await inProject("pfd")).toEqual({
+        code: 1,
+        stdout: "",
+        stderr:
+          "skillset read-properties: No skill named 'pfd', and no file or folder at <tmp>/project/pfd. Did you mean pdf?\n",
+      });
+      expect(await inProject("twin")).toEqual({
+        code: 1,
+        stdout: "",
+        stderr:
+          "skillset read-properties: 'twin' is ambiguous; it names 2 skills:\n" +
+          "  <tmp>/project/.agents/skills/twin/SKILL.md (repo, agents)\n" +
+          "  <tmp>/project/.claude/skills/twin/SKILL.md (repo, claude)\n" +
+          "Name one by its path, or rename all but one.\n",
+      });
+      expect((await inProject(".claude/skills/twin")).code).toBe(0); // the path the hint asks for
+    } finally {
+      await project.cleanup();
+    }
   });
 
   it("needs exactly one path", async () => {

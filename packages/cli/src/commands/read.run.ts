@@ -17,7 +17,7 @@ export async function run(context: CommandContext): Promise<number> {
     return EXIT_FINDINGS;
   }
   const { registry } = await openRegistry(context);
-  const found = await findUsableSkill(context, registry, parsed.uri.name);
+  const found = await findUsableSkill(context, registry, parsed.uri.name, true);
   if ("problem" in found) {
     context.stderr.write(`skillset read: ${found.problem}\n`);
     return EXIT_FINDINGS;

@@ -45,4 +45,20 @@ describe("skillset read", () => {
     expect((await cli("read", "/etc/passwd")).code).toBe(2);
     expect((await cli("read", "skill://nope")).code).toBe(1);
   });
+
+  it("for an ambiguous name, says skill:// cannot choose and gives a command that can", async () => {
+    await temp.writeSkill("project/.agents/skills/twin", { name: "twin", description: "A." });
+    await temp.writeSkill("project/.claude/skills/twin", { name: "twin", description: "B." });
+    expect(await cli("read", "skill://twin")).toEqual({
+      code: 1,
+      stdout: "",
+      stderr:
+        "skillset read: 'twin' names 2 skills, and a skill:// URL cannot choose between them; load one by its path with `skillset load <path>`, or rename all but one:\n" +
+        "  <tmp>/project/.agents/skills/twin/SKILL.md (repo)\n" +
+        "  <tmp>/project/.claude/skills/twin/SKILL.md (repo)\n",
+    });
+    expect(
+      (await cli("load", "<tmp>/project/.claude/skills/twin/SKILL.md".replace("<tmp>", temp.path))).code,
+    ).toBe(0);
+  });
 });

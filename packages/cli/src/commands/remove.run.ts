@@ -1,6 +1,7 @@
 /**
  * @module The work of `skillset remove` (the command table row is `remove.ts`).
  */
+import { inertForTerminal } from "@skillset/core/model";
 import { removeSkills } from "@skillset/install";
 import { type CommandContext, EXIT_OK } from "../command.js";
 import { displayPath } from "../display-path.js";
@@ -13,7 +14,7 @@ export async function run(context: CommandContext): Promise<number> {
     global: context.values.global === true,
   });
   context.stdout.write(
-    `${result.removed.map((name) => `Removed ${name}`).join("\n")}\nUpdated ${displayPath(result.scope.lockPath, context.cwd)}.\n`,
+    `${result.removed.map((name) => `Removed ${inertForTerminal(name)}`).join("\n")}\nUpdated ${displayPath(result.scope.lockPath, context.cwd)}.\n`,
   );
   return EXIT_OK;
 }

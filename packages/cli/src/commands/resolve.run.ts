@@ -7,13 +7,14 @@
 
 import { defaultConfig, type MentionsConfig } from "@skillset/core/config";
 import type { MentionSource } from "@skillset/core/mentions";
-import { inertForTerminal } from "@skillset/core/model";
+import { type Diagnostic, inertForTerminal } from "@skillset/core/model";
 import { createSkillset, type PreparedTurn, type SessionInspection } from "@skillset/core/session";
 import { painter } from "../color.js";
 import { type CommandContext, EXIT_FINDINGS, EXIT_OK, UsageError } from "../command.js";
 import { skillJson } from "../json/skill-json.js";
 import { writeJson } from "../json/write-json.js";
 import { openRegistry } from "../open-skillset.js";
+import { referenceTargets } from "../reference-targets.js";
 
 const SOURCES: readonly MentionSource[] = ["user", "palette", "model"];
 
@@ -26,7 +27,7 @@ function parseSource(value: unknown): MentionSource {
 }
 
 /** The JSON shape of a resolution: plain data, paths instead of whole skills. */
-function resolutionJson(turn: PreparedTurn) {
+function resolutionJson(turn: PreparedTurn, diagnostics: readonly Diagnostic[]) {
   const mention = ({ kind, raw, start, end }: { kind: string; raw: string; start: number; end: number }) => ({
     kind,
     raw,
@@ -40,7 +41,7 @@ function resolutionJson(turn: PreparedTurn) {
       mention: mention(activation.mention),
       ...(activation.args === undefined ? {} : { args: activation.args }),
     })),
-    diagnostics: turn.diagnostics.map(({ severity, code, message, path }) => ({
+    diagnostics: diagnostics.map(({ severity, code, message, path }) => ({
       severity,
       code,
       message,
@@ -92,10 +93,15 @@ export async function run(context: CommandContext): Promise<number> {
   const turn = await session.prepareTurn(text, { source });
   const inspection = context.values.inspect === true ? session.inspect() : undefined;
   await skills.close();
-  const code = turn.diagnostics.length > 0 ? EXIT_FINDINGS : EXIT_OK;
+  const targets = await referenceTargets(turn.references);
+  const diagnostics = [
+    ...turn.diagnostics,
+    ...targets.flatMap((target) => (target && "finding" in target ? [target.finding] : [])),
+  ];
+  const code = diagnostics.length > 0 ? EXIT_FINDINGS : EXIT_OK;
   if (context.values.json) {
     writeJson(context.stdout, {
-      ...resolutionJson(turn),
+      ...resolutionJson(turn, diagnostics),
       ...(inspection === undefined ? {} : { inspection: inspectionJson(inspection) }),
     });
     return code;
@@ -107,13 +113,19 @@ export async function run(context: CommandContext): Promise<number> {
     if (activation.args !== undefined)
       lines.push(`Arguments for ${inert(activation.skill.qualifiedName)}: ${inert(activation.args)}`);
   }
-  for (const found of turn.diagnostics) {
+  for (const found of diagnostics) {
     const severity = paint(found.severity === "error" ? "red" : "yellow", found.severity);
     lines.push(`${severity}: ${inertForTerminal(found.message, { keepLines: true })}`);
   }
-  for (const reference of turn.references) {
-    const target = reference.skill ? reference.skill.path : `no skill named '${reference.id}'`;
-    lines.push(`Reference: ${inert(reference.mention.raw)} → ${inert(target)}`);
+  for (const [index, reference] of turn.references.entries()) {
+    const target = targets[index];
+    const shown =
+      target === undefined
+        ? `no skill named '${reference.id}'`
+        : "path" in target
+          ? target.path
+          : `no file (${target.finding.code})`;
+    lines.push(`Reference: ${inert(reference.mention.raw)} → ${inert(shown)}`);
   }
   lines.push(`Task: ${inertForTerminal(turn.task, { keepLines: true })}`);
   if (inspection) lines.push(...inspectionLines(inspection));

@@ -84,13 +84,29 @@ describe("skillset resolve", () => {
     expect(slash.stdout).toBe("Using skill: pdf\nArguments for pdf: extract tables\nTask: extract tables\n");
   });
 
-  it("lists skill:// references without activating them", async () => {
-    const { code, stdout } = await cli(["resolve", "see skill://pdf/references/a.md"]);
+  it("lists skill:// references, each to the file it names, without activating them", async () => {
+    await temp.write({ "project/.agents/skills/pdf/references/a.md": "# A\n" });
+    const { code, stdout } = await cli(["resolve", "see skill://pdf/references/a.md and skill://pdf"]);
     expect(code).toBe(0);
     expect(stdout).toBe(
-      "Reference: skill://pdf/references/a.md → <tmp>/project/.agents/skills/pdf/SKILL.md\n" +
-        "Task: see skill://pdf/references/a.md\n",
+      "Reference: skill://pdf/references/a.md → <tmp>/project/.agents/skills/pdf/references/a.md\n" +
+        "Reference: skill://pdf → <tmp>/project/.agents/skills/pdf/SKILL.md\n" +
+        "Task: see skill://pdf/references/a.md and skill://pdf\n",
     );
+  });
+
+  it("reports a skill:// reference to a missing file as File not found (SPEC §9), exit 1", async () => {
+    const { code, stdout } = await cli(["resolve", "see skill://pdf/nonexist.md"]);
+    expect(code).toBe(1);
+    expect(stdout).toBe(
+      "warning: File not found: skill://pdf/nonexist.md (no nonexist.md in <tmp>/project/.agents/skills/pdf).\n" +
+        "Reference: skill://pdf/nonexist.md → no file (file-not-found)\n" +
+        "Task: see skill://pdf/nonexist.md\n",
+    );
+    const json = JSON.parse((await cli(["resolve", "--json", "see skill://pdf/nonexist.md"])).stdout);
+    expect(json.diagnostics).toEqual([
+      expect.objectContaining({ severity: "warning", code: "file-not-found" }),
+    ]);
   });
 
   it("prints JSON", async () => {

@@ -8,16 +8,20 @@ import { painter } from "../color.js";
 import { type CommandContext, EXIT_FINDINGS, EXIT_OK } from "../command.js";
 import { entryJson } from "../json/skill-json.js";
 import { writeJson } from "../json/write-json.js";
+import { loadFailureMessage } from "../load-failure.js";
 import { openRegistry } from "../open-skillset.js";
 import { entryMarks, scopeStyle } from "../present-skill.js";
 import { displayWidth, loadWidthRules, padWidth } from "../terminal/text-width.js";
 
-/** The message for a name that matches nothing, with the near names when there are some. */
-export function unknownSkillMessage(registry: SkillRegistry, name: string): string {
+/**
+ * The message for a name that matches nothing, with the near names when there are some; `also` goes
+ * after the name (", and no file or folder at …").
+ */
+export function unknownSkillMessage(registry: SkillRegistry, name: string, also = ""): string {
   const near = suggestSkills(registry.entries(), name);
   const hint =
     near.length > 0 ? ` Did you mean ${near.join(", ")}?` : " Run `skillset list --all` to see every skill.";
-  return inertForTerminal(`No skill named '${name}'.${hint}`);
+  return inertForTerminal(`No skill named '${name}'${also}.${hint}`);
 }
 
 /** The message for an ambiguous name: every candidate's path, and how to pick one. */
@@ -41,7 +45,8 @@ export async function run(context: CommandContext): Promise<number> {
   const { registry } = await openRegistry(context);
   const found = registry.lookup(key);
   if (found.kind === "not-found") {
-    context.stderr.write(`skillset show: ${unknownSkillMessage(registry, key)}\n`);
+    const failure = await loadFailureMessage(context, registry, key);
+    context.stderr.write(`skillset show: ${failure ?? unknownSkillMessage(registry, key)}\n`);
     return EXIT_FINDINGS;
   }
   if (found.kind === "ambiguous") {

@@ -1,3 +1,4 @@
+import { truncateSync } from "node:fs";
 import type { TempDir } from "@skillset/core/test";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { createTempProject, isolatedEnv, runCliCaptured } from "../testing/index.js";
@@ -95,6 +96,22 @@ describe("skillset show", () => {
       Name one by its path, or rename all but one.
       "
     `);
+  });
+
+  it("says why a skill at the path given failed to load: the file, the error's code and its fix (exit 1)", async () => {
+    await temp.write({ "project/.agents/skills/huge/SKILL.md": "---\nname: huge\ndescription: Big.\n---\n" });
+    truncateSync(temp.join("project/.agents/skills/huge/SKILL.md"), 9 * 1024 * 1024); // sparse: nothing to write
+    const { code, stdout, stderr } = await cli("show", ".agents/skills/huge");
+    expect({ code, stdout }).toEqual({ code: 1, stdout: "" });
+    expect(stderr).toMatchInlineSnapshot(`
+      "skillset show: No skill could be loaded from '.agents/skills/huge'; fix this error in its SKILL.md:
+      .agents/skills/huge/SKILL.md
+        error  This file is 9.0 MiB, over the 8 MiB limit for SKILL.md; move bulky content into files under references/.  file-too-large
+      "
+    `);
+    expect((await cli("show", ".agents/skills/absent")).stderr).toContain(
+      "No skill named '.agents/skills/absent'",
+    );
   });
 
   it("requires a name", async () => {

@@ -8,7 +8,7 @@ import { type AvailableSkill, formatAvailableSkills } from "@skillset/core/catal
 import { inertForTerminal } from "@skillset/core/model";
 import { parseSkillFile } from "@skillset/core/parser";
 import { type CommandContext, EXIT_FINDINGS, EXIT_OK } from "../command.js";
-import { skillArgumentPaths } from "../skill-argument.js";
+import { skillArguments } from "../skill-argument.js";
 
 type Found = { ok: true; skill: AvailableSkill } | { ok: false; problem: string };
 
@@ -51,13 +51,17 @@ async function readSkill(cwd: string, argument: string): Promise<Found> {
 }
 
 export async function run(context: CommandContext): Promise<number> {
-  const paths = await skillArgumentPaths(context, context.positionals);
-  const found = await Promise.all(paths.map((path) => readSkill(context.cwd, path)));
+  const given = await skillArguments(context, context.positionals);
+  const found = await Promise.all(
+    given.map(async (argument): Promise<Found> => {
+      if ("problem" in argument) return { ok: false, problem: argument.problem }; // inert already
+      const read = await readSkill(context.cwd, argument.path);
+      return read.ok ? read : { ok: false, problem: inertForTerminal(read.problem) };
+    }),
+  );
   const problems = found.flatMap((item) => (item.ok ? [] : [item.problem]));
   if (problems.length > 0) {
-    context.stderr.write(
-      problems.map((problem) => `skillset to-prompt: ${inertForTerminal(problem)}\n`).join(""),
-    );
+    context.stderr.write(problems.map((problem) => `skillset to-prompt: ${problem}\n`).join(""));
     return EXIT_FINDINGS;
   }
   const skills = found.flatMap((item) => (item.ok ? [item.skill] : []));

@@ -29,7 +29,8 @@ export async function runRefresh(mode: "install" | "update", context: CommandCon
 /** One line per skill; exit 1 when any could not be refreshed. */
 export function printRefresh(context: CommandContext, result: RefreshResult): number {
   const lines = result.rows.map(
-    (row) => `${row.name}  ${row.outcome}${row.detail ? ` (${inertForTerminal(row.detail)})` : ""}`,
+    (row) =>
+      `${inertForTerminal(row.name)}  ${row.outcome}${row.detail ? ` (${inertForTerminal(row.detail)})` : ""}`,
   );
   if (result.rows.length === 0) lines.push(`No skills recorded in ${result.scope.lockPath}.`);
   context.stdout.write(`${lines.join("\n")}\n`);

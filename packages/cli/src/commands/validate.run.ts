@@ -9,9 +9,11 @@ import { printReports, reportFormat } from "../print-reports.js";
 
 export async function run(context: CommandContext): Promise<number> {
   const format = reportFormat(context.values);
-  const reports = await validatePaths(await checkTargets(context), {
+  const { paths, limits } = await checkTargets(context);
+  const reports = await validatePaths(paths, {
     mode: context.values.strict ? "strict" : "lenient",
     followExternalLinks: followsExternalLinks(context),
+    ...(limits === undefined ? {} : { limits }),
   });
   return printReports(context, reports, { format, rules: strictRules });
 }

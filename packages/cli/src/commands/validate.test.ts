@@ -2,7 +2,7 @@ import { readdirSync } from "node:fs";
 import { join } from "node:path";
 import { corpusDir, createTempDir, hasCorpus, NEEDS_CORPUS, type TempDir } from "@skillset/core/test";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { runCliCaptured } from "../testing/index.js";
+import { isolatedEnv, runCliCaptured } from "../testing/index.js";
 import { skillsetVersion } from "../version.js";
 
 let temp: TempDir;
@@ -110,6 +110,33 @@ describe("skillset validate", () => {
     const result = await cli(["validate", "--help"]);
     expect(result.code).toBe(0);
     expect(result.stdout).toContain("Usage: skillset validate [paths…] [--strict] [--json|--sarif]");
+  });
+
+  it("checking the project (no paths) searches as deep as its discovery.limits allow; a limit names its real value", async () => {
+    const deep = `.agents/skills/${"d/".repeat(39)}deep`;
+    await temp.writeSkill(deep, { name: "deep", description });
+    const env = isolatedEnv(temp);
+    const run = (argv: string[]) => runCliCaptured({ argv, cwd: temp.path, env, replaceTemp: temp.path });
+    // Without a setting, validate's own bound (32) applies, and the warning says how to go past it.
+    const bounded = await run(["validate", "--json"]);
+    const limit = JSON.parse(bounded.stdout).skills.flatMap(
+      (report: { diagnostics: { code: string; message: string }[] }) => report.diagnostics,
+    );
+    expect(limit.find((found: { code: string }) => found.code === "walk-limit")?.message).toContain(
+      "more than 32 levels deep; skills beyond that were not checked. Check a folder nearer those skills, or, when checking the project (no paths given), raise discovery.limits.maxDepth above 32",
+    );
+    await temp.write({
+      ".skillset/config.json": JSON.stringify({ discovery: { limits: { maxDepth: 500 } } }),
+    });
+    for (const command of ["validate", "lint"]) {
+      const result = await run([command]);
+      expect(result.stdout, command).not.toContain("walk-limit");
+      expect(result.stdout, command).toContain("1 skill checked, 0 errors");
+    }
+    // A smaller project limit never narrows the check.
+    await temp.write({ ".skillset/config.json": JSON.stringify({ discovery: { limits: { maxDepth: 1 } } }) });
+    await temp.writeSkill(".agents/skills/a/b/c/shallow", { name: "shallow", description });
+    expect((await run(["validate"])).stdout).toContain("1 skill checked");
   });
 
   it.skipIf(!hasCorpus())(

@@ -99,4 +99,24 @@ describe("skillset pick without a terminal", () => {
     expect(await cli("pick", "zzz")).toMatchObject({ code: 1, stdout: "" });
     expect((await cli("pick")).code).toBe(2);
   });
+
+  it("never picks among skills that share a name: lists their paths instead (exit 1)", async () => {
+    await temp.writeSkill("project/.agents/skills/amb", { name: "amb", description: "A." });
+    await temp.writeSkill("project/.claude/skills/amb", { name: "amb", description: "B." });
+    for (const argv of [
+      ["pick", "amb", "--path"],
+      ["pick", "amb"],
+    ]) {
+      const result = await cli(...argv);
+      expect({ ...result, stderr: result.stderr.replaceAll(temp.path, "<tmp>") }).toEqual({
+        code: 1,
+        stdout: "",
+        stderr:
+          "skillset pick: 'amb' is ambiguous; it names 2 skills:\n" +
+          "  <tmp>/project/.agents/skills/amb/SKILL.md (repo, agents)\n" +
+          "  <tmp>/project/.claude/skills/amb/SKILL.md (repo, claude)\n" +
+          "Name one by its path, or rename all but one.\n",
+      });
+    }
+  });
 });

@@ -68,6 +68,40 @@ describe("--json output matches schemas/cli-output.schema.json", () => {
     expectShape(definition, document);
   });
 
+  it.each([
+    ["search", ["search", "pdf", "--json"]],
+    ["search", ["search", "twins too", "--all", "--json"]],
+    ["load", ["load", "pdf", "a", "b", "--json"]],
+    ["load", ["load", "pdf", "--envelope", "message", "--json"]],
+    ["read", ["read", "skill://pdf", "--json"]],
+    ["read", ["read", "skill://pdf/references", "--json"]],
+    ["read", ["read", "skill://pdf/references/forms.md", "--json"]],
+    ["read", ["read", "skill://pdf/assets/logo.bin", "--json"]],
+  ])("%s: skillset %j (a skill with bundled files)", async (definition, argv) => {
+    await temp.write({
+      "project/.agents/skills/pdf/references/forms.md": "# Forms\n",
+      "project/.agents/skills/pdf/assets/logo.bin": new Uint8Array([0, 1, 2, 255]),
+    });
+    const { code, stdout } = await cli(...(argv as string[]));
+    expect(code, stdout).toBe(0);
+    expectShape(definition, JSON.parse(stdout));
+  });
+
+  it("check: skillset check --json after installing a skill from a local folder", async () => {
+    await temp.writeSkill("source/beta", { name: "beta", description: "Use for beta." });
+    const added = await cli("add", temp.join("source", "beta"), "--skill", "beta", "--yes");
+    expect(added.code, added.stderr).toBe(0);
+    const current = await cli("check", "--json");
+    expect(current.code).toBe(0);
+    expectShape("check", JSON.parse(current.stdout));
+    await temp.write({ "project/.agents/skills/beta/SKILL.md": "edited\n" });
+    const edited = await cli("check", "--json");
+    expect(edited.code).toBe(1);
+    const document = JSON.parse(edited.stdout);
+    expect(document.skills).toEqual([expect.objectContaining({ name: "beta", local: "edited" })]);
+    expectShape("check", document);
+  });
+
   it("catalog names shortened and left-out skills with the skill object", async () => {
     const document = (await json("catalog", "--budget", "60", "--json")) as {
       omitted: Array<{ skill: { name: string } }>;

@@ -51,7 +51,11 @@ _skillset() {
     return 0
   fi
   case "$prev" in
-    ${directoryFlags.join("|") || "--cwd"}) COMPREPLY=($(compgen -d -- "$cur")); return 0 ;;
+    ${directoryFlags.join("|") || "--cwd"})
+      # Read line by line: an unquoted $(compgen -d) would glob a folder named '*'.
+      local folder
+      while IFS= read -r folder; do COMPREPLY+=("$folder"); done < <(compgen -d -- "$cur")
+      return 0 ;;
     ${valueFlags.join("|") || "--cwd"}) return 0 ;;
   esac
   local flags=""
@@ -71,7 +75,12 @@ ${flagCases}
         [[ "\${words[i]}" == --cwd=* ]] && where=("\${words[i]}")
       done
       names="$(${SKILL_NAMES_CALL} "\${where[@]}" 2>/dev/null)"
-      COMPREPLY=($(compgen -W "$names" -- "$cur"))
+      # One candidate a line, compared as plain text: never through compgen -W, whose word list bash
+      # expands ($(…), $var), so a skill's name could run code.
+      local candidate
+      while IFS= read -r candidate; do
+        [[ -n "$candidate" && "$candidate" == "$cur"* ]] && COMPREPLY+=("$candidate")
+      done <<< "$names"
       # bash splits words at ':'; give back only what follows the last ':' already typed.
       if [[ "$cur" == *:* ]]; then
         local typed="\${cur%"\${cur##*:}"}"

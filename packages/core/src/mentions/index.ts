@@ -19,6 +19,7 @@ export {
   linkInvalidMessage,
   modelOnlyMessage,
   notFoundMessage,
+  notInvocableMessage,
   suggestionMessage,
   userOnlyMessage,
   usingSkillLine,

@@ -52,6 +52,11 @@ export function modelOnlyMessage(name: string): string {
   return `Skill '${name}' can only be used by the model.`;
 }
 
+/** For anyone naming a skill that neither the user nor the model may invoke. */
+export function notInvocableMessage(name: string): string {
+  return `Skill '${name}' can be invoked by neither the user nor the model: it sets \`user-invocable: false\` and turns model invocation off (\`disable-model-invocation: true\`). Remove one of the two to use it.`;
+}
+
 /** For the model naming a skill with `disable-model-invocation: true`. */
 export function userOnlyMessage(name: string): string {
   return `Skill '${name}' can only be invoked by the user.`;

@@ -8,6 +8,7 @@ import {
   linkInvalidMessage,
   modelOnlyMessage,
   notFoundMessage,
+  notInvocableMessage,
   suggestionMessage,
   userOnlyMessage,
 } from "./messages.js";
@@ -353,6 +354,15 @@ describe("resolveMentions: invocation control and policy", () => {
       ["mention-not-invocable", userOnlyMessage("user-only")],
     ]);
     expect(activated("$user-only go", entries, { source: "user" })).toEqual(["user-only"]);
+  });
+
+  it("a skill neither may invoke is refused for everyone, and the message says so", () => {
+    const nobody = makeEntry({ skill: { name: "nobody", invocation: { model: false, user: false } } });
+    for (const source of ["user", "palette", "model"] as const) {
+      expect(said("$nobody go", [nobody], { source })).toEqual([
+        ["mention-not-invocable", notInvocableMessage("nobody")],
+      ]);
+    }
   });
 
   it("source model resolves like user: $name, links, namespaces, diagnostics", () => {

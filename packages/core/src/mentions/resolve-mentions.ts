@@ -34,6 +34,7 @@ import {
   linkInvalidMessage,
   modelOnlyMessage,
   notFoundMessage,
+  notInvocableMessage,
   suggestionMessage,
   userOnlyMessage,
   usingSkillLine,
@@ -198,7 +199,11 @@ function check(mention: Mention, entry: RegistryEntry, context: Context): Outcom
     );
   }
   if (!invocable(skill, context.source)) {
-    const message = context.source === "model" ? userOnlyMessage(name) : modelOnlyMessage(name);
+    const message = !(skill.invocation.user || skill.invocation.model)
+      ? notInvocableMessage(name)
+      : context.source === "model"
+        ? userOnlyMessage(name)
+        : modelOnlyMessage(name);
     return refuse(mention, "mention-not-invocable", message, skill);
   }
   return { kind: "lead", entry };

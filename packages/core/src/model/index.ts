@@ -1,6 +1,7 @@
 export { type Diagnostic, diagnostic, hasErrors, type Severity } from "./diagnostic.js";
 export { SkillsetError } from "./errors.js";
 export { hasControls, type InertOptions, inertForTerminal, stripControls } from "./inert-text.js";
+export { mergeDiagnostics } from "./merge-diagnostics.js";
 export {
   type Frontmatter,
   type HookSpec,

@@ -65,6 +65,22 @@ describe("checkName", () => {
     expect(codes("ﬁle-tools", "file-tools")).toEqual([]);
   });
 
+  it("suggests only valid names in the folder-mismatch fix", () => {
+    const message = (name: string, dirName: string) =>
+      checkName(name, { path, dirName }).find((found) => found.code === "name-directory-mismatch")?.message;
+    // An invalid name is never offered as the folder's new name: a valid form of it is.
+    expect(message("a--b", "dd")).toBe(
+      "Directory name 'dd' must match skill name 'a--b'. Write name: a-b in SKILL.md and name the folder a-b.",
+    );
+    expect(message("-pdf", "dd")).toContain("Write name: pdf in SKILL.md and name the folder pdf.");
+    expect(message("a".repeat(70), "dd")).toContain(`Write name: ${"a".repeat(64)} in SKILL.md`);
+    // A valid name with a folder that is not a valid name: only the rename is offered.
+    expect(message("pdf", "My PDF")).toBe(
+      "Directory name 'My PDF' must match skill name 'pdf'. Rename the folder to 'pdf'.",
+    );
+    expect(message("pdf", "docx")).toContain("Rename the folder to 'pdf' or write name: docx in SKILL.md.");
+  });
+
   it("trims the name before checking it, like the reference", () => {
     expect(codes(" pdf ", "pdf")).toEqual([]);
   });

@@ -102,13 +102,16 @@ export function checkName(value: unknown, options: FieldCheckOptions): Diagnosti
   }
   const lower = plain ? name : name.toLowerCase();
   const bad = plain ? [] : invalidCharacters(name);
-  // The name a fix suggests must itself be valid (`My_Skill` → `my-skill`, not `my_skill`).
-  const fixed = plain ? name : suggestValidName(name) || (dirName ? suggestValidName(dirName) : "");
+  const hyphenEdge = name.startsWith("-") || name.endsWith("-");
+  const nameIsValid =
+    length <= MAX_NAME_LENGTH && name === lower && bad.length === 0 && !hyphenEdge && !name.includes("--");
+  // The name a fix suggests must itself be valid (`My_Skill` → `my-skill`, `a--b` → `a-b`).
+  const fixed = nameIsValid ? name : suggestValidName(name) || (dirName ? suggestValidName(dirName) : "");
   const writeFixed = fixed ? `Write name: ${fixed} in SKILL.md and name the folder ${fixed}.` : "";
   if (name !== lower) {
     found.push(report("name-uppercase", `Skill name '${name}' must be lowercase. ${writeFixed}`.trimEnd()));
   }
-  if (name.startsWith("-") || name.endsWith("-")) {
+  if (hyphenEdge) {
     found.push(
       report(
         "name-hyphen-edge",
@@ -133,9 +136,10 @@ export function checkName(value: unknown, options: FieldCheckOptions): Diagnosti
     );
   }
   if (dirName !== undefined && dirName !== name && dirName.normalize("NFKC") !== name) {
-    const nameIsValid = name === lower && bad.length === 0;
+    // Each way out must end at a valid name: the folder's name is offered only when it is one.
+    const folderIsValid = suggestValidName(dirName) === dirName;
     const fix = nameIsValid
-      ? `Rename the folder to '${name}' or write name: ${dirName} in SKILL.md.`
+      ? `Rename the folder to '${name}'${folderIsValid ? ` or write name: ${dirName} in SKILL.md` : ""}.`
       : writeFixed || "Give SKILL.md a valid name and name the folder the same.";
     found.push(
       report(

@@ -106,7 +106,9 @@ describe("parseSkillText", () => {
       field: "description",
     });
     expect(eaten.diagnostics[0]?.message).toContain("YAML comment");
-    expect(codes("")).toEqual(["warning:missing-frontmatter", "error:missing-description"]);
+    // Not loaded: no warning saying it was loaded with the folder name (the error names the missing frontmatter).
+    expect(codes("")).toEqual(["error:missing-description"]);
+    expect(codes("\n  \n")).toEqual(["error:missing-description"]);
   });
 
   it("loads spec-rule breaks with warnings in lenient mode only", () => {

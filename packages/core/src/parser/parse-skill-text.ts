@@ -240,7 +240,12 @@ export function parseSplitSkill(
     if (Object.hasOwn(raw, "compatibility")) add(checkCompatibility(raw.compatibility, fields));
   }
   if (name === undefined || normalized === "" || hasError(diagnostics)) {
-    return { diagnostics, document };
+    // Not loaded after all: the warning that says it was loaded with a fallback would contradict the error.
+    const notLoaded =
+      split.kind === "none"
+        ? diagnostics.filter((found) => found.code !== "missing-frontmatter")
+        : diagnostics;
+    return { diagnostics: notLoaded, document };
   }
   const { openai } = options;
   const invocation = resolveInvocation(frontmatter, openai);

@@ -12,7 +12,7 @@ import type { ParseResult } from "../parser/index.js";
 import { decodeRecord, encodeRecord, isStoredRecord, StringTable } from "./cache-record-codec.js";
 
 /** Bump when the file's layout or the shape of `ParseResult` (or what the parser puts in it) changes. */
-export const METADATA_CACHE_VERSION = 5;
+export const METADATA_CACHE_VERSION = 6;
 
 const FORMAT = "skillset-metadata";
 

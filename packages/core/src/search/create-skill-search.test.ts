@@ -77,6 +77,26 @@ describe("createSkillSearch", () => {
     expect(names(search.search("documants"))).toEqual(["pdf-editor"]);
   });
 
+  it("takes the last word as a prefix of the words as written, even past their stem", () => {
+    // `precedence` is indexed as `preced` and `preparing` as `prepar`: `preceden` and `preparin` begin the
+    // words but not their stems, and are too far from the stems for a typo.
+    const settings = [
+      makeEntry({ skill: { name: "order", description: "Explains the precedence of settings." } }),
+      makeEntry({ skill: { name: "release", description: "Helps when preparing a release." } }),
+      makeEntry({ skill: { name: "other", description: "Precept and preface." } }),
+    ];
+    const search = createSkillSearch(settings);
+    for (const query of ["precedence", "preceden", "the precedence of setti"]) {
+      expect(names(search.search(query)), query).toEqual(["order"]);
+    }
+    for (const query of ["preparing", "prepari", "preparin", "release preparin"]) {
+      expect(names(search.search(query)), query).toEqual(["release"]);
+    }
+    // Only the last word is a prefix; a word before it must be whole.
+    expect(names(search.search("preceden settings"))).toEqual(["order"]);
+    expect(search.search("preparin settings")).toEqual(search.search("settings"));
+  });
+
   it("updates incrementally from watch events", () => {
     const search = createSkillSearch(entries);
     const added = makeEntry({ skill: { name: "spreadsheet", description: "Excel workbooks." } });
@@ -133,9 +153,12 @@ describe("createSkillSearch with a cache file", () => {
       const written = statSync(cacheFile).mtimeMs;
       const loaded = createSkillSearch(entries, { cacheFile });
       expect(statSync(cacheFile).mtimeMs).toBe(written);
-      for (const query of ["pdf", "compressing", "documants", "failing checks"]) {
+      for (const query of ["pdf", "compressing", "documants", "failing checks", "failin"]) {
         expect(loaded.search(query, { all: true })).toEqual(first.search(query, { all: true }));
+        const one = createSkillSearch(entries, { cacheFile, onlyQuery: query });
+        expect(one.search(query, { all: true }), query).toEqual(first.search(query, { all: true }));
       }
+      expect(names(loaded.search("failin"))).toEqual(["github:fix-ci"]);
       const changed = entries.map((entry, at) =>
         at === 1
           ? { ...entry, skill: { ...entry.skill, mtimeMs: 5, description: "Sign contracts." } }

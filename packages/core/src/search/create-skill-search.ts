@@ -3,12 +3,13 @@
  * keywords, description and headings, with stemming, prefix and typo tolerance; exact path, exact name
  * and name prefix rank above any text match. Kept current incrementally, never rebuilt for one change.
  */
-import MiniSearch, { type AsPlainObject, type Options } from "minisearch";
+import MiniSearch, { type AsPlainObject, type Options, type Query } from "minisearch";
 import type { SearchConfig } from "../config/config-schema.js";
 import { defaultConfig } from "../config/default-config.js";
 import type { Scope, Skill } from "../model/skill.js";
 import { looksLikePath, lookupEntry } from "../registry/lookup-entry.js";
 import type { RegistryEntry, RegistryEvent } from "../registry/registry-types.js";
+import { createBegunWords } from "./begun-words.js";
 import { matchableTerms } from "./matchable-terms.js";
 import {
   readSearchCache,
@@ -55,6 +56,14 @@ const MAX_QUERY_LENGTH = 1000;
 const MAX_QUERY_TERMS = 32;
 /** Most typos forgiven in a word (see {@link fuzziness}). */
 const MAX_TYPOS = 2;
+
+/** Weight of a term reached through a word the query's last word begins, as MiniSearch weighs a prefix match. */
+const BEGUN_WEIGHT = 0.5;
+
+/** The last of `words` that is searched (not a stop word): the one taken as a prefix. */
+function lastSearchedWord(words: readonly string[]): string | undefined {
+  return words.findLast((word) => searchTerm(word) !== null);
+}
 
 /** The part of a query that is searched: its first {@link MAX_QUERY_LENGTH} characters, trimmed. */
 function queryText(query: string): string {
@@ -120,7 +129,10 @@ export function createSkillSearch(
     tokenize: splitWords,
     processTerm: (word) => {
       const term = searchTerm(word);
-      if (term !== null) vocabulary.add(term);
+      if (term !== null) {
+        vocabulary.add(term);
+        begun.add(word);
+      }
       return term;
     },
     searchOptions: {
@@ -136,19 +148,25 @@ export function createSkillSearch(
   const fingerprint = options.cacheFile ? searchFingerprint(entries, options.headings ? "headings" : "") : "";
   const cached = options.cacheFile ? readSearchCache(options.cacheFile, fingerprint) : undefined;
   for (const term of cached?.vocabulary ?? []) vocabulary.add(term);
+  const begun = createBegunWords(cached?.words);
+  /** Terms of the indexed words the last of `words` begins that its own prefix search misses. */
+  const begunTerms = (words: readonly string[]) => {
+    const last = lastSearchedWord(words);
+    return last === undefined ? [] : begun.termsBegunBy(last);
+  };
   let plain = cached?.index as AsPlainObject | undefined;
   if (plain && options.onlyQuery !== undefined) {
     // The query's terms as the text index will see them, each with the reach `search` gives it.
-    const terms = splitWords(queryWords(queryText(options.onlyQuery)).join(" ")).flatMap(
-      (word) => searchTerm(word) ?? [],
-    );
-    const reachable = matchableTerms(
-      terms.map((term, position) => ({
+    const words = splitWords(queryWords(queryText(options.onlyQuery)).join(" "));
+    const terms = words.flatMap((word) => searchTerm(word) ?? []);
+    const reachable = matchableTerms([
+      ...terms.map((term, position) => ({
         term,
         prefix: prefix(term, position, terms),
         typos: typos(term) || 0,
       })),
-    );
+      ...begunTerms(words).map((term) => ({ term, prefix: false, typos: 0 })),
+    ]);
     plain = { ...plain, index: plain.index.filter(([term]) => reachable(term)) };
   }
   const index = plain
@@ -211,6 +229,7 @@ export function createSkillSearch(
       version: SEARCH_CACHE_VERSION,
       fingerprint,
       vocabulary: [...vocabulary],
+      words: begun.list(),
       index: index.toJSON(),
     });
   }
@@ -267,7 +286,7 @@ export function createSkillSearch(
         const wanted = limit + found.size;
         let kept = 0;
         let lowest = Number.POSITIVE_INFINITY;
-        for (const hit of index.search(words.join(" "))) {
+        for (const hit of index.search(textQuery(words, begunTerms(words)))) {
           const score = Math.round(hit.score * 1000) / 1000;
           if (kept >= wanted && score < lowest) break;
           const entry = byId.get(hit.id as string);
@@ -279,6 +298,31 @@ export function createSkillSearch(
       }
       return best(found.values(), limit, compare).map(toResult);
     },
+  };
+}
+
+/**
+ * The text index's query: the words, or, when the last word begins indexed words its own prefix search
+ * cannot reach (`preceden` → `precedence`, indexed as `preced`), those words' terms too, each matched
+ * exactly and weighed as a prefix match.
+ */
+function textQuery(words: readonly string[], begunTerms: readonly string[]): Query {
+  const text = words.join(" ");
+  if (begunTerms.length === 0) return text;
+  return {
+    combineWith: "OR",
+    queries: [
+      text,
+      {
+        queries: [begunTerms.join(" ")],
+        // The terms are indexed terms already: not stemmed again, nor widened.
+        tokenize: (terms) => terms.split(" "),
+        processTerm: (term) => term,
+        prefix: false,
+        fuzzy: false,
+        boostTerm: () => BEGUN_WEIGHT,
+      },
+    ],
   };
 }
 

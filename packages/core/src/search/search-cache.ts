@@ -9,13 +9,15 @@ import { basename, dirname, join } from "node:path";
 import type { RegistryEntry } from "../registry/registry-types.js";
 
 /** Bump when the indexed fields, tokenizing or stemming change: old caches are then ignored. */
-export const SEARCH_CACHE_VERSION = 1;
+export const SEARCH_CACHE_VERSION = 2;
 
 /** What the cache file holds. `index` is MiniSearch's own plain form (`toJSON`). */
 export interface SearchCacheContent {
   version: number;
   fingerprint: string;
   vocabulary: string[];
+  /** The words as typed (see `createBegunWords`). */
+  words: string[];
   index: unknown;
 }
 
@@ -36,7 +38,7 @@ export function readSearchCache(file: string, fingerprint: string): SearchCacheC
   try {
     const content = JSON.parse(readFileSync(file, "utf8")) as SearchCacheContent;
     if (content.version !== SEARCH_CACHE_VERSION || content.fingerprint !== fingerprint) return undefined;
-    return Array.isArray(content.vocabulary) ? content : undefined;
+    return Array.isArray(content.vocabulary) && Array.isArray(content.words) ? content : undefined;
   } catch {
     return undefined;
   }

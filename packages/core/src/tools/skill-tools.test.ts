@@ -166,6 +166,18 @@ describe("skill_load", () => {
     expect(result.text).toContain("Did you mean pdf-editor?");
   });
 
+  it("suggests a near name with its control characters removed", async () => {
+    await temp.writeSkill(`${skills}/esc`, {
+      name: "esc\u001b[31mred\u001b]52;c;ZXZpbA==\u0007",
+      description: "Use when testing.",
+    });
+    const { load } = await toolsFor();
+    const result = await load.handler({ name: "esc" });
+    expect(result).toMatchObject({ isError: true, code: "skill-not-found" });
+    expect(result.text).toContain("Did you mean esc[31mred]52;c;ZXZpbA==?");
+    expect(result.text).not.toMatch(/[\u0000-\u0008\u000b-\u001f\u007f]/);
+  });
+
   it("says how to enable a disabled skill", async () => {
     const { registry, load } = await toolsFor({ enableCommand: "/skill enable" });
     await registry.setEnabled("pdf-editor", false);
@@ -177,6 +189,19 @@ describe("skill_load", () => {
   it("refuses a user-only skill", async () => {
     const { load } = await toolsFor();
     expect(await load.handler({ name: "deploy" })).toMatchObject({ isError: true, code: "skill-user-only" });
+  });
+
+  it("says a skill neither the user nor the model may invoke is not invocable, not that it is the user's", async () => {
+    await temp.writeSkill(`${skills}/nobody`, {
+      name: "nobody",
+      description: "Use never.",
+      "disable-model-invocation": true,
+      "user-invocable": false,
+    });
+    const { load } = await toolsFor();
+    const result = await load.handler({ name: "nobody" });
+    expect(result).toMatchObject({ isError: true, code: "skill-user-only" });
+    expect(result.text).toContain("can be invoked by neither the user nor the model");
   });
 
   it("asks authorize on every path and shows the reason of a denial", async () => {

@@ -2,7 +2,7 @@
  * @module The error texts the skill tools give the model. Each names what went wrong and the next call
  * to make; the mention stage's wording is reused where the situation is the same (SPEC §8).
  */
-import { disabledMessage, userOnlyMessage } from "../mentions/messages.js";
+import { disabledMessage, notInvocableMessage, userOnlyMessage } from "../mentions/messages.js";
 import { stripControls } from "../model/inert-text.js";
 import type { RegistryEntry } from "../registry/registry-types.js";
 
@@ -14,7 +14,7 @@ export function shown(value: string, max = 120): string {
 
 /** An unknown name, with near names when there are some. */
 export function notFoundText(key: string, near: readonly RegistryEntry[]): string {
-  const names = near.map((entry) => entry.skill.qualifiedName);
+  const names = near.map((entry) => shown(entry.skill.qualifiedName));
   const hint = names.length > 0 ? ` Did you mean ${names.join(", ")}?` : "";
   return `No skill named '${shown(key)}'.${hint} Call skill_search with a few words about the task to find skills.`;
 }
@@ -26,7 +26,7 @@ export function noSkillAtPathText(path: string): string {
 
 /** An ambiguous name: every candidate's path, and how to load one. */
 export function ambiguousText(key: string, entries: readonly RegistryEntry[]): string {
-  const lines = entries.map((entry) => `- ${entry.skill.path} (${entry.skill.scope})`);
+  const lines = entries.map((entry) => `- ${shown(entry.skill.path, 300)} (${entry.skill.scope})`);
   return `'${shown(key)}' names ${entries.length} skills; load one by its path with skill_load { "path": "…" }:\n${lines.join("\n")}`;
 }
 
@@ -35,9 +35,11 @@ export function disabledText(entry: RegistryEntry, enableCommand: string): strin
   return `${disabledMessage(entry.skill.qualifiedName, enableCommand)} Ask the user to enable it; it cannot be used until then.`;
 }
 
-/** A skill with `disable-model-invocation: true`. */
+/** A skill with `disable-model-invocation: true` (and, when the user may not either, says so). */
 export function userOnlyText(entry: RegistryEntry): string {
-  return `${userOnlyMessage(entry.skill.qualifiedName)} Ask the user to invoke it if it is needed.`;
+  const name = entry.skill.qualifiedName;
+  if (!entry.skill.invocation.user) return notInvocableMessage(name);
+  return `${userOnlyMessage(name)} Ask the user to invoke it if it is needed.`;
 }
 
 /** A skill a permission rule denies. */

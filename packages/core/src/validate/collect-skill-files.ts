@@ -9,7 +9,7 @@ import type { WalkLimits } from "../config/config-schema.js";
 import type { FileSystem } from "../fs/file-system.js";
 import { type Diagnostic, diagnostic } from "../model/diagnostic.js";
 import type { Root } from "../roots/root.js";
-import { walkRoot } from "../walker/index.js";
+import { checkedTreeLimitReached, walkRoot } from "../walker/index.js";
 import type { ValidationReport } from "./validation-report.js";
 
 /** A SKILL.md to check. */
@@ -42,6 +42,20 @@ export const VALIDATE_WALK_LIMITS: WalkLimits = {
   maxDirectories: 200_000,
   maxEntries: 2_000_000,
 };
+
+/**
+ * The bounds for checking a project whose configuration sets `configured` (its `discovery.limits`): each
+ * the larger of the two, so a project that lets discovery search deeper is checked as deep, and the small
+ * defaults meant for discovery never narrow a check.
+ * @example validateWalkLimits(config.discovery.limits).maxDepth // 500 for { maxDepth: 500 }
+ */
+export function validateWalkLimits(configured: WalkLimits): WalkLimits {
+  return {
+    maxDepth: Math.max(configured.maxDepth, VALIDATE_WALK_LIMITS.maxDepth),
+    maxDirectories: Math.max(configured.maxDirectories, VALIDATE_WALK_LIMITS.maxDirectories),
+    maxEntries: Math.max(configured.maxEntries, VALIDATE_WALK_LIMITS.maxEntries),
+  };
+}
 
 /** Walk findings that say nothing about validity (`skill.md` is accepted by the specification). */
 const quietCodes = new Set(["lowercase-skill-file"]);
@@ -143,6 +157,7 @@ async function walkTree(
     fs,
     limits: options.limits ?? VALIDATE_WALK_LIMITS,
     searchHidden: true,
+    limitReached: checkedTreeLimitReached,
     ...(options.followExternalLinks ? {} : { linkAreas: [real] }),
   });
   const unreadableRoot = walked.diagnostics.find(

@@ -9,6 +9,7 @@ export {
   collectSkillFiles,
   type SkillFileToCheck,
   VALIDATE_WALK_LIMITS,
+  validateWalkLimits,
 } from "./collect-skill-files.js";
 export { type FileReference, findReferences } from "./find-references.js";
 export { lintPaths, lintSkillFiles } from "./lint-paths.js";

@@ -50,6 +50,7 @@ export async function lintPaths(
   const { files, problems } = await collectSkillFiles(paths, {
     fs,
     followExternalLinks: options.followExternalLinks === true,
+    ...(options.limits === undefined ? {} : { limits: options.limits }),
   });
   return [...(await lintSkillFiles(files, { ...options, fs })), ...problems];
 }

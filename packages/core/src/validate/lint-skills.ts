@@ -2,6 +2,7 @@
  * @module Runs lint rules over a set of skills. Rules see every skill being linted (for duplicate names)
  * and reach the disk only through the given FileSystem.
  */
+import type { WalkLimits } from "../config/config-schema.js";
 import type { FileSystem } from "../fs/file-system.js";
 import { nodeFileSystem } from "../fs/node-file-system.js";
 import { type Diagnostic, diagnostic } from "../model/diagnostic.js";
@@ -20,6 +21,8 @@ export interface LintOptions {
   concurrency?: number;
   /** `lintPaths`: follow links that lead out of a given tree (default false). */
   followExternalLinks?: boolean;
+  /** `lintPaths`: bounds of each tree's walk (default `VALIDATE_WALK_LIMITS`; see `validateWalkLimits`). */
+  limits?: WalkLimits;
 }
 
 /** The lint findings of one skill, in rule order. */

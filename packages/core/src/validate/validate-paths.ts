@@ -2,6 +2,7 @@
  * @module Validates every skill under the paths given to `skillset validate`.
  */
 
+import type { WalkLimits } from "../config/config-schema.js";
 import { mapConcurrently } from "../fs/map-concurrently.js";
 import { nodeFileSystem } from "../fs/node-file-system.js";
 import { syncReads } from "../fs/sync-reads.js";
@@ -16,6 +17,8 @@ export interface ValidatePathsOptions extends ValidateOptions {
   concurrency?: number;
   /** Follow links that lead out of a given tree (default false). */
   followExternalLinks?: boolean;
+  /** Bounds of each tree's walk (default `VALIDATE_WALK_LIMITS`; see `validateWalkLimits`). */
+  limits?: WalkLimits;
   /** When a second thread reads the heads of the files (see `mapWithHeadsSync`); the same reports either way. */
   headThread?: HeadThreadOptions;
 }
@@ -39,6 +42,7 @@ export async function validatePaths(
   const { files, problems } = await collectSkillFiles(paths, {
     fs,
     followExternalLinks: options.followExternalLinks === true,
+    ...(options.limits === undefined ? {} : { limits: options.limits }),
   });
   const sync = syncReads(fs);
   // Files the walk found (link policy applied) are read ahead in runs, as discovery reads them.

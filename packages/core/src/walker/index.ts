@@ -13,5 +13,6 @@ export {
   refuseSkillFileLink,
 } from "./link-policy.js";
 export { pickSkillFile } from "./pick-skill-file.js";
+export { checkedTreeLimitReached } from "./walk-diagnostics.js";
 export { walkRoot } from "./walk-root.js";
 export type { FoundSkillFile, WalkOptions, WalkResult } from "./walk-types.js";

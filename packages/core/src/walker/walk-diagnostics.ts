@@ -22,6 +22,21 @@ export function walkLimitReached(root: string, limit: keyof WalkLimits, value: n
   );
 }
 
+/**
+ * `walk-limit` of a tree given to `validate` or `lint`: their bound is the larger of their own default
+ * and the configured one, so the fix names both ways out.
+ */
+export function checkedTreeLimitReached(root: string, limit: keyof WalkLimits, value: number): Diagnostic {
+  return diagnostic(
+    "warning",
+    "walk-limit",
+    `Searching ${root} for skills ${limitReached[limit](value)}; skills beyond that were not checked. ` +
+      "Check a folder nearer those skills, or, when checking the project (no paths given), raise " +
+      `discovery.limits.${limit} above ${value} in the skillset config.`,
+    root,
+  );
+}
+
 /** `unreadable-directory`: a folder could not be listed; the rest of the walk goes on. */
 export function unreadableDirectory(path: string, code: string): Diagnostic {
   return diagnostic(

@@ -46,6 +46,7 @@ const defaultConcurrency = 32;
 export async function walkRoot(root: Root, options: WalkOptions): Promise<WalkResult> {
   const fs = options.fs ?? nodeFileSystem;
   const { limits } = options;
+  const reportLimit = options.limitReached ?? walkLimitReached;
   const result: WalkResult = { files: [], diagnostics: [], directories: 0 };
   let rootReal: string;
   try {
@@ -80,7 +81,7 @@ export async function walkRoot(root: Root, options: WalkOptions): Promise<WalkRe
   let seenFiles: Set<string> | undefined;
   const reached = new Set<keyof WalkLimits>();
   const limitReached = (limit: keyof WalkLimits) => {
-    if (!reached.has(limit)) result.diagnostics.push(walkLimitReached(root.path, limit, limits[limit]));
+    if (!reached.has(limit)) result.diagnostics.push(reportLimit(root.path, limit, limits[limit]));
     reached.add(limit);
   };
   let entries = 0;

@@ -53,6 +53,8 @@ export interface WalkOptions {
   linkAreas?: readonly string[];
   /** Search hidden folders too (version-control folders excepted), as `validate PATH` does. */
   searchHidden?: boolean;
+  /** How a reached limit is reported (default: `walk-limit` naming the `discovery.limits` key to raise). */
+  limitReached?: (root: string, limit: keyof WalkLimits, value: number) => Diagnostic;
   /** Folders read at the same time (default 32): enough to keep the disk busy, few enough to stay polite. */
   concurrency?: number;
 }

@@ -13,6 +13,7 @@ import { access, mkdir, readdir, readFile, rename, rm, rmdir, unlink } from "nod
 import { dirname, join } from "node:path";
 import { writeFileAtomic } from "@skillset/core/state";
 import type { InstallScope } from "../lock/install-scope.js";
+import { assertFolderName } from "../lock/skill-folder-name.js";
 
 /** One folder change: `staged` replaces (or creates) `target`; without `staged`, `target` is removed. */
 export interface FolderSwap {
@@ -34,6 +35,7 @@ const JOURNAL = "journal.json";
  * skill's name, which strict validation checks). Remove it with `discardStaged`.
  */
 export async function stagingFolder(scope: InstallScope, name: string): Promise<string> {
+  assertFolderName(name, "staging");
   return join(await stagingContainer(scope), name);
 }
 

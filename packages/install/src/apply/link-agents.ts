@@ -7,6 +7,7 @@ import { dirname, join, relative } from "node:path";
 import { SkillsetError } from "@skillset/core/model";
 import { skillProviders } from "@skillset/core/roots";
 import type { InstallScope } from "../lock/install-scope.js";
+import { skillFolder } from "../lock/skill-folder-name.js";
 
 /** The agents that can be named with `--agent` (every provider with its own skills folder). */
 export function agentIds(): string[] {
@@ -45,7 +46,11 @@ export async function linkAgents(
 ): Promise<string[]> {
   const done: string[] = [];
   for (const agent of agents) {
-    const place = join(agentSkillsDir(agent, scope, options.env), name);
+    const place = skillFolder(
+      agentSkillsDir(agent, scope, options.env),
+      name,
+      `recorded in ${scope.lockPath}`,
+    );
     const existing = await lstat(place).catch(() => undefined);
     if (existing && !existing.isSymbolicLink() && !(existing.isDirectory() && options.replaceFolders))
       throw new SkillsetError(
@@ -77,6 +82,9 @@ export async function unlinkAgents(
   env: Record<string, string | undefined>,
 ): Promise<void> {
   for (const agent of agents) {
-    await rm(join(agentSkillsDir(agent, scope, env), name), { recursive: true, force: true });
+    await rm(skillFolder(agentSkillsDir(agent, scope, env), name, `recorded in ${scope.lockPath}`), {
+      recursive: true,
+      force: true,
+    });
   }
 }

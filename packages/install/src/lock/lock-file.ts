@@ -5,6 +5,7 @@
  * shared by both tools diffs cleanly.
  */
 import type { SourceType } from "../source/source-spec.js";
+import { folderNameProblem, shownName } from "./skill-folder-name.js";
 
 /** One installed skill. */
 export interface LockEntry {
@@ -31,31 +32,62 @@ export interface LockFile {
 export const LOCK_VERSION = 1;
 
 export function emptyLock(): LockFile {
-  return { version: LOCK_VERSION, skills: {} };
+  return { version: LOCK_VERSION, skills: skillMap() };
+}
+
+/**
+ * An empty map of skills by name with no prototype: names come from the command line and the lock, and
+ * `skills["constructor"]` must not find `Object.prototype.constructor` (nor `__proto__` set a prototype).
+ */
+function skillMap(entries: Iterable<[string, LockEntry]> = []): Record<string, LockEntry> {
+  const skills: Record<string, LockEntry> = Object.create(null);
+  for (const [name, entry] of entries) skills[name] = entry;
+  return skills;
 }
 
 /** The lock's text: skills sorted by name (code units, as vercel sorts), 2-space JSON, final newline. */
 export function renderLock(lock: LockFile): string {
-  const skills: Record<string, LockEntry> = {};
-  for (const name of Object.keys(lock.skills).sort()) skills[name] = lock.skills[name]!;
+  const names = Object.keys(lock.skills).sort();
+  const skills = skillMap(names.map((name) => [name, lock.skills[name]!]));
   return `${JSON.stringify({ version: lock.version, skills }, null, 2)}\n`;
 }
 
-/** Parses lock text; `undefined` when it is not a lock (bad JSON, no `skills` map, malformed entries). */
-export function parseLock(text: string): LockFile | undefined {
+/** A parsed lock, or what is wrong with the text (naming the skill and field). */
+export type ParsedLock = { lock: LockFile; problem?: undefined } | { lock?: undefined; problem: string };
+
+/**
+ * Parses lock text. A lock is shared through version control, so its keys are untrusted: each must be a
+ * folder name (`skill-folder-name.ts`), or `remove ../../x` would delete outside the skills folder.
+ */
+export function parseLock(text: string): ParsedLock {
   let value: unknown;
   try {
     value = JSON.parse(text.replace(/^\uFEFF/, ""));
-  } catch {
-    return undefined;
+  } catch (error) {
+    return { problem: `bad JSON (${(error as Error).message})` };
   }
   const record = value as { version?: unknown; skills?: unknown };
-  if (typeof record !== "object" || record === null || typeof record.version !== "number") return undefined;
+  if (typeof record !== "object" || record === null || Array.isArray(record))
+    return { problem: "the file must hold a JSON object with `version` and `skills`" };
+  if (typeof record.version !== "number") return { problem: "`version` must be a number" };
   if (typeof record.skills !== "object" || record.skills === null || Array.isArray(record.skills))
-    return undefined;
-  for (const entry of Object.values(record.skills as Record<string, unknown>)) {
-    const fields = entry as Partial<LockEntry> | null;
-    if (typeof fields?.source !== "string" || typeof fields.computedHash !== "string") return undefined;
+    return { problem: "`skills` must be an object of skills by name" };
+  for (const [name, entry] of Object.entries(record.skills as Record<string, unknown>)) {
+    const problem = entryProblem(name, entry);
+    if (problem) return { problem: `skill ${shownName(name)}: ${problem}` };
   }
-  return { version: record.version, skills: { ...(record.skills as Record<string, LockEntry>) } };
+  const entries = Object.entries(record.skills as Record<string, LockEntry>);
+  return { lock: { version: record.version, skills: skillMap(entries) } };
+}
+
+/** What is wrong with one entry, or `undefined`. */
+function entryProblem(name: string, entry: unknown): string | undefined {
+  const unusable = folderNameProblem(name);
+  if (unusable) return `the name is not a folder name (${unusable})`;
+  if (typeof entry !== "object" || entry === null || Array.isArray(entry))
+    return "the entry must be an object";
+  const fields = entry as Partial<Record<keyof LockEntry, unknown>>;
+  if (typeof fields.source !== "string") return "`source` must be a string";
+  if (typeof fields.computedHash !== "string") return "`computedHash` must be a string";
+  return undefined;
 }

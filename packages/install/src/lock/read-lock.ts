@@ -18,19 +18,19 @@ export async function readLock(
     if ((error as NodeJS.ErrnoException).code === "ENOENT") return emptyLock();
     throw error;
   }
-  const lock = parseLock(text);
+  const { lock, problem } = parseLock(text);
   if (lock) return lock;
   if (!options.moveAsideWhenCorrupt)
     throw new SkillsetError(
       "install-lock-corrupt",
-      `${path} is not a valid lock file (bad JSON or missing fields). Fix it by hand, or run \`skillset add\` or \`skillset install\`, which move it aside first.`,
+      `${path} is not a valid lock file: ${problem}. Fix it by hand, or run \`skillset add\` or \`skillset install\`, which move it aside first.`,
       { path },
     );
   const aside = `${path}.corrupt-${new Date().toISOString().replace(/[:.]/g, "-")}`;
   await rename(path, aside);
   throw new SkillsetError(
     "install-lock-corrupt",
-    `${path} is not a valid lock file; moved it to ${aside} (nothing deleted). Re-add the skills it listed, or repair it and move it back.`,
+    `${path} is not a valid lock file (${problem}); moved it to ${aside} (nothing deleted). Re-add the skills it listed, or repair it and move it back.`,
     { path },
   );
 }

@@ -4,7 +4,7 @@
  */
 import { statSync } from "node:fs";
 import { access } from "node:fs/promises";
-import { SkillsetError } from "@skillset/core/model";
+import { inertForTerminal, SkillsetError } from "@skillset/core/model";
 import { preloadFileLock } from "@skillset/core/state";
 import { discardStaged, stagingContainer } from "../apply/commit-changes.js";
 import { linkAgents } from "../apply/link-agents.js";
@@ -18,6 +18,7 @@ import type { SourceSpec } from "../source/source-spec.js";
 import { loadExaminer } from "../trust/load-examiner.js";
 import { hasRisks } from "../trust/summarize-risks.js";
 import type { InstallIo } from "./install-io.js";
+import { localState } from "./local-state.js";
 import { type Candidate, discardCandidates, stageCandidates } from "./stage-candidates.js";
 import { commitCandidates, withLockFile } from "./with-lock-file.js";
 
@@ -86,7 +87,7 @@ export async function addSkills(options: AddOptions): Promise<AddResult> {
     let committed = false;
     try {
       return await withLockFile(scope, async (lock) => {
-        const notes = await checkCollisions(candidates, lock.skills, spec, options.force === true);
+        const notes = await checkCollisions(candidates, lock.skills, spec, scope, options.force === true);
         for (const candidate of candidates) options.io.review(candidate);
         const changed = candidates.filter(
           (candidate) => candidate.previous?.integrity !== candidate.entry.integrity,
@@ -130,6 +131,8 @@ export async function addSkills(options: AddOptions): Promise<AddResult> {
 async function pickSkills(fetched: FetchedSource, options: AddOptions): Promise<SourceSkill[]> {
   const available = fetched.skills;
   const names = available.map((skill) => skill.name);
+  // Names come from the source's frontmatter: shown inert in every message.
+  const listed = names.map((name) => inertForTerminal(name)).join(", ");
   const duplicates = names.filter((name, index) => names.indexOf(name) !== index);
   let picked: SourceSkill[];
   if (options.skills && options.skills.length > 0) {
@@ -137,7 +140,7 @@ async function pickSkills(fetched: FetchedSource, options: AddOptions): Promise<
     if (missing.length > 0)
       throw new SkillsetError(
         "install-skill-not-found",
-        `${fetched.spec.source} has no skill named ${missing.join(", ")}. It has: ${names.join(", ")}.`,
+        `${fetched.spec.source} has no skill named ${missing.map((name) => inertForTerminal(name)).join(", ")}. It has: ${listed}.`,
       );
     picked = available.filter((skill) => options.skills!.includes(skill.name));
   } else if (options.all || available.length === 1) {
@@ -147,7 +150,7 @@ async function pickSkills(fetched: FetchedSource, options: AddOptions): Promise<
     if (!chosen)
       throw new SkillsetError(
         "install-choose-skills",
-        `${fetched.spec.source} has ${available.length} skills: pass --skill NAME (repeatable) or --all. Skills: ${names.join(", ")}.`,
+        `${fetched.spec.source} has ${available.length} skills: pass --skill NAME (repeatable) or --all. Skills: ${listed}.`,
       );
     picked = available.filter((skill) => chosen.includes(skill.name));
   }
@@ -155,7 +158,7 @@ async function pickSkills(fetched: FetchedSource, options: AddOptions): Promise<
   if (clash)
     throw new SkillsetError(
       "install-duplicate-name",
-      `${fetched.spec.source} has more than one skill named ${clash.name} (${available
+      `${fetched.spec.source} has more than one skill named ${inertForTerminal(clash.name)} (${available
         .filter((skill) => skill.name === clash.name)
         .map((skill) => skill.path)
         .join(", ")}); give the sub-folder in the source to pick one.`,
@@ -182,17 +185,26 @@ function lockFields(
   return fields;
 }
 
-/** Refuses a name taken by another source (or an unrecorded folder) unless forced; says what is replaced. */
+/**
+ * Refuses a name taken by another source (or an unrecorded folder), or an installed copy edited since it
+ * was installed (as `update` does), unless forced; says what is replaced.
+ */
 async function checkCollisions(
   candidates: Candidate[],
   installed: Record<string, LockEntry>,
   spec: SourceSpec,
+  scope: InstallScope,
   force: boolean,
 ): Promise<string[]> {
   const notes: string[] = [];
   for (const candidate of candidates) {
     const existing = installed[candidate.name];
     if (existing) candidate.previous = existing;
+    if (existing && !force && (await localState(candidate.name, existing, scope)) === "edited")
+      throw new SkillsetError(
+        "install-local-edits",
+        `Refused: ${candidate.target} was edited since it was installed, and adding ${candidate.name} from ${spec.source} again would overwrite the edits. Nothing was installed. Pass --force to overwrite the edits (\`skillset check\` shows what drifted).`,
+      );
     const sameSource = existing && existing.source === spec.source && existing.sourceType === spec.type;
     const unrecorded =
       !existing &&

@@ -6,9 +6,10 @@
 import { cp, mkdir, mkdtemp, readdir, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { SkillsetError } from "@skillset/core/model";
+import { inertForTerminal, SkillsetError } from "@skillset/core/model";
 import { copySkillTree } from "../apply/copy-skill-tree.js";
 import { type InstallLimits, resolveLimits } from "../limits.js";
+import { assertFolderName, shownName, skillFolder } from "../lock/skill-folder-name.js";
 import { findSourceSkills } from "../source/find-source-skills.js";
 import { loadExaminer } from "../trust/load-examiner.js";
 
@@ -34,12 +35,14 @@ export async function buildRegistry(options: {
       "install-no-skills",
       `No skills under ${options.dir}: no folder holds a SKILL.md.`,
     );
+  // Checked before the scratch folder exists: a name becomes a folder both there and under `out`.
+  for (const skill of skills) assertFolderName(skill.name, `folder ${skill.path} in ${options.dir}`);
   const names = skills.map((skill) => skill.name);
   const duplicate = names.find((name, index) => names.indexOf(name) !== index);
   if (duplicate)
     throw new SkillsetError(
       "install-duplicate-name",
-      `Two skills under ${options.dir} are named ${duplicate}.`,
+      `Two skills under ${options.dir} are named ${shownName(duplicate)}; rename one (its \`name\` in SKILL.md).`,
     );
   const scratch = await mkdtemp(join(options.env?.TMPDIR ?? tmpdir(), "skillset-registry-"));
   const root = join(options.out, ".well-known", "skills");
@@ -47,11 +50,13 @@ export async function buildRegistry(options: {
     const built: BuiltSkill[] = [];
     const problems: string[] = [];
     for (const skill of skills) {
-      const copy = join(scratch, skill.name);
+      const copy = skillFolder(scratch, skill.name, `folder ${skill.path} in ${options.dir}`);
       const tree = copySkillTree(skill.dir, copy, limits, `skill ${skill.name} (${skill.path})`);
       const examination = await examineSkill(copy, tree);
       for (const error of examination.errors)
-        problems.push(`  ${skill.name} (${skill.path}): ${error.message} [${error.code}]`);
+        problems.push(
+          `  ${inertForTerminal(skill.name)} (${inertForTerminal(skill.path)}): ${inertForTerminal(error.message)} [${error.code}]`,
+        );
       const files = tree.files.map((file) => file.path).sort();
       built.push({
         name: skill.name,
@@ -68,7 +73,10 @@ export async function buildRegistry(options: {
     await mkdir(root, { recursive: true });
     for (const entry of await readdir(root)) await rm(join(root, entry), { recursive: true, force: true });
     for (const skill of built) {
-      await cp(join(scratch, skill.name), join(root, skill.name), { recursive: true });
+      const where = `published from ${options.dir}`;
+      await cp(skillFolder(scratch, skill.name, where), skillFolder(root, skill.name, where), {
+        recursive: true,
+      });
     }
     const index = { skills: built.map(({ name, description, files }) => ({ name, description, files })) };
     const indexPath = join(root, "index.json");

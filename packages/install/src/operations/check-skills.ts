@@ -6,12 +6,14 @@
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { SkillsetError } from "@skillset/core/model";
 import { hasInterruptedCommit } from "../apply/commit-changes.js";
 import { copySkillTree } from "../apply/copy-skill-tree.js";
 import { skillDigests } from "../digest/hash-skill-folder.js";
 import { type InstallLimits, resolveLimits } from "../limits.js";
 import { type InstallScope, resolveInstallScope } from "../lock/install-scope.js";
 import { readLock } from "../lock/read-lock.js";
+import { skillFolder } from "../lock/skill-folder-name.js";
 import { type LocalState, localState, matchesEntry } from "./local-state.js";
 import { fetchGroup, findLockedSkill, groupBySource } from "./locked-source.js";
 
@@ -44,6 +46,13 @@ export async function checkSkills(options: {
   const limits = resolveLimits(options.limits);
   const scope = await resolveInstallScope(options);
   const lock = await readLock(scope.lockPath);
+  // As `update` and `install` do: a name not in the lock is a mistake to report, not an empty result.
+  const unknown = (options.names ?? []).filter((name) => !Object.hasOwn(lock.skills, name));
+  if (unknown.length > 0)
+    throw new SkillsetError(
+      "install-not-installed",
+      `Not in ${scope.lockPath}: ${unknown.join(", ")}. Give names it records, or none to check every skill.`,
+    );
   const entries = Object.entries(lock.skills).filter(
     ([name]) => !options.names?.length || options.names.includes(name),
   );
@@ -76,7 +85,8 @@ export async function checkSkills(options: {
           row.detail = `${fetched.spec.source} no longer has a skill named ${name}.`;
           continue;
         }
-        const copy = join(scratch, `${name}-${rows.size}-${Math.random().toString(36).slice(2)}`);
+        // Lock keys are unique, so each row gets its own folder in the scratch area.
+        const copy = skillFolder(scratch, name, `recorded in ${scope.lockPath}`);
         try {
           const { files } = copySkillTree(skill.dir, copy, limits, `skill ${name}`);
           row.upstream = matchesEntry(skillDigests(files), lock.skills[name]!) ? "current" : "changed";

@@ -6,12 +6,13 @@ import { join } from "node:path";
 import { hashSkillFolder } from "../digest/hash-skill-folder.js";
 import type { InstallScope } from "../lock/install-scope.js";
 import type { LockEntry } from "../lock/lock-file.js";
+import { skillFolder } from "../lock/skill-folder-name.js";
 
 export type LocalState = "intact" | "edited" | "missing";
 
 /** Compares with `integrity`, or `computedHash` for entries written by vercel's CLI. */
 export async function localState(name: string, entry: LockEntry, scope: InstallScope): Promise<LocalState> {
-  const dir = join(scope.skillsDir, name);
+  const dir = skillFolder(scope.skillsDir, name, `recorded in ${scope.lockPath}`);
   if (
     !(await access(join(dir, "SKILL.md")).then(
       () => true,

@@ -248,3 +248,126 @@ describe("bad input", () => {
     expect(result.installed[0]!.entry).toMatchObject({ sourceType: "git", skillPath: "." });
   });
 });
+
+describe("a committed lock is untrusted", () => {
+  const writeLock = (skills: Record<string, unknown>, version: unknown = 1) =>
+    writeFile(lockPath(), JSON.stringify({ version, skills }));
+  const entry = { source: "../src", sourceType: "local", computedHash: "0".repeat(64) };
+
+  it("a key that climbs out is refused by every command; nothing outside is deleted", async () => {
+    await temp.write({ "victim/keep.txt": "precious\n" });
+    await writeLock({ "../../../victim": entry });
+    const { removeSkills } = await import("./remove-skills.js");
+    await expect(checkSkills(options())).rejects.toMatchObject({
+      code: "install-lock-corrupt",
+      message: expect.stringContaining('skill "../../../victim": the name is not a folder name'),
+    });
+    for (const attempt of [
+      () => refreshFromLock("install", { ...options(), io: testIo() }),
+      () => removeSkills({ ...options(), names: ["../../../victim"] }),
+    ]) {
+      await writeLock({ "../../../victim": entry });
+      await expect(attempt()).rejects.toMatchObject({ code: "install-lock-corrupt" });
+      expect(readFileSync(temp.join("victim/keep.txt"), "utf8")).toBe("precious\n");
+    }
+  });
+
+  it.each([
+    [{ x: { ...entry, source: 5 } }, 'skill "x": `source` must be a string'],
+    [{ x: { source: "../src" } }, 'skill "x": `computedHash` must be a string'],
+    [{ x: "nope" }, 'skill "x": the entry must be an object'],
+    [{ "a\u001bb": entry }, 'skill "a\\x1bb": the name is not a folder name (it holds control characters)'],
+    [[], "`skills` must be an object of skills by name"],
+  ])("the problem names the skill and field: %j", async (skills, problem) => {
+    await writeLock(skills as Record<string, unknown>);
+    await expect(checkSkills(options())).rejects.toMatchObject({
+      code: "install-lock-corrupt",
+      message: expect.stringContaining(`is not a valid lock file: ${problem}. Fix it by hand`),
+    });
+  });
+
+  it("names that Object.prototype has are not in an empty lock: remove leaves such a folder alone", async () => {
+    await temp.write({ "project/.agents/skills/constructor/keep.txt": "mine\n" });
+    await writeLock({ one: entry });
+    const { removeSkills } = await import("./remove-skills.js");
+    for (const name of ["constructor", "toString", "__proto__"]) {
+      await expect(removeSkills({ ...options(), names: [name] })).rejects.toMatchObject({
+        code: "install-not-installed",
+      });
+      await expect(
+        refreshFromLock("update", { ...options(), names: [name], io: testIo() }),
+      ).rejects.toMatchObject({
+        code: "install-not-installed",
+      });
+    }
+    expect(readFileSync(temp.join("project/.agents/skills/constructor/keep.txt"), "utf8")).toBe("mine\n");
+  });
+
+  it("bad JSON says so; another version is still read", async () => {
+    await writeFile(lockPath(), '{ "version": 1, "skills": {');
+    await expect(checkSkills(options())).rejects.toMatchObject({
+      message: expect.stringMatching(/is not a valid lock file: bad JSON \(.+\)\. Fix it/),
+    });
+    await writeLock({}, 7);
+    expect((await checkSkills(options())).rows).toEqual([]);
+  });
+});
+
+describe("local state and sources", () => {
+  it("add again refuses to overwrite an edited copy unless --force, as update does", async () => {
+    await addSkills({ ...options(), source: "../src", skills: ["one"], io: testIo() });
+    const installed = temp.join("project/.agents/skills/one/SKILL.md");
+    await writeFile(installed, skillText("one", "license: edited\n"));
+    await expect(
+      addSkills({ ...options(), source: "../src", skills: ["one"], io: testIo() }),
+    ).rejects.toMatchObject({
+      code: "install-local-edits",
+      message: expect.stringMatching(/\.agents\/skills\/one was edited.*Pass --force to overwrite the edits/),
+    });
+    expect(readFileSync(installed, "utf8")).toContain("license: edited");
+    await addSkills({ ...options(), source: "../src", skills: ["one"], force: true, io: testIo() });
+    expect(readFileSync(installed, "utf8")).not.toContain("license: edited");
+  });
+
+  it("a local source folder that is gone: check says gone, update skips, both naming the folder", async () => {
+    await addSkills({ ...options(), source: "../src", skills: ["one"], io: testIo() });
+    const { rm } = await import("node:fs/promises");
+    await rm(temp.join("src"), { recursive: true });
+    const checked = await checkSkills(options());
+    expect(checked.rows[0]).toMatchObject({
+      local: "intact",
+      upstream: "gone",
+      detail: expect.stringContaining(`No folder at ${temp.join("src")}`),
+    });
+    const updated = await refreshFromLock("update", { ...options(), io: testIo() });
+    expect(updated.failed).toBe(true);
+    expect(updated.rows[0]).toMatchObject({
+      outcome: "skipped",
+      detail: expect.stringContaining(`No folder at ${temp.join("src")}`),
+    });
+  });
+
+  it("check of a name not in the lock is an error, as for update and install", async () => {
+    await addSkills({ ...options(), source: "../src", skills: ["one"], io: testIo() });
+    await expect(checkSkills({ ...options(), names: ["nope"] })).rejects.toMatchObject({
+      code: "install-not-installed",
+      message: expect.stringContaining("Not in "),
+    });
+  });
+
+  it("a file with an executable bit is a script in the risk summary, whatever its name", async () => {
+    const { chmod } = await import("node:fs/promises");
+    // The start of an ELF binary: no script extension, no `#!`, not under scripts/.
+    await temp.write({
+      "binary/helper/SKILL.md": skillText("helper"),
+      "binary/helper/helper": "\u007fELF\u0002\u0001\u0001\u0000",
+    });
+    await chmod(temp.join("binary/helper/helper"), 0o755);
+    const io = testIo({ approve: false });
+    await expect(addSkills({ ...options(), source: "../binary", io })).rejects.toMatchObject({
+      code: "install-not-approved",
+    });
+    expect(io.reviewed[0]!.examination.risks.scripts).toEqual(["helper"]);
+    expect(readdirSync(temp.join("project"))).not.toContain(".agents");
+  });
+});

@@ -7,6 +7,7 @@ import { linkAgents } from "../apply/link-agents.js";
 import { type InstallLimits, resolveLimits } from "../limits.js";
 import { type InstallScope, resolveInstallScope } from "../lock/install-scope.js";
 import type { LockEntry } from "../lock/lock-file.js";
+import { skillFolder } from "../lock/skill-folder-name.js";
 import type { InstallIo } from "./install-io.js";
 import { localState, matchesEntry } from "./local-state.js";
 import { fetchGroup, findLockedSkill, groupBySource } from "./locked-source.js";
@@ -107,7 +108,7 @@ export async function refreshFromLock(
           }));
           candidate!.previous = entry;
           candidate!.name = name;
-          candidate!.target = `${scope.skillsDir}/${name}`;
+          candidate!.target = skillFolder(scope.skillsDir, name, `recorded in ${scope.lockPath}`);
           const same = matchesEntry(candidate!.examination, entry);
           if (mode === "install" && !same) {
             rows.push({

@@ -2,12 +2,12 @@
  * @module `remove`: takes skills out of the install folder, the agents' folders and the lock, as one
  * recoverable step.
  */
-import { join } from "node:path";
 import { SkillsetError } from "@skillset/core/model";
 import { commitChanges } from "../apply/commit-changes.js";
 import { unlinkAgents } from "../apply/link-agents.js";
 import { type InstallScope, resolveInstallScope } from "../lock/install-scope.js";
 import { renderLock } from "../lock/lock-file.js";
+import { skillFolder } from "../lock/skill-folder-name.js";
 import { withLockFile } from "./with-lock-file.js";
 
 /** Removes `names`; throws `install-not-installed` (nothing changed) when one is not in the lock. */
@@ -29,7 +29,9 @@ export async function removeSkills(options: {
     for (const name of options.names) delete lock.skills[name];
     await commitChanges(
       scope,
-      options.names.map((name) => ({ target: join(scope.skillsDir, name) })),
+      options.names.map((name) => ({
+        target: skillFolder(scope.skillsDir, name, `recorded in ${scope.lockPath}`),
+      })),
       renderLock(lock),
     );
     for (const [name, list] of agents) await unlinkAgents(name, list, scope, options.env);

@@ -2,13 +2,14 @@
  * @module Copies picked skills from a fetched source into the staging area and examines each copy, so
  * that what is judged is exactly what will be installed.
  */
-import { dirname, join } from "node:path";
-import { SkillsetError } from "@skillset/core/model";
+import { dirname } from "node:path";
+import { inertForTerminal, SkillsetError } from "@skillset/core/model";
 import { discardStaged, stagingContainer } from "../apply/commit-changes.js";
 import { copySkillTree } from "../apply/copy-skill-tree.js";
 import type { InstallLimits } from "../limits.js";
 import type { InstallScope } from "../lock/install-scope.js";
 import type { LockEntry } from "../lock/lock-file.js";
+import { assertFolderName, skillFolder } from "../lock/skill-folder-name.js";
 import type { FetchedSource } from "../source/fetch-source.js";
 import type { SourceSkill } from "../source/find-source-skills.js";
 import type { Examination } from "../trust/examine-skill.js";
@@ -40,6 +41,9 @@ export async function stageCandidates(
   entryFields: (skill: SourceSkill) => Omit<LockEntry, "computedHash" | "integrity">,
   options: { move?: boolean } = {},
 ): Promise<Candidate[]> {
+  // Every name is checked before anything is staged: a name like `../../.git/hooks` must not reach a path.
+  const where = (skill: SourceSkill) => `folder ${skill.path} in ${fetched.spec.source}`;
+  for (const skill of skills) assertFolderName(skill.name, where(skill));
   const { examineSkill } = await loadExaminer();
   const container = await stagingContainer(scope);
   try {
@@ -47,14 +51,8 @@ export async function stageCandidates(
     // examination reads those bytes, not the disk).
     const candidates: Candidate[] = [];
     for (const skill of skills) {
-      const staged = join(container, skill.name);
-      const tree = copySkillTree(
-        skill.dir,
-        staged,
-        limits,
-        `skill ${skill.name} (${skill.path} in ${fetched.spec.source})`,
-        options,
-      );
+      const staged = skillFolder(container, skill.name, where(skill));
+      const tree = copySkillTree(skill.dir, staged, limits, `skill ${skill.name} (${where(skill)})`, options);
       const examination = await examineSkill(staged, tree);
       candidates.push({
         name: skill.name,
@@ -66,14 +64,15 @@ export async function stageCandidates(
           computedHash: examination.computedHash,
           integrity: examination.integrity,
         },
-        target: join(scope.skillsDir, skill.name),
+        target: skillFolder(scope.skillsDir, skill.name, where(skill)),
       });
     }
     const failing = candidates.filter((candidate) => candidate.examination.errors.length > 0);
     if (failing.length > 0) {
       const lines = failing.flatMap((candidate) =>
         candidate.examination.errors.map(
-          (error) => `  ${candidate.name} (${candidate.skill.path}): ${error.message} [${error.code}]`,
+          (error) =>
+            `  ${inertForTerminal(candidate.name)} (${inertForTerminal(candidate.skill.path)}): ${inertForTerminal(error.message)} [${error.code}]`,
         ),
       );
       throw new SkillsetError(

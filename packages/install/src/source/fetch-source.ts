@@ -3,7 +3,7 @@
  * gives) and lists its skills. Nothing from the source is executed: git runs with hooks off, archives are
  * parsed (not unpacked by a tool), HTTP is plain data.
  */
-import { mkdtempSync } from "node:fs";
+import { mkdtempSync, statSync } from "node:fs";
 import { rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -81,6 +81,12 @@ function fetchTree(spec: SourceSpec, into: string, options: FetchSourceOptions):
   const { limits } = options;
   switch (spec.type) {
     case "local":
+      // A folder recorded in a lock may have been moved or deleted since (`check`, `update` report it).
+      if (!statSync(spec.location, { throwIfNoEntry: false })?.isDirectory())
+        throw new SkillsetError(
+          "install-source-gone",
+          `No folder at ${spec.location} (the source ${spec.source}): it was moved or deleted. Put it back, or remove the skills that came from it and add them again from where they are now.`,
+        );
       return Promise.resolve({ root: spec.location, resolved: spec.location });
     case "git":
     case "github": {

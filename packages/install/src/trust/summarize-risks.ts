@@ -18,7 +18,8 @@ export interface RiskSummary {
 
 const SCRIPT_EXTENSIONS = /\.(sh|bash|zsh|fish|py|js|mjs|cjs|ts|rb|pl|php|ps1|bat|cmd|lua|go)$/i;
 const BROAD_TOOL = /^(\*|bash|shell|exec|bash\(\s*\*?\s*:?\s*\*?\s*\)|.*\(\s*\*\s*\))$/i;
-const URL_PATTERN = /\bhttps?:\/\/[^\s"'`<>)\]]+/g;
+// Control characters end a URL too: a binary's strings are separated by NULs.
+const URL_PATTERN = /\bhttps?:\/\/[^\s"'`<>)\]\u0000-\u001f\u007f]+/g;
 const SHELL_LINE = /!`[^`]+`/;
 
 /** Whether the summary lists anything at all. */
@@ -26,9 +27,13 @@ export function hasRisks(summary: RiskSummary): boolean {
   return Object.values(summary).some((list: string[]) => list.length > 0);
 }
 
-/** Summarises `files` (a staged skill's files) and its frontmatter. */
+/**
+ * Summarises `files` (a staged skill's files, with their permission bits when known) and its frontmatter.
+ * A script is a file under `scripts/`, with a script extension, starting with `#!`, or with any executable
+ * bit (a binary such as a copied ELF `helper` runs just as well).
+ */
 export function summarizeRisks(
-  files: readonly HashedFile[],
+  files: ReadonlyArray<HashedFile & { mode?: number }>,
   frontmatter: Frontmatter | undefined,
 ): RiskSummary {
   const scripts = files
@@ -36,7 +41,8 @@ export function summarizeRisks(
       (file) =>
         file.path.startsWith("scripts/") ||
         SCRIPT_EXTENSIONS.test(file.path) ||
-        file.content.subarray(0, 2).toString() === "#!",
+        file.content.subarray(0, 2).toString() === "#!" ||
+        ((file.mode ?? 0) & 0o111) !== 0,
     )
     .map((file) => file.path)
     .sort();

@@ -1,0 +1,45 @@
+/**
+ * @module Where each `skill://` reference of a resolved turn leads (SPEC §9): the file it names inside
+ * its skill — through the checks `skillset read` and `skill_read` use — or, when there is no such file
+ * (or it leads out of the skill), a finding with the loader's `File not found` / refusal message.
+ */
+import { parseSkillUri, readSkillFile } from "@skillset/core/loader";
+import type { SkillReference } from "@skillset/core/mentions";
+import { type Diagnostic, SkillsetError } from "@skillset/core/model";
+
+/** A reference's target: the file's path, or the finding that says why there is none. */
+export type ReferenceTarget = { path: string } | { finding: Diagnostic };
+
+/** Codes of `readSkillFile` errors that mean the reference leads to no file of the skill. */
+const UNREACHABLE: ReadonlySet<string> = new Set(["file-not-found", "path-refused"]);
+
+/** The target of each reference that names a skill, in the order given (undefined for no skill). */
+export async function referenceTargets(
+  references: readonly SkillReference[],
+): Promise<(ReferenceTarget | undefined)[]> {
+  return Promise.all(
+    references.map(async (reference): Promise<ReferenceTarget | undefined> => {
+      const { skill } = reference;
+      if (skill === undefined) return undefined;
+      if (reference.relativePath === undefined) return { path: skill.path };
+      const parsed = parseSkillUri(`skill://${reference.id}/${reference.relativePath}`);
+      // The mention stage refused what leaves the skill; text the URL parser rejects names no file.
+      if (!parsed.ok) return { path: skill.dir };
+      try {
+        // maxBytes 0: the file is found and checked, never read.
+        return { path: (await readSkillFile(skill, parsed.uri.segments, { maxBytes: 0 })).path };
+      } catch (error) {
+        if (!SkillsetError.isInstance(error)) throw error;
+        // Too large or not a regular file: it is there, only not readable as text.
+        if (!UNREACHABLE.has(error.code)) return { path: error.path ?? skill.dir };
+        const finding: Diagnostic = {
+          severity: "warning",
+          code: error.code,
+          message: error.message,
+          path: error.path ?? skill.dir,
+        };
+        return { finding };
+      }
+    }),
+  );
+}
