@@ -4,7 +4,7 @@
  */
 import { relative, sep } from "node:path";
 import { nodeFileSystem } from "@skillset/core/fs";
-import { listSkillFiles, skillUri } from "@skillset/core/loader";
+import { checkSkillFolder, listSkillFiles, skillUri } from "@skillset/core/loader";
 import type { Skill } from "@skillset/core/model";
 
 /** One bundled file. */
@@ -19,12 +19,19 @@ export const MAX_LISTED_FILES = 200;
 
 /**
  * The bundled files of `skill` (SKILL.md not included), breadth-first, at most `MAX_LISTED_FILES`; their
- * URLs address the skill by `name` (default its qualified name; see `skillUri`).
+ * URLs address the skill by `name` (default its qualified name; see `skillUri`). None when the folder is
+ * gone or no longer resolves to where discovery found it (`checkSkillFolder`).
  */
 export async function skillFiles(skill: Skill, name = skill.qualifiedName): Promise<SkillFile[]> {
   let realDir: string;
   try {
-    realDir = await nodeFileSystem.realpath(skill.dir);
+    // A folder gone, or replaced by a link since discovery, lists nothing (its reads are refused too).
+    realDir = await checkSkillFolder(
+      skill,
+      nodeFileSystem,
+      `to list ${skill.dir}`,
+      (cause) => new Error(`${skill.dir} is gone`, { cause }),
+    );
   } catch {
     return [];
   }

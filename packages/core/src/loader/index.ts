@@ -2,6 +2,7 @@
  * @module loader — skill bodies with arguments, the three envelopes, reload suppression, and the files
  * that come with a skill through `skill://` (SPEC §9). Loading never runs anything.
  */
+export { checkSkillFolder } from "./check-skill-folder.js";
 export {
   type FindSkillOptions,
   type FoundSkill,

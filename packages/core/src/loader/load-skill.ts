@@ -8,6 +8,7 @@ import { nodeFileSystem } from "../fs/node-file-system.js";
 import { SkillsetError } from "../model/errors.js";
 import type { Skill } from "../model/skill.js";
 import { readSkillBody } from "../parser/read-skill-body.js";
+import { checkSkillFolder } from "./check-skill-folder.js";
 import { listSkillFiles, type SkillFiles, type SkillFilesLimits } from "./list-skill-files.js";
 import type { ReloadTracker } from "./reload-tracker.js";
 import {
@@ -72,7 +73,9 @@ function argumentText(args: LoadOptions["args"]): string {
 
 /**
  * Loads `skill`. Throws a `SkillsetError` when SKILL.md can no longer be read (`file-not-found`,
- * `file-too-large`, `encoding-invalid`, …, the parser's codes) or a preprocess hook refuses.
+ * `file-too-large`, `encoding-invalid`, …, the parser's codes), when the skill folder no longer resolves
+ * to the real folder discovery recorded (`path-refused`: it was replaced by a link; see
+ * `checkSkillFolder`, the check `readSkillFile` makes too), or when a preprocess hook refuses.
  *
  * @example
  * const loaded = await loadSkill(entry.skill, { args: "PR 42", envelope: "tool", tracker });
@@ -81,12 +84,17 @@ function argumentText(args: LoadOptions["args"]): string {
 export async function loadSkill(skill: Skill, options: LoadOptions = {}): Promise<LoadedSkill> {
   const fs = options.fs ?? nodeFileSystem;
   const envelope = options.envelope ?? "tool";
-  // The registry's id is SKILL.md's real path, already checked to be a regular file named SKILL.md.
-  const stat = await fs.stat(skill.id).catch((error: unknown) => {
-    throw new SkillsetError("file-not-found", `${skill.path} no longer exists; it may have been removed.`, {
+  const gone = (error: unknown) =>
+    new SkillsetError("file-not-found", `${skill.path} no longer exists; it may have been removed.`, {
       path: skill.path,
       cause: error,
     });
+  // Checked now, not only at discovery: the folder may have been swapped for a link to another place
+  // since, and then its SKILL.md (the registry's id, a path through it) would be another file.
+  const realDir = await checkSkillFolder(skill, fs, `to load ${skill.path}`, gone);
+  // The registry's id is SKILL.md's real path, already checked to be a regular file named SKILL.md.
+  const stat = await fs.stat(skill.id).catch((error: unknown) => {
+    throw gone(error);
   });
   if (!stat.isFile) {
     throw new SkillsetError("not-a-file", `${skill.path} is not a regular file; it is not loaded.`, {
@@ -128,7 +136,6 @@ export async function loadSkill(skill: Skill, options: LoadOptions = {}): Promis
   if (envelope === "message") loaded.text = renderMessageEnvelope(rendered);
   else if (envelope === "preloaded") loaded.text = renderPreloadedEnvelope([rendered]);
   else {
-    const realDir = await fs.realpath(skill.dir).catch(() => skill.dir);
     loaded.files = await listSkillFiles(skill.dir, realDir, fs, options.files);
     loaded.text = renderToolEnvelope(rendered, loaded.files);
   }

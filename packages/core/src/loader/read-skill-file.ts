@@ -2,13 +2,14 @@
  * @module Reading a file that comes with a skill (SPEC §9, §15): only regular files whose real path is
  * inside the skill folder's real path; text returned, binary described, folders listed, size capped.
  */
-import { dirname, join } from "node:path";
+import { join } from "node:path";
 import type { FileSystem } from "../fs/file-system.js";
 import { isSameOrInside } from "../fs/is-same-or-inside.js";
 import { nodeFileSystem } from "../fs/node-file-system.js";
 import { SkillsetError } from "../model/errors.js";
 import type { Skill } from "../model/skill.js";
 import { readSkillText } from "../parser/read-skill-text.js";
+import { checkSkillFolder } from "./check-skill-folder.js";
 import { mediaType } from "./media-type.js";
 
 /** Options of `readSkillFile`. */
@@ -91,7 +92,7 @@ export async function readSkillFile(
       { path },
     );
   // Checked now, not only at discovery: the folder (or SKILL.md) may have been swapped for a link since.
-  const base = await checkedSkillFolder(skill, fs, notFound, uri);
+  const base = await checkSkillFolder(skill, fs, uri, notFound);
   if (isSkillFile) return readSkillMarkdown(skill, uri, maxBytes, fs);
   const real = await resolveInside(base, segments, fs, notFound, refusedOut);
   const stat = await fs.stat(real).catch((error: unknown) => {
@@ -119,32 +120,6 @@ export async function readSkillFile(
     return { kind: "binary", uri, path, mediaType: mediaType(path, true), size: bytes.length };
   const text = new TextDecoder().decode(bytes).replace(/^\uFEFF/, "");
   return { kind: "text", uri, path, mediaType: mediaType(path, false), size: bytes.length, text };
-}
-
-/**
- * The real path of `skill`'s folder as discovery recorded it, once the folder is seen to still resolve
- * there: a folder replaced by a link to another place is refused (`path-refused`), so a file read
- * through it never comes from outside the skill that was found.
- */
-async function checkedSkillFolder(
-  skill: Skill,
-  fs: FileSystem,
-  notFound: (cause?: unknown) => Error,
-  uri: string,
-): Promise<string> {
-  // Skills built by hand (not by discovery) have no record; their SKILL.md's real folder stands in.
-  const recorded = skill.realDir ?? dirname(skill.id);
-  const now = await fs.realpath(skill.dir).catch((error: unknown) => {
-    throw notFound(error);
-  });
-  if (now !== recorded) {
-    throw new SkillsetError(
-      "path-refused",
-      `Refused ${uri}: the skill folder ${skill.dir} now leads to ${now}, not to ${recorded} where the skill was found (it was replaced by a link). Nothing is read from it; reload the skills to look at it again.`,
-      { path: skill.dir },
-    );
-  }
-  return recorded;
 }
 
 /**
