@@ -3,7 +3,7 @@
  * its skill — through the checks `skillset read` and `skill_read` use — or, when there is no such file
  * (or it leads out of the skill), a finding with the loader's `File not found` / refusal message.
  */
-import { parseSkillUri, readSkillFile } from "@skillset/core/loader";
+import { readSkillFile } from "@skillset/core/loader";
 import type { SkillReference } from "@skillset/core/mentions";
 import { type Diagnostic, SkillsetError } from "@skillset/core/model";
 
@@ -21,13 +21,11 @@ export async function referenceTargets(
     references.map(async (reference): Promise<ReferenceTarget | undefined> => {
       const { skill } = reference;
       if (skill === undefined) return undefined;
-      if (reference.relativePath === undefined) return { path: skill.path };
-      const parsed = parseSkillUri(`skill://${reference.id}/${reference.relativePath}`);
-      // The mention stage refused what leaves the skill; text the URL parser rejects names no file.
-      if (!parsed.ok) return { path: skill.dir };
+      if (reference.segments.length === 0) return { path: skill.path };
       try {
-        // maxBytes 0: the file is found and checked, never read.
-        return { path: (await readSkillFile(skill, parsed.uri.segments, { maxBytes: 0 })).path };
+        // The mention stage parsed and checked the path (`parseSkillUri`); maxBytes 0: the file is
+        // found and checked, never read.
+        return { path: (await readSkillFile(skill, reference.segments, { maxBytes: 0 })).path };
       } catch (error) {
         if (!SkillsetError.isInstance(error)) throw error;
         // Too large or not a regular file: it is there, only not readable as text.

@@ -2,6 +2,13 @@
  * @module loader — skill bodies with arguments, the three envelopes, reload suppression, and the files
  * that come with a skill through `skill://` (SPEC §9). Loading never runs anything.
  */
+
+export {
+  type ParsedSkillUri,
+  parseSkillUri,
+  type SkillUri,
+  type SkillUriError,
+} from "../model/parse-skill-uri.js";
 export { checkSkillFolder } from "./check-skill-folder.js";
 export {
   type FindSkillOptions,
@@ -12,7 +19,6 @@ export {
 export { listSkillFiles, type SkillFiles, type SkillFilesLimits } from "./list-skill-files.js";
 export { type LoadedSkill, type LoadOptions, loadSkill, type PreprocessBody } from "./load-skill.js";
 export { mediaType } from "./media-type.js";
-export { type ParsedSkillUri, parseSkillUri, type SkillUri, type SkillUriError } from "./parse-skill-uri.js";
 export {
   MAX_SKILL_READ_BYTES,
   type ReadSkillFileOptions,

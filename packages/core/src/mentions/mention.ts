@@ -44,7 +44,10 @@ export interface SlashMention extends MentionSpan {
 /** `skill://name` or `skill://name/relative/path`: a reference to a skill or one of its files. */
 export interface UriMention extends MentionSpan {
   kind: "uri";
-  /** The skill id after `skill://`. */
+  /**
+   * The skill's name after `skill://`, as written: percent-encoded where `skillUri` encodes, and possibly
+   * an exact name (`name@scope`); resolution decodes it with `parseSkillUri`.
+   */
   id: string;
   /** The path after `skill://name/`, as written (not decoded); absent for `skill://name`. */
   relativePath?: string;

@@ -18,7 +18,7 @@ describe("resolveLinkTarget", () => {
 
   it("is invalid for relative paths without a cwd and for broken URLs, without throwing", () => {
     expect(resolveLinkTarget("b/SKILL.md")).toEqual({ kind: "invalid" });
-    expect(resolveLinkTarget("skill://")).toEqual({ kind: "invalid" });
+    expect(resolveLinkTarget("skill://")).toMatchObject({ kind: "invalid" });
     expect(resolveLinkTarget("file://host/x")).toMatchObject({ kind: expect.any(String) });
     expect(resolveLinkTarget("/bad%E0%A4%A")).toEqual({ kind: "path", path: "/bad%E0%A4%A" });
     expect(() => resolveLinkTarget("\ud800/%")).not.toThrow();

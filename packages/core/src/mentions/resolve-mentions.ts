@@ -11,7 +11,9 @@
 import type { MentionsConfig } from "../config/config-schema.js";
 import { defaultConfig } from "../config/default-config.js";
 import { type Diagnostic, diagnostic } from "../model/diagnostic.js";
+import { parseSkillUri } from "../model/parse-skill-uri.js";
 import type { Skill } from "../model/skill.js";
+import { lookupName } from "../registry/lookup-entry.js";
 import type { RegistryEntry } from "../registry/registry-types.js";
 import {
   countQualified,
@@ -24,7 +26,6 @@ import {
 } from "../registry/skill-lookup.js";
 import { BUILT_IN_HOST_COMMANDS } from "../validate/rules/host-command-name.js";
 import { capMentions } from "./cap-mentions.js";
-import { leavesSkill } from "./leaves-skill.js";
 import type { Mention, SlashMention, UriMention } from "./mention.js";
 import {
   ambiguousMessage,
@@ -66,14 +67,21 @@ export interface Activation {
   args?: string;
 }
 
-/** A `skill://` reference: recorded for the host (e.g. to read the file), never an activation. */
+/**
+ * A `skill://` reference: recorded for the host (e.g. to read the file), never an activation. Read by
+ * the one `skill://` parser (`parseSkillUri`), so it means what `skill_read` would read.
+ */
 export interface SkillReference {
   mention: UriMention;
-  /** The skill's id as written after `skill://`. */
+  /** The skill's id as written after `skill://` (percent-encoded as written). */
   id: string;
+  /** The skill's name, decoded: a name, a qualified name or an exact name (`name@scope…`). */
+  name: string;
   /** The file inside the skill, when the URI names one (as written, not decoded). */
   relativePath?: string;
-  /** The skill it names, when exactly one enabled, permitted skill has that id. */
+  /** The path inside the skill folder, decoded and checked (none: its SKILL.md), as `readSkillFile` takes it. */
+  segments: string[];
+  /** The skill it names, when exactly one enabled, permitted skill has that name (`lookupName`). */
   skill?: Skill;
 }
 
@@ -117,6 +125,7 @@ type Outcome =
   | { kind: "ignored" };
 
 interface Context {
+  entries: readonly RegistryEntry[];
   lookup: SkillLookup;
   source: MentionSource;
   config: MentionsConfig;
@@ -253,11 +262,12 @@ function resolveOne(mention: Exclude<Mention, UriMention>, context: Context): Ou
   if (mention.kind === "linked") {
     const target = resolveLinkTarget(mention.target, context.cwd);
     if (target.kind === "name") {
-      return byId(mention, target.id, "$", findById(context.lookup, target.id), context);
+      return byId(mention, target.id, "$", lookupName(context.entries, target.id), context);
     }
     const entry = target.kind === "path" ? findByPath(context.lookup, target.path) : undefined;
     if (entry) return check(mention, entry, context);
-    return refuse(mention, "mention-link-invalid", linkInvalidMessage(mention.target, mention.id));
+    const reason = target.kind === "invalid" ? target.reason : undefined;
+    return refuse(mention, "mention-link-invalid", reason ?? linkInvalidMessage(mention.target, mention.id));
   }
   if (mention.kind === "slash") {
     if (mention.form === "name" && context.hostCommands.has(mention.id)) return { kind: "ignored" };
@@ -272,21 +282,14 @@ function resolveOne(mention: Exclude<Mention, UriMention>, context: Context): Ou
 }
 
 function reference(mention: UriMention, context: Context): SkillReference | MentionDiagnostic {
-  const leaves = leavesSkill(mention.relativePath);
-  if (leaves) {
-    return {
-      ...diagnostic(
-        "warning",
-        "skill-uri-refused",
-        `skill://${mention.id}/${mention.relativePath} is refused: ${leaves}. A skill:// reference names a file inside the skill's folder, by a relative path without "..".`,
-        "",
-      ),
-      mention,
-    };
+  const parsed = parseSkillUri(mention.raw);
+  if (!parsed.ok) {
+    return { ...diagnostic("warning", "skill-uri-refused", parsed.error.message, ""), mention };
   }
-  const result: SkillReference = { mention, id: mention.id };
+  const { name, segments } = parsed.uri;
+  const result: SkillReference = { mention, id: mention.id, name, segments };
   if (mention.relativePath !== undefined) result.relativePath = mention.relativePath;
-  const match = findById(context.lookup, mention.id);
+  const match = lookupName(context.entries, name);
   if (match.kind === "found" && match.entry.enabled && !context.isDenied(match.entry.skill)) {
     result.skill = match.entry.skill;
   }
@@ -315,6 +318,7 @@ export function resolveMentions(
 ): MentionResolution {
   const config: MentionsConfig = { ...defaultConfig.mentions, ...options.config };
   const context: Context = {
+    entries,
     lookup: lookupFor(entries),
     source: options.source,
     config,

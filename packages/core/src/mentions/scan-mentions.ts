@@ -11,7 +11,7 @@ import { findCodeSpans } from "./find-code-spans.js";
 import type { DollarMention, LinkedMention, Mention, SlashMention, UriMention } from "./mention.js";
 import { createNextIndex } from "./next-index.js";
 import { forEachProseParagraph, isHorizontalSpace, skipHorizontalSpace } from "./prose-paragraphs.js";
-import { codePointBefore, isWordCodePoint, readMentionId } from "./read-mention-id.js";
+import { codePointBefore, isIdCodePoint, isWordCodePoint, readMentionId } from "./read-mention-id.js";
 import { isShellVariable } from "./shell-variables.js";
 
 const DOLLAR = 0x24;
@@ -132,16 +132,42 @@ function isTrailingPunctuation(code: number): boolean {
   return code === 0x2e || code === 0x2c || code === 0x3b || code === 0x3a || code === 0x21 || code === 0x3f;
 }
 
+/** Characters that may end a sentence after a `skill://name` without being part of the name. */
+function isTrailingNameCode(code: number): boolean {
+  return isTrailingPunctuation(code) || code === 0x2d;
+}
+
 /** True when `skill://` at `index` may start a reference: not right after a letter, digit or `_`. */
 export function canStartUri(text: string, index: number): boolean {
   return !isWordCodePoint(codePointBefore(text, index));
 }
 
-/** `skill://name` or `skill://name/relative/path` at `start`. */
+/**
+ * True for a character of a `skill://` URL's name as `skillUri` writes it, besides id characters: `%` (a
+ * percent-encoded byte), `@` (an exact name, `name@scope`), `.` and `~`.
+ */
+function isUriNameCode(code: number): boolean {
+  return code === 0x25 || code === 0x40 || code === 0x2e || code === 0x7e;
+}
+
+/**
+ * `skill://name` or `skill://name/relative/path` at `start`, as written: what it means (the name
+ * percent-decoded, an exact `name@scope…`, the path checked) is read by `parseSkillUri` when resolved.
+ */
 function readUri(text: string, start: number, limit: number): UriMention | undefined {
   if (!canStartUri(text, start)) return undefined;
   const idStart = start + URI_PREFIX.length;
-  const { end: idEnd, scanned } = readMentionId(text, idStart);
+  let scanned = idStart;
+  for (;;) {
+    const code = scanned < limit ? (text.codePointAt(scanned) ?? -1) : -1;
+    if (code < 0 || !(isIdCodePoint(code) || isUriNameCode(code))) break;
+    scanned += code > 0xffff ? 2 : 1;
+  }
+  // Sentence punctuation (`skill://pdf.`), or a trailing `-`, ends the name unless a path follows.
+  let idEnd = scanned;
+  if (text.charCodeAt(scanned) !== 0x2f || scanned >= limit) {
+    while (idEnd > idStart && isTrailingNameCode(text.charCodeAt(idEnd - 1))) idEnd--;
+  }
   if (idEnd === idStart) return undefined;
   const id = text.slice(idStart, idEnd);
   if (text.charCodeAt(scanned) !== 0x2f || scanned >= limit) {

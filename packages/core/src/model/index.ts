@@ -2,6 +2,7 @@ export { type Diagnostic, diagnostic, hasErrors, type Severity } from "./diagnos
 export { SkillsetError } from "./errors.js";
 export { hasControls, type InertOptions, inertForTerminal, stripControls } from "./inert-text.js";
 export { mergeDiagnostics } from "./merge-diagnostics.js";
+export { type ParsedSkillUri, parseSkillUri, type SkillUri, type SkillUriError } from "./parse-skill-uri.js";
 export {
   type Frontmatter,
   type HookSpec,

@@ -4,7 +4,7 @@
  * percent-encoded, so reading never falls back to another skill.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { parseSkillUri } from "../loader/parse-skill-uri.js";
+import { parseSkillUri } from "../model/parse-skill-uri.js";
 import { createTempProject, openTempRegistry, type TempDir } from "../test/index.js";
 import { createSkillTools } from "./create-skill-tools.js";
 import type { SkillTool } from "./define-skill-tool.js";

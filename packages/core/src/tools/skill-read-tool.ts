@@ -1,9 +1,10 @@
 /**
  * @module `skill_read { uri }` (SPEC §9, §10): a file that comes with a skill, through `skill://`.
  */
-import { parseSkillUri } from "../loader/parse-skill-uri.js";
+
 import { readSkillFile } from "../loader/read-skill-file.js";
 import { stripControls } from "../model/inert-text.js";
+import { parseSkillUri } from "../model/parse-skill-uri.js";
 import * as s from "../model/schema/index.js";
 import { exactSkillName } from "../registry/exact-skill-name.js";
 import { defineSkillTool, type SkillTool } from "./define-skill-tool.js";

@@ -1,7 +1,8 @@
 /**
  * @module `skill://` URLs (SPEC §8, §9, seed 004): `skill://name`, `skill://name/rel/path`,
  * `skill://ns:name/rel/path`. Parsed by hand — `ns:name` is not a valid URL host — and refused before
- * any file is touched when the path could leave the skill folder.
+ * any file is touched when the path could leave the skill folder. The one parser: `skill_read`, MCP
+ * resources and mentions (`skill://` references and `[$name](skill://…)` links) all read URLs here.
  */
 
 /** A parsed `skill://` URL: the skill's name and the path segments inside its folder (none: SKILL.md). */
