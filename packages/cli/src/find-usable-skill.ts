@@ -1,27 +1,37 @@
 /**
  * @module Why a command cannot use the skill a person named: unknown (with near names), ambiguous (with
- * each candidate's path), disabled (with the command that enables it), or refused by a permission rule.
- * One wording for `load` and `read`.
+ * each candidate's path, and for a `skill://` URL each candidate's exact URL), disabled (with the command
+ * that enables it), or refused by a permission rule. One wording for `load` and `read`.
  */
-import { type FoundSkill, findSkill } from "@skillset/core/loader";
+import { type FoundSkill, findSkill, skillUri } from "@skillset/core/loader";
 import { inertForTerminal } from "@skillset/core/model";
-import type { RegistryEntry, SkillRegistry } from "@skillset/core/registry";
+import { exactSkillName, type RegistryEntry, type SkillRegistry } from "@skillset/core/registry";
 import type { CommandContext } from "./command.js";
 import { loadFailureMessage } from "./load-failure.js";
 import { openPolicy, policyRefusal } from "./open-policy.js";
 
-/** The entry `key` names, or the message (inert for a terminal) saying why there is none usable. */
+/** A `skill://` URL's parts, when the key is the name of one (see `parseSkillUri`). */
+export interface UriKey {
+  /** The path inside the skill the URL names (none: SKILL.md). */
+  segments: readonly string[];
+}
+
+/**
+ * The entry `key` names, or the message (inert for a terminal) saying why there is none usable. With
+ * `uri`, `key` is a `skill://` URL's name: looked up as a name only, as `skill_read` looks it up (exact
+ * names `name@scope…` included), and an ambiguous name lists each candidate's exact URL for `uri.segments`.
+ */
 export async function findUsableSkill(
   context: CommandContext,
   registry: SkillRegistry,
   key: string,
-  /** The name came from a skill:// URL, which cannot name a skill by its path. */
-  fromUri = false,
+  uri?: UriKey,
 ): Promise<{ entry: RegistryEntry } | { problem: string }> {
-  const found: FoundSkill = await findSkill(registry, key);
+  const found: FoundSkill = await findSkill(registry, key, { byName: uri !== undefined });
   const shown = inertForTerminal(key);
   if (found.kind === "not-found") {
-    const failure = await loadFailureMessage(context, registry, key);
+    // A skill:// name is never a path, so no file's load errors are what it means.
+    const failure = uri === undefined ? await loadFailureMessage(context, registry, key) : undefined;
     if (failure !== undefined) return { problem: failure };
     const near = found.near.map((entry) => inertForTerminal(entry.skill.qualifiedName));
     const hint =
@@ -31,13 +41,18 @@ export async function findUsableSkill(
     return { problem: `No skill named '${shown}'.${hint}` };
   }
   if (found.kind === "ambiguous") {
-    const paths = found.entries.map(
-      (entry) => `  ${inertForTerminal(entry.skill.path)} (${entry.skill.scope})`,
-    );
-    const how = fromUri
-      ? `, and a skill:// URL cannot choose between them; load one by its path with \`skillset load <path>\`, or rename all but one`
-      : "; give one by its path";
-    return { problem: `'${shown}' names ${found.entries.length} skills${how}:\n${paths.join("\n")}` };
+    const entries = registry.entries();
+    const lines = found.entries.map((entry) => {
+      const where = `${inertForTerminal(entry.skill.path)} (${entry.skill.scope})`;
+      if (uri === undefined) return `  ${where}`;
+      const exact = skillUri(entry.skill, uri.segments, exactSkillName(entry.skill, entries));
+      return `  ${inertForTerminal(exact)}  ${where}`;
+    });
+    const how =
+      uri === undefined
+        ? "give one by its path"
+        : "read one by its exact skill:// URL (or load it by its path with `skillset load <path>`)";
+    return { problem: `'${shown}' names ${found.entries.length} skills; ${how}:\n${lines.join("\n")}` };
   }
   if (!found.entry.enabled) {
     const name = inertForTerminal(found.entry.skill.qualifiedName);

@@ -1,8 +1,10 @@
 /**
- * @module `skillset read skill://…` — through the same checks as the model's `skill_read`.
+ * @module `skillset read skill://…` — through the same lookup (a name only, exact names included) and
+ * the same checks as the model's `skill_read`.
  */
 import { parseSkillUri, readSkillFile } from "@skillset/core/loader";
 import { inertForTerminal, SkillsetError } from "@skillset/core/model";
+import { exactSkillName } from "@skillset/core/registry";
 import { type CommandContext, EXIT_FINDINGS, EXIT_OK, UsageError } from "../command.js";
 import { findUsableSkill } from "../find-usable-skill.js";
 import { writeJson } from "../json/write-json.js";
@@ -17,14 +19,17 @@ export async function run(context: CommandContext): Promise<number> {
     return EXIT_FINDINGS;
   }
   const { registry } = await openRegistry(context);
-  const found = await findUsableSkill(context, registry, parsed.uri.name, true);
+  const found = await findUsableSkill(context, registry, parsed.uri.name, parsed.uri);
   if ("problem" in found) {
     context.stderr.write(`skillset read: ${found.problem}\n`);
     return EXIT_FINDINGS;
   }
   let content: Awaited<ReturnType<typeof readSkillFile>>;
   try {
-    content = await readSkillFile(found.entry.skill, parsed.uri.segments);
+    // The URL given back names this skill and no other, as skill_read's does (an exact name when shadowed).
+    content = await readSkillFile(found.entry.skill, parsed.uri.segments, {
+      uriName: exactSkillName(found.entry.skill, registry.entries()),
+    });
   } catch (error) {
     if (!SkillsetError.isInstance(error)) throw error;
     context.stderr.write(`skillset read: ${inertForTerminal(error.message)}\n`);

@@ -46,19 +46,34 @@ describe("skillset read", () => {
     expect((await cli("read", "skill://nope")).code).toBe(1);
   });
 
-  it("for an ambiguous name, says skill:// cannot choose and gives a command that can", async () => {
-    await temp.writeSkill("project/.agents/skills/twin", { name: "twin", description: "A." });
-    await temp.writeSkill("project/.claude/skills/twin", { name: "twin", description: "B." });
-    expect(await cli("read", "skill://twin")).toEqual({
-      code: 1,
-      stdout: "",
-      stderr:
-        "skillset read: 'twin' names 2 skills, and a skill:// URL cannot choose between them; load one by its path with `skillset load <path>`, or rename all but one:\n" +
-        "  <tmp>/project/.agents/skills/twin/SKILL.md (repo)\n" +
-        "  <tmp>/project/.claude/skills/twin/SKILL.md (repo)\n",
-    });
-    expect(
-      (await cli("load", "<tmp>/project/.claude/skills/twin/SKILL.md".replace("<tmp>", temp.path))).code,
-    ).toBe(0);
+  it("for an ambiguous name, lists each skill's exact skill:// URL, and each one reads that skill", async () => {
+    await temp.writeSkill("project/.agents/skills/twin", { name: "twin", description: "A." }, "BODY A\n");
+    await temp.writeSkill("project/.claude/skills/twin", { name: "twin", description: "B." }, "BODY B\n");
+    const result = await cli("read", "skill://twin/SKILL.md");
+    expect(result).toMatchObject({ code: 1, stdout: "" });
+    const lines = result.stderr.split("\n");
+    expect(lines[0]).toBe(
+      "skillset read: 'twin' names 2 skills; read one by its exact skill:// URL (or load it by its path with `skillset load <path>`):",
+    );
+    const listed = lines.slice(1, 3).map((line) => /^ {2}(skill:\/\/\S+) {2}(\S+) \(repo\)$/.exec(line));
+    expect(listed.map((match) => match?.[2])).toEqual([
+      "<tmp>/project/.agents/skills/twin/SKILL.md",
+      "<tmp>/project/.claude/skills/twin/SKILL.md",
+    ]);
+    for (const [index, body] of ["BODY A", "BODY B"].entries()) {
+      const uri = listed[index]?.[1] ?? "";
+      expect(uri).toMatch(/^skill:\/\/twin@repo-[0-9a-f]{8}\/SKILL\.md$/);
+      const read = await cli("read", uri);
+      expect(read, uri).toMatchObject({ code: 0, stderr: "" });
+      expect(read.stdout).toContain(body);
+      expect(JSON.parse((await cli("read", "--json", uri)).stdout)).toMatchObject({ uri });
+    }
+  });
+
+  it("reads a skill:// name as a name only, as skill_read does, never as a path", async () => {
+    const result = await cli("read", "skill://.agents%2Fskills%2Fpdf/references/tables.md");
+    expect(result.code).toBe(1);
+    expect(result.stdout).toBe("");
+    expect(result.stderr).toContain("No skill named '.agents/skills/pdf'");
   });
 });
