@@ -19,11 +19,14 @@ function sameNameAndScope(entries: readonly RegistryEntry[], name: string, scope
   return entries.filter(({ skill }) => skill.qualifiedName === name && skill.scope === scope);
 }
 
+/** A skill's exact name, or the base a tag is still to be added to (the hash is taken when asked for). */
+type ExactName = { name: string } | { untagged: string };
+
 /** Exact names by skill id, worked out once per entries array (a registry keeps one until it reloads). */
-const exactNamesOf = new WeakMap<readonly RegistryEntry[], Map<string, string>>();
+const exactNamesOf = new WeakMap<readonly RegistryEntry[], Map<string, ExactName>>();
 
 /** Every skill's exact name, in one pass: a name per skill, each looked up alone, costs O(n²) at 16,000. */
-function exactNames(entries: readonly RegistryEntry[]): Map<string, string> {
+function exactNames(entries: readonly RegistryEntry[]): Map<string, ExactName> {
   const known = exactNamesOf.get(entries);
   if (known) return known;
   const perScope = new Map<string, number>();
@@ -32,16 +35,16 @@ function exactNames(entries: readonly RegistryEntry[]): Map<string, string> {
     perScope.set(base, (perScope.get(base) ?? 0) + 1);
   }
   const lookup = lookupFor(entries);
-  const names = new Map<string, string>();
+  const names = new Map<string, ExactName>();
   for (const { skill, status } of entries) {
     if (status === "effective") {
-      names.set(skill.id, skill.qualifiedName);
+      names.set(skill.id, { name: skill.qualifiedName });
       continue;
     }
     const base = `${skill.qualifiedName}@${skill.scope}`;
     // Names come first in a lookup: a skill literally named `pdf@user` keeps that name.
     const unique = perScope.get(base) === 1 && findById(lookup, base).kind === "not-found";
-    names.set(skill.id, unique ? base : `${base}-${idTag(skill.id)}`);
+    names.set(skill.id, unique ? { name: base } : { untagged: base });
   }
   exactNamesOf.set(entries, names);
   return names;
@@ -53,7 +56,13 @@ function exactNames(entries: readonly RegistryEntry[]): Map<string, string> {
  * @example exactSkillName(shadowedPdf, registry.entries()) // "pdf@user"
  */
 export function exactSkillName(skill: Skill, entries: readonly RegistryEntry[]): string {
-  return exactNames(entries).get(skill.id) ?? skill.qualifiedName;
+  const names = exactNames(entries);
+  const exact = names.get(skill.id);
+  if (exact === undefined) return skill.qualifiedName;
+  if ("name" in exact) return exact.name;
+  const name = `${exact.untagged}-${idTag(skill.id)}`;
+  names.set(skill.id, { name });
+  return name;
 }
 
 /**
