@@ -4,7 +4,7 @@
  */
 import { basename, join } from "node:path";
 import { nodeFileSystem } from "@skillset/core/fs";
-import type { Diagnostic } from "@skillset/core/model";
+import { type Diagnostic, inertForTerminal } from "@skillset/core/model";
 import { readSkillDocument } from "@skillset/core/validate";
 import { pickSkillFile } from "@skillset/core/walker";
 import { type CommandContext, EXIT_FINDINGS, EXIT_OK } from "../command.js";
@@ -27,8 +27,9 @@ async function findSkillFile(path: string): Promise<{ file: string } | { error: 
   }
 }
 
+/** Prints why; the message may quote the file's own text (a parser finding), so it is shown inert. */
 function fail(context: CommandContext, message: string): number {
-  context.stderr.write(`skillset read-properties: ${message}\n`);
+  context.stderr.write(`skillset read-properties: ${inertForTerminal(message, { keepLines: true })}\n`);
   return EXIT_FINDINGS;
 }
 

@@ -8,8 +8,14 @@ beforeEach(async () => {
 });
 afterEach(() => temp.cleanup());
 
+// A name is looked up among the skills around cwd: HOME is the temp dir's, never the tester's.
 const cli = (...argv: string[]) =>
-  runCliCaptured({ argv, cwd: temp.path, env: { NO_COLOR: "1" }, replaceTemp: temp.path });
+  runCliCaptured({
+    argv,
+    cwd: temp.path,
+    env: { ...isolatedEnv(temp), NO_COLOR: "1" },
+    replaceTemp: temp.path,
+  });
 
 describe("skillset read-properties", () => {
   it("prints the frontmatter as JSON, keys as written, two-space indent", async () => {
@@ -83,6 +89,14 @@ describe("skillset read-properties", () => {
     expect(result.stdout).toBe("");
     expect(result.stderr.split("\n").filter(Boolean)).toHaveLength(1);
     expect(result.stderr).toContain(phrase);
+  });
+
+  it("shows a failure inert: a folder name with an escape sequence reaches stderr escaped", async () => {
+    await temp.write({ "x\u001b]52;c;ZXZpbA==\u0007y/SKILL.md": "# no frontmatter\n" });
+    const result = await cli("read-properties", "./x\u001b]52;c;ZXZpbA==\u0007y");
+    expect(result.code).toBe(1);
+    expect(result.stderr).toContain("x\\x1b]52;c;ZXZpbA==\\x07y");
+    expect(result.stderr).not.toMatch(/[\u0000-\u0009\u000b-\u001f]/);
   });
 
   it("says no skill has a name that is no path (with near names) and lists an ambiguous name's skills", async () => {

@@ -13,8 +13,9 @@ afterEach(() => temp.cleanup());
 
 const description = "Fill PDF forms. Use when the user asks to fill a PDF.";
 
+/** HOME and XDG folders inside the temp dir: `validate` with no paths reads config, never the tester's own. */
 const cli = (argv: string[], env: Record<string, string> = { NO_COLOR: "1" }) =>
-  runCliCaptured({ argv, cwd: temp.path, env, replaceTemp: temp.path });
+  runCliCaptured({ argv, cwd: temp.path, env: { ...isolatedEnv(temp), ...env }, replaceTemp: temp.path });
 
 function tree(): string[] {
   return readdirSync(temp.path, { recursive: true, encoding: "utf8" }).sort();

@@ -90,4 +90,11 @@ describe("checkName", () => {
     expect(codes("  ", "x")).toEqual(["name-empty"]);
     expect(codes(["a"], "x")).toEqual(["name-empty"]);
   });
+
+  it("suggests the folder's name for an empty name only when that is a valid name", () => {
+    const message = (name: string, dirName: string) => checkName(name, { path, dirName })[0]?.message;
+    expect(message("", "pdf")).toContain("Write name: pdf in SKILL.md.");
+    expect(message("", "My PDF")).toContain("Write name: my-pdf in SKILL.md and name the folder my-pdf.");
+    expect(message("", "___")).toContain("Write name: <folder name> in SKILL.md.");
+  });
 });

@@ -81,10 +81,14 @@ export function checkName(value: unknown, options: FieldCheckOptions): Diagnosti
   const report = reporter("name", options);
   const text = frontmatterText(value);
   if (text === undefined || text.trim() === "") {
-    const suggestion = dirName ? `name: ${dirName}` : "name: <folder name>";
-    return [
-      report("name-empty", `Field 'name' must be a non-empty string. Write ${suggestion} in SKILL.md.`),
-    ];
+    // The folder's name is suggested only when it is itself a valid name; else a valid form of it.
+    const valid = dirName ? suggestValidName(dirName) : "";
+    const fix = !valid
+      ? "Write name: <folder name> in SKILL.md."
+      : valid === dirName
+        ? `Write name: ${valid} in SKILL.md.`
+        : `Write name: ${valid} in SKILL.md and name the folder ${valid}.`;
+    return [report("name-empty", `Field 'name' must be a non-empty string. ${fix}`)];
   }
   const trimmed = text.trim();
   // Most names are lowercase ASCII: only their length, hyphens and folder can be wrong.

@@ -19,20 +19,50 @@ function sameNameAndScope(entries: readonly RegistryEntry[], name: string, scope
   return entries.filter(({ skill }) => skill.qualifiedName === name && skill.scope === scope);
 }
 
+/** A skill's exact name, or the base a tag is still to be added to (the hash is taken when asked for). */
+type ExactName = { name: string } | { untagged: string };
+
+/** Exact names by skill id, worked out once per entries array (a registry keeps one until it reloads). */
+const exactNamesOf = new WeakMap<readonly RegistryEntry[], Map<string, ExactName>>();
+
+/** Every skill's exact name, in one pass: a name per skill, each looked up alone, costs O(n²) at 16,000. */
+function exactNames(entries: readonly RegistryEntry[]): Map<string, ExactName> {
+  const known = exactNamesOf.get(entries);
+  if (known) return known;
+  const perScope = new Map<string, number>();
+  for (const { skill } of entries) {
+    const base = `${skill.qualifiedName}@${skill.scope}`;
+    perScope.set(base, (perScope.get(base) ?? 0) + 1);
+  }
+  const lookup = lookupFor(entries);
+  const names = new Map<string, ExactName>();
+  for (const { skill, status } of entries) {
+    if (status === "effective") {
+      names.set(skill.id, { name: skill.qualifiedName });
+      continue;
+    }
+    const base = `${skill.qualifiedName}@${skill.scope}`;
+    // Names come first in a lookup: a skill literally named `pdf@user` keeps that name.
+    const unique = perScope.get(base) === 1 && findById(lookup, base).kind === "not-found";
+    names.set(skill.id, unique ? { name: base } : { untagged: base });
+  }
+  exactNamesOf.set(entries, names);
+  return names;
+}
+
 /**
  * The name that means exactly `skill` among `entries` (see the module comment); its qualified name when
  * it is effective or not among them.
  * @example exactSkillName(shadowedPdf, registry.entries()) // "pdf@user"
  */
 export function exactSkillName(skill: Skill, entries: readonly RegistryEntry[]): string {
-  const entry = entries.find((candidate) => candidate.skill.id === skill.id);
-  if (entry === undefined || entry.status === "effective") return skill.qualifiedName;
-  const base = `${skill.qualifiedName}@${skill.scope}`;
-  // Names come first in a lookup: a skill literally named `pdf@user` keeps that name.
-  const unique =
-    sameNameAndScope(entries, skill.qualifiedName, skill.scope).length === 1 &&
-    findById(lookupFor(entries), base).kind === "not-found";
-  return unique ? base : `${base}-${idTag(skill.id)}`;
+  const names = exactNames(entries);
+  const exact = names.get(skill.id);
+  if (exact === undefined) return skill.qualifiedName;
+  if ("name" in exact) return exact.name;
+  const name = `${exact.untagged}-${idTag(skill.id)}`;
+  names.set(skill.id, { name });
+  return name;
 }
 
 /**
