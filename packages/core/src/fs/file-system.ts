@@ -13,6 +13,13 @@ export interface FileStat {
   isSymbolicLink: boolean;
   size: number;
   mtimeMs: number;
+  /**
+   * When the inode last changed (content, metadata, a rename): unlike `mtimeMs`, nothing can set it back,
+   * so the metadata cache compares it too. A file system without one may repeat `mtimeMs`.
+   */
+  ctimeMs: number;
+  /** The inode number: a file replaced by another (say, renamed over it) has a new one; 0 when unknown. */
+  ino: number;
   /** Permission bits (`mode & 0o777`). */
   mode: number;
 }

@@ -15,8 +15,11 @@ export interface HeadBatch {
   bytes: ArrayBuffer;
 }
 
-/** Numbers per file: kind (index in {@link KINDS}, or {@link NOT_READ}), size, mtimeMs, mode, offset, length. */
-export const FIELDS = 6;
+/**
+ * Numbers per file: kind (index in {@link KINDS}, or {@link NOT_READ}), size, mtimeMs, ctimeMs, ino, mode,
+ * offset, length.
+ */
+export const FIELDS = 8;
 const KINDS: readonly FileKind[] = ["file", "directory", "symlink", "fifo", "socket", "device"];
 /** The kind number of a file the thread did not read (no path, or the read failed): the reader reads it. */
 export const NOT_READ = -1;
@@ -28,9 +31,11 @@ export function packHead(meta: Float64Array, index: number, head: StatAndHead, o
   meta[at] = stat.kind === undefined ? NOT_READ : KINDS.indexOf(stat.kind);
   meta[at + 1] = stat.size;
   meta[at + 2] = stat.mtimeMs;
-  meta[at + 3] = stat.mode;
-  meta[at + 4] = offset;
-  meta[at + 5] = head.bytes.length;
+  meta[at + 3] = stat.ctimeMs;
+  meta[at + 4] = stat.ino;
+  meta[at + 5] = stat.mode;
+  meta[at + 6] = offset;
+  meta[at + 7] = head.bytes.length;
 }
 
 /** The head {@link packHead} wrote, its bytes a view of `bytes`; undefined for a file not read. */
@@ -46,9 +51,11 @@ export function unpackHead(meta: Float64Array, index: number, bytes: ArrayBuffer
       isSymbolicLink: kind === "symlink",
       size: meta[at + 1]!,
       mtimeMs: meta[at + 2]!,
-      mode: meta[at + 3]!,
+      ctimeMs: meta[at + 3]!,
+      ino: meta[at + 4]!,
+      mode: meta[at + 5]!,
     },
-    bytes: Buffer.from(bytes, meta[at + 4]!, meta[at + 5]!),
+    bytes: Buffer.from(bytes, meta[at + 6]!, meta[at + 7]!),
   };
 }
 

@@ -19,6 +19,8 @@ export function toStat(stats: Stats): FileStat {
     isSymbolicLink: stats.isSymbolicLink(),
     size: stats.size,
     mtimeMs: stats.mtimeMs,
+    ctimeMs: stats.ctimeMs,
+    ino: stats.ino,
     mode: stats.mode & 0o777,
   };
 }

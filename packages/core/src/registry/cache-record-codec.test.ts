@@ -20,6 +20,8 @@ describe("cache record codec", () => {
           path,
           mtimeMs: result.skill?.mtimeMs ?? 1,
           size: result.skill?.size ?? 2,
+          ctimeMs: result.skill?.mtimeMs ?? 1,
+          ino: 123_456_789,
           result,
         };
         const original = JSON.parse(JSON.stringify(record));
@@ -40,7 +42,9 @@ describe("cache record codec", () => {
       path: "/s/pdf/SKILL.md",
       mtimeMs: 1,
       size: 2,
-      openai: { mtimeMs: 3, size: 4 },
+      ctimeMs: 1.5,
+      ino: 7,
+      openai: { mtimeMs: 3, size: 4, ctimeMs: 3, ino: 8 },
       result: {
         diagnostics: [
           {
@@ -55,5 +59,27 @@ describe("cache record codec", () => {
       },
     };
     expect(decodeRecord(JSON.parse(JSON.stringify(encodeRecord(record))))).toEqual(record);
+  });
+
+  it("stores a stamp's ctime as 0 when it equals the mtime, and restores it", () => {
+    const mtimeMs = 1_795_702_239_180.999;
+    const record: CacheRecord = {
+      path: "/s/pdf/SKILL.md",
+      mtimeMs,
+      size: 2,
+      ctimeMs: mtimeMs,
+      ino: 9_007_199_254_740_991,
+      openai: { mtimeMs: 3, size: 4, ctimeMs: 1_795_702_239_181.25, ino: 8 },
+      result: { diagnostics: [] },
+    };
+    const stored = encodeRecord(record);
+    expect(stored.slice(1, 6)).toEqual([
+      mtimeMs,
+      2,
+      0,
+      9_007_199_254_740_991,
+      [3, 4, 1_795_702_239_181.25, 8],
+    ]);
+    expect(decodeRecord(JSON.parse(JSON.stringify(stored)))).toEqual(record);
   });
 });

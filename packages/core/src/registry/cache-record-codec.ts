@@ -133,17 +133,32 @@ type StoredSkill = [
 ];
 
 /**
- * A record as written to the cache file: `[path, mtimeMs, size, openai, skill, diagnostics]`, where
- * `openai` is `[mtimeMs, size]` and `diagnostics` is absent when the result's are the skill's.
+ * A file's stamp: `[mtimeMs, size, ctimeMs, ino]`, with `ctimeMs` 0 when it equals `mtimeMs` (a file
+ * written and not touched since, the usual case: one digit instead of some twenty). A real ctime is never
+ * 0; a file system that reports one beside another mtime only loses that file's record (never fresh).
+ */
+type StoredStamp = [number, number, number, number];
+
+/**
+ * A record as written to the cache file: `[path, ...stamp, openai, skill, diagnostics]`, where `stamp` is
+ * the SKILL.md's {@link StoredStamp} spread, `openai` is the stamp of `agents/openai.yaml` and
+ * `diagnostics` is absent when the result's are the skill's.
  */
 export type StoredRecord = [
   string,
-  number,
-  number,
-  [number, number] | None,
+  ...StoredStamp,
+  StoredStamp | None,
   StoredSkill | None,
   StoredDiagnostic[] | None,
 ];
+
+function encodeStamp({ mtimeMs, size, ctimeMs, ino }: FileStamp): StoredStamp {
+  return [mtimeMs, size, ctimeMs === mtimeMs ? 0 : ctimeMs, ino];
+}
+
+function decodeCtime(mtimeMs: number, ctimeMs: number): number {
+  return ctimeMs === 0 ? mtimeMs : ctimeMs;
+}
 
 function encodeDiagnostics(list: readonly Diagnostic[], path: string, strings: Strings): StoredDiagnostic[] {
   return list.map((found) => {
@@ -223,7 +238,7 @@ function decodeFrontmatter(
 /** The compact form of a record; `strings`, when given, takes the repeated strings it names. */
 export function encodeRecord(record: CacheRecord, strings?: StringTable): StoredRecord {
   const table = strings ?? inline;
-  const { path, mtimeMs, size, openai, result } = record;
+  const { path, openai, result } = record;
   const skill = result.skill;
   let storedSkill: StoredSkill | None = 0;
   if (skill) {
@@ -243,19 +258,22 @@ export function encodeRecord(record: CacheRecord, strings?: StringTable): Stored
     skill && result.diagnostics === skill.diagnostics
       ? 0
       : encodeDiagnostics(result.diagnostics, path, table);
-  return [path, mtimeMs, size, openai ? [openai.mtimeMs, openai.size] : 0, storedSkill, own];
+  return [path, ...encodeStamp(record), openai ? encodeStamp(openai) : 0, storedSkill, own];
 }
 
 /** True when `value` has the shape of a stored record (checked before decoding a cache file's entry). */
 export function isStoredRecord(value: unknown): value is StoredRecord {
   return (
     Array.isArray(value) &&
-    value.length === 6 &&
+    value.length === 8 &&
     typeof value[0] === "string" &&
     typeof value[1] === "number" &&
     typeof value[2] === "number" &&
-    (value[4] === 0 || Array.isArray(value[4])) &&
-    (value[5] === 0 || Array.isArray(value[5]))
+    typeof value[3] === "number" &&
+    typeof value[4] === "number" &&
+    (value[5] === 0 || (Array.isArray(value[5]) && value[5].length === 4)) &&
+    (value[6] === 0 || Array.isArray(value[6])) &&
+    (value[7] === 0 || Array.isArray(value[7]))
   );
 }
 
@@ -265,7 +283,7 @@ export function isStoredRecord(value: unknown): value is StoredRecord {
  */
 export function decodeRecord(stored: StoredRecord, strings?: StringTable): CacheRecord {
   const table = strings ?? inline;
-  const [path, mtimeMs, size, openai, storedSkill, own] = stored;
+  const [path, mtimeMs, size, ctimeMs, ino, openai, storedSkill, own] = stored;
   const result: ParseResult = { diagnostics: [] };
   if (storedSkill) {
     const [name, description, model, user, bodyLine, metadata, raw, typed, same, extra, extraKeys, found] =
@@ -290,7 +308,15 @@ export function decodeRecord(stored: StoredRecord, strings?: StringTable): Cache
   }
   // A skill's own list stands for the result's unless the result has a list of its own.
   if (!storedSkill || own !== 0) result.diagnostics = decodeDiagnostics(own, path, table);
-  const record: CacheRecord = { path, mtimeMs, size, result };
-  if (openai) record.openai = { mtimeMs: openai[0], size: openai[1] } satisfies FileStamp;
+  const record: CacheRecord = { path, mtimeMs, size, ctimeMs: decodeCtime(mtimeMs, ctimeMs), ino, result };
+  if (openai) {
+    const [openaiMtime, openaiSize, openaiCtime, openaiIno] = openai;
+    record.openai = {
+      mtimeMs: openaiMtime,
+      size: openaiSize,
+      ctimeMs: decodeCtime(openaiMtime, openaiCtime),
+      ino: openaiIno,
+    } satisfies FileStamp;
+  }
   return record;
 }

@@ -1,12 +1,12 @@
 import { existsSync } from "node:fs";
-import { symlink, utimes, writeFile } from "node:fs/promises";
+import { rename, stat, symlink, utimes, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { defaultConfig, type SkillsetConfig } from "../config/config-schema.js";
 import type { FileSystem, SyncFileReads } from "../fs/file-system.js";
 import { nodeFileSystem } from "../fs/node-file-system.js";
 import { systemSkillsDir } from "../roots/index.js";
-import { createTempDir, isolatedEnv, type TempDir } from "../test/index.js";
+import { createTempDir, isolatedEnv, renderSkillFile, type TempDir } from "../test/index.js";
 import { createRegistry } from "./create-registry.js";
 import { clearRegistryCache, getRegistry } from "./get-registry.js";
 import type { RegistryOptions, SkillRegistry } from "./registry-types.js";
@@ -43,6 +43,15 @@ function table(registry: SkillRegistry) {
     .entries()
     .filter((entry) => entry.skill.scope !== "system")
     .map((entry) => [entry.skill.qualifiedName, entry.skill.scope, entry.status, entry.enabled]);
+}
+
+/**
+ * Sets files' mtime a minute back: a file changed in the last seconds is racy (its stamp may not show a
+ * change made in the same clock tick), so its record is not written and the next registry parses it again.
+ */
+async function backdate(...paths: string[]): Promise<void> {
+  const minuteAgo = new Date(Date.now() - 60_000);
+  for (const path of paths) await utimes(path, minuteAgo, minuteAgo);
 }
 
 function codes(registry: SkillRegistry) {
@@ -311,7 +320,7 @@ describe("createRegistry: the persistent metadata cache", () => {
     "parses nothing on a warm load and re-parses only a touched file (%s reads)",
     async (reads) => {
       for (const name of ["a", "b", "c"])
-        await temp.writeSkill(`project/.agents/skills/${name}`, skill(name));
+        await backdate(await temp.writeSkill(`project/.agents/skills/${name}`, skill(name)));
       const cacheFile = temp.join("cache.json");
       const synchronousReads = reads === "sync";
       const cold = await open({ cacheFile, fs: countingFileSystem(reads), synchronousReads });
@@ -338,18 +347,22 @@ describe("createRegistry: the persistent metadata cache", () => {
     },
   );
 
-  it("re-parses a skill whose agents/openai.yaml changed", async () => {
-    await temp.writeSkill("project/.agents/skills/ci", skill("ci"));
+  it("re-parses a skill whose agents/openai.yaml changed, even to the same size and mtime", async () => {
+    const file = await temp.writeSkill("project/.agents/skills/ci", skill("ci"));
     await temp.write({
-      "project/.agents/skills/ci/agents/openai.yaml": "policy:\n  allow_implicit_invocation: true\n",
+      // Two spaces: `true` becomes `false` below at the same size.
+      "project/.agents/skills/ci/agents/openai.yaml": "policy:\n  allow_implicit_invocation:  true\n",
     });
+    const yaml = temp.join("project", ".agents", "skills", "ci", "agents", "openai.yaml");
+    await backdate(file, yaml);
+    const { mtime, mtimeMs, size } = await stat(yaml);
     const cacheFile = temp.join("cache.json");
     const cold = await open({ cacheFile });
     const before = cold.lookup("ci");
     expect(before.kind === "found" && before.entry.skill.invocation.model).toBe(true);
-    const yaml = temp.join("project", ".agents", "skills", "ci", "agents", "openai.yaml");
     await writeFile(yaml, "policy:\n  allow_implicit_invocation: false\n");
-    await utimes(yaml, new Date(), new Date(Date.now() + 5_000));
+    await utimes(yaml, mtime, mtime);
+    expect(await stat(yaml)).toMatchObject({ mtimeMs, size });
     const warm = await open({ cacheFile });
     expect(warm.stats().parsed).toBe(1);
     const after = warm.lookup("ci");
@@ -357,10 +370,99 @@ describe("createRegistry: the persistent metadata cache", () => {
   });
 
   it.each(["async", "sync"] as const)(
+    "sees an edit that keeps the size and sets the mtime back, as touch -d does (%s reads)",
+    async (reads) => {
+      const edited = await temp.writeSkill("project/.agents/skills/a", skill("a", "Use for number 5."));
+      const kept = await temp.writeSkill("project/.agents/skills/b", skill("b"));
+      await backdate(edited, kept);
+      const { mtime, mtimeMs, size } = await stat(edited);
+      const cacheFile = temp.join("cache.json");
+      const synchronousReads = reads === "sync";
+      await open({ cacheFile, fs: countingFileSystem(reads), synchronousReads });
+      await writeFile(edited, renderSkillFile(skill("a", "Use for NUMBER 5.")));
+      await utimes(edited, mtime, mtime);
+      expect(await stat(edited)).toMatchObject({ mtimeMs, size });
+
+      const fs = countingFileSystem(reads);
+      const warm = await open({ cacheFile, fs, synchronousReads });
+      const found = warm.lookup("a");
+      expect(found.kind === "found" && found.entry.skill.description).toBe("Use for NUMBER 5.");
+      // The unchanged skill is still served from the cache.
+      expect(warm.stats()).toMatchObject({ parsed: 1, reused: warm.stats().files - 1 });
+      expect(fs.skillReads).toBe(1);
+    },
+  );
+
+  /** The node file system, async, as one without ctimes (it repeats the mtime) or inodes (0) would be. */
+  function hidingStamps(hide: { inode: boolean }): FileSystem {
+    return {
+      ...nodeFileSystem,
+      stat: async (path) => {
+        const found = await nodeFileSystem.stat(path);
+        return { ...found, ctimeMs: found.mtimeMs, ino: hide.inode ? 0 : found.ino };
+      },
+    };
+  }
+
+  // Without ctimes, a replaced file is still told by its inode.
+  const withoutCtime = hidingStamps({ inode: false });
+  it.each([
+    ["the node file system", nodeFileSystem],
+    ["a file system without ctimes", withoutCtime],
+  ])("sees a file replaced by one of the same size and mtime (%s)", async (_label, fs) => {
+    const replaced = await temp.writeSkill("project/.agents/skills/a", skill("a", "Use for version 1."));
+    const kept = await temp.writeSkill("project/.agents/skills/b", skill("b"));
+    await backdate(replaced, kept);
+    const { mtime, mtimeMs, size } = await stat(replaced);
+    const cacheFile = temp.join("cache.json");
+    await open({ cacheFile, fs });
+    const next = temp.join("project", "a-next.md");
+    await writeFile(next, renderSkillFile(skill("a", "Use for version 2.")));
+    await utimes(next, mtime, mtime);
+    await rename(next, replaced);
+    expect(await stat(replaced)).toMatchObject({ mtimeMs, size });
+
+    const warm = await open({ cacheFile, fs });
+    const found = warm.lookup("a");
+    expect(found.kind === "found" && found.entry.skill.description).toBe("Use for version 2.");
+    expect(warm.stats()).toMatchObject({ parsed: 1, reused: warm.stats().files - 1 });
+  });
+
+  it("does not write the record of a file changed in the last seconds, whose stamp may hide an edit", async () => {
+    // An edit in the same clock tick as the read leaves every field of the stamp as it was; here the file
+    // system hides ctimes and inodes, and the edit keeps the size and mtime.
+    const fs = hidingStamps({ inode: true });
+    const file = await temp.writeSkill("project/.agents/skills/a", skill("a", "Use for version 1."));
+    // A second ago, in whole milliseconds (which utimes can set again exactly).
+    const recent = new Date(Date.now() - 1_000);
+    await utimes(file, recent, recent);
+    const { mtimeMs, size } = await stat(file);
+    const cacheFile = temp.join("cache.json");
+    const cold = await open({ cacheFile, fs });
+    await writeFile(file, renderSkillFile(skill("a", "Use for version 2.")));
+    await utimes(file, recent, recent);
+    expect(await stat(file)).toMatchObject({ mtimeMs, size });
+
+    const warm = await open({ cacheFile, fs });
+    const found = warm.lookup("a");
+    expect(found.kind === "found" && found.entry.skill.description).toBe("Use for version 2.");
+    // Within the process too: a reload parses it again rather than trust its stamp.
+    await cold.reload();
+    const reloaded = cold.lookup("a");
+    expect(reloaded.kind === "found" && reloaded.entry.skill.description).toBe("Use for version 2.");
+    // Once old enough, it is written and served from the cache.
+    await backdate(file);
+    await open({ cacheFile, fs });
+    expect((await open({ cacheFile, fs })).stats()).toMatchObject({ parsed: 0 });
+  });
+
+  it.each(["async", "sync"] as const)(
     "notices an agents/openai.yaml added beside an unchanged SKILL.md (%s reads)",
     async (reads) => {
-      await temp.writeSkill("project/.agents/skills/ci", skill("ci"));
-      await temp.writeSkill("project/.agents/skills/plain", skill("plain"));
+      await backdate(
+        await temp.writeSkill("project/.agents/skills/ci", skill("ci")),
+        await temp.writeSkill("project/.agents/skills/plain", skill("plain")),
+      );
       await temp.write({ "project/.agents/skills/ci/agents/README.md": "Codex metadata goes here.\n" });
       const cacheFile = temp.join("cache.json");
       const fs = countingFileSystem(reads);
@@ -378,7 +480,7 @@ describe("createRegistry: the persistent metadata cache", () => {
   );
 
   it("resolves load before writing the cache, and settled after", async () => {
-    await temp.writeSkill("project/.agents/skills/a", skill("a"));
+    await backdate(await temp.writeSkill("project/.agents/skills/a", skill("a")));
     const cacheFile = temp.join("cache.json");
     const registry = createRegistry({ cwd: temp.join("project"), env, cacheFile });
     await registry.load();
@@ -406,7 +508,7 @@ describe("createRegistry: the persistent metadata cache", () => {
   });
 
   it("ignores a corrupt cache with an info diagnostic and rebuilds it", async () => {
-    await temp.writeSkill("project/.agents/skills/a", skill("a"));
+    await backdate(await temp.writeSkill("project/.agents/skills/a", skill("a")));
     const cacheFile = temp.join("cache.json");
     await writeFile(cacheFile, "{ definitely not json");
     const registry = await open({ cacheFile });

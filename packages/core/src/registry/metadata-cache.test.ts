@@ -12,6 +12,8 @@ const record: CacheRecord = {
   path: "/skills/pdf/SKILL.md",
   mtimeMs: 1234.5,
   size: 99,
+  ctimeMs: 1300.25,
+  ino: 4242,
   result: { diagnostics: [{ severity: "error", code: "missing-description", message: "m", path: "/p" }] },
 };
 
@@ -50,6 +52,17 @@ describe("MetadataCache", () => {
     const pruned = new MetadataCache(file, nodeFileSystem);
     await pruned.load();
     expect(pruned.records.size).toBe(0);
+  });
+
+  it("does not write a racy record (its file changed too recently to trust its stamp)", async () => {
+    const file = temp.join("metadata.json");
+    const cache = new MetadataCache(file, nodeFileSystem);
+    cache.set("/real/kept/SKILL.md", record);
+    cache.set("/real/racy/SKILL.md", { ...record, racy: true });
+    await cache.save();
+    const again = new MetadataCache(file, nodeFileSystem);
+    await again.load();
+    expect([...again.records.keys()]).toEqual(["/real/kept/SKILL.md"]);
   });
 
   it("writes an ASCII file that restores any text exactly", async () => {
@@ -95,7 +108,7 @@ describe("MetadataCache", () => {
       JSON.stringify({
         format: "skillset-metadata",
         version: METADATA_CACHE_VERSION,
-        records: ["/x", ["/x/SKILL.md", 1, 2, 0, 0, [[0, 1, "m"]]]],
+        records: ["/x", ["/x/SKILL.md", 1, 2, 0, 3, 0, 0, [[0, 1, "m"]]]],
         strings: ["error"],
       }),
       "malformed entry for /x",

@@ -1,7 +1,7 @@
 /**
  * @module The persistent metadata cache (SPEC §5 Caching and reload): one file per cwd mapping each
- * SKILL.md's real path to its mtime, size and parse result, so that a warm load is the walk plus one `stat`
- * per file. Written atomically; a corrupt or older-format file is ignored and rebuilt.
+ * SKILL.md's real path to its stamp (mtime, size, ctime, inode) and parse result, so that a warm load is the
+ * walk plus one `stat` per file. Written atomically; a corrupt or older-format file is ignored and rebuilt.
  */
 import { createHash, randomBytes } from "node:crypto";
 import { homedir } from "node:os";
@@ -12,14 +12,21 @@ import type { ParseResult } from "../parser/index.js";
 import { decodeRecord, encodeRecord, isStoredRecord, StringTable } from "./cache-record-codec.js";
 
 /** Bump when the file's layout or the shape of `ParseResult` (or what the parser puts in it) changes. */
-export const METADATA_CACHE_VERSION = 6;
+export const METADATA_CACHE_VERSION = 7;
 
 const FORMAT = "skillset-metadata";
 
-/** Size and mtime of a file the parse result depends on. */
+/**
+ * What identifies a version of a file the parse result depends on. mtime and size alone miss an edit that
+ * keeps the size and sets the mtime back (`touch -d`, `cp -p`, `rsync -a`, `tar x`) or lands within the
+ * clock's tick; as in git's index, the ctime (which every change moves and nothing sets back) and the
+ * inode (a file replaced by another) catch those.
+ */
 export interface FileStamp {
   mtimeMs: number;
   size: number;
+  ctimeMs: number;
+  ino: number;
 }
 
 /** What the cache keeps for one SKILL.md. */
@@ -29,6 +36,11 @@ export interface CacheRecord extends FileStamp {
   result: ParseResult;
   /** The adjacent `agents/openai.yaml`, when there was one at parse time. */
   openai?: FileStamp;
+  /**
+   * Set when a file was changed too recently to trust its stamp (see {@link isRacy}): the record serves the
+   * load that parsed it, but is not written, and a later load (in this process or another) parses again.
+   */
+  racy?: true;
 }
 
 /** Where the cache file of a cwd lives: `$XDG_CACHE_HOME/skillset/metadata-<hash>.json`. */
@@ -43,9 +55,35 @@ export function metadataCachePath(options: {
   return join(base, "skillset", `metadata-${hash}.json`);
 }
 
-/** True when a stat still matches a stamp (same mtime and size). */
+/** True when a stat still matches a stamp. */
 export function sameStamp(stamp: FileStamp, stat: FileStat): boolean {
-  return stamp.mtimeMs === stat.mtimeMs && stamp.size === stat.size;
+  return (
+    stamp.mtimeMs === stat.mtimeMs &&
+    stamp.size === stat.size &&
+    stamp.ctimeMs === stat.ctimeMs &&
+    stamp.ino === stat.ino
+  );
+}
+
+/** The stamp of a stat. */
+export function stampOf(stat: FileStat): FileStamp {
+  return { mtimeMs: stat.mtimeMs, size: stat.size, ctimeMs: stat.ctimeMs, ino: stat.ino };
+}
+
+/**
+ * How recent a change makes a stamp untrustworthy: an edit in the same clock tick as our read keeps every
+ * field of the stamp. Ticks are milliseconds on Linux but 2 s on FAT; the rest is slack for the time
+ * between the read and the check (heads are read ahead on another thread).
+ */
+const RACY_MS = 3_000;
+
+/**
+ * Whether a file stamped `stamp` and read before `now` may have changed since without its stamp showing it
+ * (git's "racily clean" entries). Judged by mtime, which tests and tools can set back (ctime they cannot);
+ * a stamp in the future (a clock set back, a skewed network file system) counts as racy too.
+ */
+export function isRacy(stamp: FileStamp, now: number): boolean {
+  return now - stamp.mtimeMs < RACY_MS;
 }
 
 const NON_ASCII = /[^\x00-\x7f]/;
@@ -205,6 +243,7 @@ export class MetadataCache {
     const table = new StringTable();
     let first = true;
     for (const [realPath, record] of this.records) {
+      if (record.racy) continue;
       parts.push(`${first ? "" : ","}${asciiJson(realPath)},${asciiJson(encodeRecord(record, table))}`);
       first = false;
     }

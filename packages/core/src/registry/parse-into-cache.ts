@@ -1,6 +1,6 @@
 /**
- * @module Keeps the metadata cache current for a set of found files: a file whose record is missing or
- * stale (mtime, size, or its `agents/openai.yaml`) is parsed; the rest are reused. Two read paths with
+ * @module Keeps the metadata cache current for a set of found files: a file whose record is missing, stale
+ * (its stamp, or its `agents/openai.yaml`'s) or racy is parsed; the rest are reused. Two read paths with
  * one result: synchronous reads in a plain loop (start-up reads thousands of small files, and thread-pool
  * round trips would cost more than the reads), or a bounded pool of asynchronous reads.
  */
@@ -15,7 +15,7 @@ import type {
   ParseResult,
 } from "../parser/index.js";
 import { type FoundSkillFile, linkAreasFor } from "../walker/index.js";
-import { type CacheRecord, type MetadataCache, sameStamp } from "./metadata-cache.js";
+import { type CacheRecord, isRacy, type MetadataCache, sameStamp, stampOf } from "./metadata-cache.js";
 
 /** Stats and parses running at once: enough to keep the disk busy without exhausting file handles. */
 const FILE_CONCURRENCY = 64;
@@ -47,31 +47,37 @@ export class CacheParser {
     private readonly headThread: HeadThreadOptions = {},
   ) {}
 
-  /** Parses files whose cache record is missing or stale (all of them with `force`); returns how many were reused. */
+  /**
+   * Parses files whose cache record is missing, stale or racy (all of them with `force`); returns how many
+   * were reused. A racy record is parsed again, since a load sees no watcher event for a same-tick edit.
+   */
   async parseFiles(files: readonly FoundSkillFile[], force: boolean): Promise<number> {
     let reused = 0;
     const { sync } = this;
     if (sync) {
       const stale: FoundSkillFile[] = [];
       for (const file of files) {
-        if (!force && this.isFreshSync(file, sync)) reused++;
+        if (!force && this.isFreshSync(file, sync, false)) reused++;
         else stale.push(file);
       }
       if (stale.length > 0) this.parseRunsSync(stale, sync, await loadParser());
       return reused;
     }
     await mapConcurrently(files, FILE_CONCURRENCY, async (file) => {
-      if (!force && (await this.isFresh(file))) reused++;
+      if (!force && (await this.isFresh(file, false))) reused++;
       else await this.parseFile(file, true);
     });
     return reused;
   }
 
-  /** Whether the cache record of `file` still matches the disk. */
-  async isFresh(file: FoundSkillFile): Promise<boolean> {
-    if (this.sync) return this.isFreshSync(file, this.sync);
+  /**
+   * Whether the cache record of `file` still matches the disk. `trustRacy`: whether a racy record counts
+   * (the watcher, asking about an `add` event, would otherwise report an unchanged file as changed).
+   */
+  async isFresh(file: FoundSkillFile, trustRacy = true): Promise<boolean> {
+    if (this.sync) return this.isFreshSync(file, this.sync, trustRacy);
     const record = this.cache.records.get(file.realPath);
-    if (!record || record.path !== file.path) return false;
+    if (!record || record.path !== file.path || (record.racy && !trustRacy)) return false;
     try {
       if (!sameStamp(record, await this.fs.stat(file.realPath))) return false;
       if (record.openai) return sameStamp(record.openai, await this.fs.stat(openaiPath(file.dir)));
@@ -99,15 +105,15 @@ export class CacheParser {
     const record = this.newRecord(file, stat, result);
     if (mentionsOpenai(result)) {
       const openai = await this.fs.stat(openaiPath(file.dir)).catch(() => undefined);
-      if (openai) record.openai = { mtimeMs: openai.mtimeMs, size: openai.size };
+      if (openai) record.openai = stampOf(openai);
     }
-    this.cache.set(file.realPath, record);
+    this.setRecord(file, record);
     return record;
   }
 
-  private isFreshSync(file: FoundSkillFile, fs: SyncFileReads): boolean {
+  private isFreshSync(file: FoundSkillFile, fs: SyncFileReads, trustRacy: boolean): boolean {
     const record = this.cache.records.get(file.realPath);
-    if (!record || record.path !== file.path) return false;
+    if (!record || record.path !== file.path || (record.racy && !trustRacy)) return false;
     try {
       if (!sameStamp(record, fs.statSync(file.realPath))) return false;
       if (record.openai) return sameStamp(record.openai, fs.statSync(openaiPath(file.dir)));
@@ -160,13 +166,12 @@ export class CacheParser {
     const record = this.newRecord(file, stat, result);
     if (mentionsOpenai(result)) {
       try {
-        const openai = fs.statSync(openaiPath(file.dir));
-        record.openai = { mtimeMs: openai.mtimeMs, size: openai.size };
+        record.openai = stampOf(fs.statSync(openaiPath(file.dir)));
       } catch {
         // Gone since the parse: the record stays without a stamp and the next change re-parses it.
       }
     }
-    this.cache.set(file.realPath, record);
+    this.setRecord(file, record);
     return record;
   }
 
@@ -194,7 +199,18 @@ export class CacheParser {
   private newRecord(file: FoundSkillFile, stat: FileStat | undefined, result: ParseResult): CacheRecord {
     this.parsed++;
     this.totalParsed++;
-    return { path: file.path, mtimeMs: stat?.mtimeMs ?? -1, size: stat?.size ?? -1, result };
+    // Without a stat, a stamp no file has: the record is never fresh.
+    const stamp = stat ? stampOf(stat) : { mtimeMs: -1, size: -1, ctimeMs: -1, ino: -1 };
+    return { path: file.path, ...stamp, result };
+  }
+
+  /** Stores a record just parsed, marked racy when its files changed too recently to trust their stamps. */
+  private setRecord(file: FoundSkillFile, record: CacheRecord): void {
+    // Taken after the read, so a file changed in the same tick as the read is caught.
+    const now = Date.now();
+    if (isRacy(record, now) || (record.openai !== undefined && isRacy(record.openai, now)))
+      record.racy = true;
+    this.cache.set(file.realPath, record);
   }
 }
 

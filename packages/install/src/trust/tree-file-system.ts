@@ -109,6 +109,8 @@ function fileStat(isFile: boolean, size: number, mode: number): FileStat {
     isSymbolicLink: false,
     size,
     mtimeMs: 0,
+    ctimeMs: 0,
+    ino: 0,
     mode: mode & 0o777,
   };
 }
