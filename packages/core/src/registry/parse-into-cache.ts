@@ -199,9 +199,10 @@ export class CacheParser {
   private newRecord(file: FoundSkillFile, stat: FileStat | undefined, result: ParseResult): CacheRecord {
     this.parsed++;
     this.totalParsed++;
+    const { path } = file;
     // Without a stat, a stamp no file has: the record is never fresh.
-    const stamp = stat ? stampOf(stat) : { mtimeMs: -1, size: -1, ctimeMs: -1, ino: -1 };
-    return { path: file.path, ...stamp, result };
+    if (!stat) return { path, mtimeMs: -1, size: -1, ctimeMs: -1, ino: -1, result };
+    return { path, mtimeMs: stat.mtimeMs, size: stat.size, ctimeMs: stat.ctimeMs, ino: stat.ino, result };
   }
 
   /** Stores a record just parsed, marked racy when its files changed too recently to trust their stamps. */
