@@ -202,7 +202,7 @@ describe("createRegistry: what is reported", () => {
     await temp.writeSkill("project/.agents/skills/pdf", skill("pdf"));
     await temp.writeSkill("project/.agents/skills/docx", skill("docx"));
     const registry = await open();
-    const changed = await registry.setEnabled("pdf", false);
+    const { changed } = await registry.setEnabled("pdf", false);
     expect(changed.map((entry) => entry.skill.name)).toEqual(["pdf"]);
     expect(table(registry)).toEqual([
       ["docx", "repo", "effective", true],

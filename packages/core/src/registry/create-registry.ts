@@ -26,6 +26,7 @@ import { MetadataCache, metadataCachePath } from "./metadata-cache.js";
 import { CacheParser } from "./parse-into-cache.js";
 import { planWatch } from "./plan-watch.js";
 import type {
+  EnabledChange,
   Lookup,
   RegistryEntry,
   RegistryListener,
@@ -361,14 +362,15 @@ class Registry implements SkillRegistry {
     key: string,
     enabled: boolean,
     layer: "user" | "project" = "user",
-  ): Promise<RegistryEntry[]> {
+  ): Promise<EnabledChange> {
     await this.load();
     return this.exclusive(async () => {
-      await setSkillEnabled({ key, enabled, layer, ...this.location() });
+      const { diagnostics } = await setSkillEnabled({ key, enabled, layer, ...this.location() });
       const before = new Map(this.composedEntries.map((entry) => [entry.skill.id, entry.enabled]));
       await this.refreshEnablement();
       this.compose();
-      return this.composedEntries.filter((entry) => before.get(entry.skill.id) !== entry.enabled);
+      const changed = this.composedEntries.filter((entry) => before.get(entry.skill.id) !== entry.enabled);
+      return { changed, diagnostics };
     });
   }
 
