@@ -18,7 +18,10 @@ export type SkillStatus = "effective" | "shadowed" | "ambiguous";
 
 /** What `SkillRegistry.setEnabled` did. */
 export interface EnabledChange {
-  /** The entries whose enabled state changed. */
+  /**
+   * The entries whose enabled state this call changed, judged against the state file as read under its
+   * lock: a setting another process wrote meanwhile is not listed (the entries show it all the same).
+   */
   changed: RegistryEntry[];
   /**
    * Problems met with the state file while changing it, e.g. `state-corrupt`: a damaged file was moved

@@ -27,6 +27,11 @@ export interface StateReadResult {
 export interface StateChange {
   /** The state now on disk. */
   state: SkillsetState;
+  /**
+   * The state read under the lock, before the mutation (what was legible when the file was damaged;
+   * empty when there was none): `state` differs from it by this change alone, not by other writers'.
+   */
+  previous: SkillsetState;
   /** False when the change was a no-op and the file was left untouched. */
   changed: boolean;
   /** E.g. `state-corrupt` when a damaged file was moved aside before writing. */
@@ -145,7 +150,7 @@ export function openStateStore(file: string, options: { fs?: FileSystem } = {}):
       }
       if (changed) await writeFileAtomic(file, serializeState(next), { fs });
       await removeStaleTempFiles(file, fs);
-      return { state: normalizeState(next), changed, diagnostics };
+      return { state: normalizeState(next), previous: current, changed, diagnostics };
     });
   }
 
