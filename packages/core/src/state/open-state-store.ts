@@ -5,6 +5,8 @@
 
 import { dirname, join } from "node:path";
 import { parseJsonText } from "../config/parse-json-text.js";
+import { describeReadFailure } from "../fs/describe-read-failure.js";
+import { NOT_REGULAR_CODE } from "../fs/file-kind.js";
 import type { FileSystem } from "../fs/file-system.js";
 import { nodeFileSystem } from "../fs/node-file-system.js";
 import { readCappedText, TOO_LARGE_CODE } from "../fs/read-capped-text.js";
@@ -109,7 +111,8 @@ export function openStateStore(file: string, options: { fs?: FileSystem } = {}):
             diagnostic(
               "error",
               "state-unreadable",
-              `Cannot read state file ${file}: ${errorText(found.error)}.`,
+              `Cannot read state file ${file}: ${describeReadFailure(found.error)}; its settings are not ` +
+                `applied. ${stateReadFix(found.error)}.`,
               file,
             ),
           ],
@@ -127,7 +130,8 @@ export function openStateStore(file: string, options: { fs?: FileSystem } = {}):
       if (found.kind === "unreadable") {
         throw new SkillsetError(
           "state-unreadable",
-          `Cannot read state file ${file}: ${errorText(found.error)}; nothing was changed.`,
+          `Cannot read state file ${file}: ${describeReadFailure(found.error)}; nothing was changed. ` +
+            `${stateReadFix(found.error)}.`,
           { path: file, cause: found.error },
         );
       }
@@ -252,9 +256,21 @@ function describeRecovered(state: SkillsetState): string {
   return count === 1 ? "the 1 setting still legible in it" : `the ${count} settings still legible in it`;
 }
 
-/** Why the file cannot be read, with the fix: the size message says it itself, else check permissions. */
-function errorText(error: unknown): string {
-  const code = (error as NodeJS.ErrnoException).code;
-  if (code === TOO_LARGE_CODE) return (error as Error).message;
-  return `${code ?? String(error)}. Check its permissions`;
+/** The fix for a state file that cannot be read: skillset writes it, so a fresh one can replace it. */
+function stateReadFix(error: unknown): string {
+  switch ((error as NodeJS.ErrnoException).code) {
+    case "EISDIR":
+    case NOT_REGULAR_CODE:
+      return "Remove it, or replace it with a regular JSON file; the next enable or disable then writes a fresh one";
+    case TOO_LARGE_CODE:
+      return (
+        "Move it aside and let the next enable or disable write a fresh one (a state file is a few KiB), " +
+        "then enable or disable again what it held"
+      );
+    case "EACCES":
+    case "EPERM":
+      return "Give your user read and write permission on it";
+    default:
+      return "Check the file and the folders above it";
+  }
 }
