@@ -1,5 +1,5 @@
 import { execFileSync } from "node:child_process";
-import { mkdir, readdir, readFile, rm, utimes, writeFile } from "node:fs/promises";
+import { lstat, mkdir, readdir, readFile, readlink, rm, symlink, utimes, writeFile } from "node:fs/promises";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { SkillsetError } from "../model/errors.js";
 import { createTempDir, type TempDir } from "../test/temp-tree.js";
@@ -188,5 +188,35 @@ describe("openStateStore", () => {
       `Cannot read state file ${file}: it is 1.14 MiB, over the 1 MiB limit, and was not read; its settings are not applied. ` +
         "Move it aside and let the next enable or disable write a fresh one (a state file is a few KiB), then enable or disable again what it held.",
     );
+  });
+
+  it("writes through a symbolic link to a state file, so a dotfiles link keeps working", async () => {
+    const dotfile = temp.join("dotfiles", "state.json");
+    await temp.write({ "dotfiles/state.json": '{"version":1,"disabled":["pdf"],"enabled":[]}' });
+    await mkdir(temp.join("config", "skillset"), { recursive: true });
+    await symlink(dotfile, file);
+    await openStateStore(file).update((state) => {
+      state.disabled.push("docx");
+    });
+    expect((await lstat(file)).isSymbolicLink()).toBe(true);
+    expect(await readlink(file)).toBe(dotfile);
+    expect(JSON.parse(await readFile(dotfile, "utf8")).disabled).toEqual(["docx", "pdf"]);
+    expect(await readdir(temp.join("dotfiles"))).toEqual(["state.json"]);
+    expect((await readdir(temp.join("config", "skillset"))).sort()).toEqual(["state.json"]);
+  });
+
+  it("never writes into the target of a link to a damaged file: the link is moved aside", async () => {
+    const other = temp.join("elsewhere", "notes.txt");
+    await temp.write({ "elsewhere/notes.txt": "not JSON, and not skillset's" });
+    await mkdir(temp.join("config", "skillset"), { recursive: true });
+    await symlink(other, file);
+    const { diagnostics } = await openStateStore(file).change((state) => {
+      state.disabled.push("docx");
+    });
+    expect(diagnostics.map((found) => found.code)).toEqual(["state-corrupt"]);
+    expect(await readFile(other, "utf8")).toBe("not JSON, and not skillset's");
+    expect((await lstat(file)).isFile()).toBe(true);
+    const aside = (await readdir(temp.join("config", "skillset"))).find((name) => name.includes(".corrupt-"));
+    expect(await readlink(temp.join("config", "skillset", aside as string))).toBe(other);
   });
 });

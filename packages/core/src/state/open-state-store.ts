@@ -57,7 +57,8 @@ export interface StateStore {
   update(mutate: StateMutation): Promise<SkillsetState>;
   /**
    * Under the file lock: re-reads the file, applies `mutate` to a copy, and writes the result atomically
-   * when it differs. A damaged file is first renamed to `state.json.corrupt-<timestamp>` (never
+   * when it differs: through a symbolic link to a whole state file, to the file it points to (atomically,
+   * beside it), so a link into a dotfiles folder stays one. A damaged file (or link) is first renamed to `state.json.corrupt-<timestamp>` (never
    * overwritten) and its legible settings carried over. Throws `SkillsetError` with code
    * `state-unsupported-version`, `state-unreadable`, `state-invalid` (the mutation produced a bad state),
    * or a lock error from `withFileLock`.
@@ -152,8 +153,12 @@ export function openStateStore(file: string, options: { fs?: FileSystem } = {}):
           ),
         );
       }
-      if (changed) await writeFileAtomic(file, serializeState(next), { fs });
-      await removeStaleTempFiles(file, fs);
+      // A whole state file reached through a symbolic link (a dotfiles setup) is written where the link
+      // points, so the link keeps working; anything else is written at `file` (a damaged target is left
+      // beside the link moved aside, never overwritten).
+      const target = found.kind === "ok" ? await linkedStateFile(file, fs) : file;
+      if (changed) await writeFileAtomic(target, serializeState(next), { fs });
+      await removeStaleTempFiles(target, fs);
       return { state: normalizeState(next), previous: current, changed, diagnostics };
     });
   }
@@ -215,6 +220,17 @@ async function checkMutation(file: string, state: SkillsetState): Promise<Skills
   }
   const { $schema: _ignored, ...valid } = checked.value;
   return normalizeState(valid);
+}
+
+/** The regular file `file` is a symbolic link to, or `file` itself (not a link, or not to a regular file). */
+async function linkedStateFile(file: string, fs: FileSystem): Promise<string> {
+  try {
+    if (!(await fs.lstat(file)).isSymbolicLink) return file;
+    const real = await fs.realpath(file);
+    return (await fs.stat(real)).isFile ? real : file;
+  } catch {
+    return file;
+  }
 }
 
 /** Renames a damaged file to `<file>.corrupt-<timestamp>`, never over an existing one. */
