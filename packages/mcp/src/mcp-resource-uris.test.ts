@@ -4,7 +4,7 @@
  * a plugin skill under its qualified name even when a bare skill is named like it.
  */
 import type { Resource } from "@modelcontextprotocol/sdk/types.js";
-import { createTempProject, TEMP_PROJECT_CONFIG, type TempDir } from "@skillset/core/test";
+import { createTempProject, TEMP_PROJECT_CONFIG, type TempDir, writeMarkedSkill } from "@skillset/core/test";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { serverEnv } from "./testing/skill-project.js";
 import { type StdioSession, startStdioClient } from "./testing/start-stdio-client.js";
@@ -13,10 +13,7 @@ let temp: TempDir;
 let session: StdioSession;
 
 /** A skill whose body and `references/guide.md` say which folder they are in. */
-async function writeMarked(dir: string, name: string): Promise<void> {
-  await temp.write({ [`${dir}/references/guide.md`]: `GUIDE OF ${dir}\n` });
-  await temp.writeSkill(dir, { name, description: `Use when testing ${name}.` }, `BODY OF ${dir}\n`);
-}
+const writeMarked = (dir: string, name: string) => writeMarkedSkill(temp, dir, name);
 
 beforeAll(async () => {
   temp = await createTempProject("skillset-mcp-uris-");

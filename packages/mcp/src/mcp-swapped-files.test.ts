@@ -1,7 +1,8 @@
 /**
  * An attacker who swaps a served skill's SKILL.md, or its whole folder, for a link after the server found
- * it (SPEC §15): `resources/read` and `skill_read` check at read time, so the secret never comes back —
- * not even in the moment before the watcher notices.
+ * it (SPEC §15): `resources/read`, `skill_read` and `prompts/get` check at read time, so the secret never
+ * comes back — not even in the moment before the watcher notices, and not when the link leads to a file
+ * named SKILL.md outside the project (a link discovery refuses).
  */
 import { renameSync, rmSync, symlinkSync } from "node:fs";
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
@@ -20,6 +21,7 @@ beforeEach(async () => {
     "secret.txt": `${SECRET}\n`,
     "outside/SKILL.md": `---\nname: swap\ndescription: Use when swapped.\n---\n${SECRET}\n`,
     "outside/file.md": `${SECRET}\n`,
+    "outside2/SKILL.md": `---\nname: swap\ndescription: Use when swapped.\n---\nOUTSIDE-BODY ${SECRET}\n`,
     [`${SKILLS}/swap/file.md`]: "inside file\n",
   });
   await temp.writeSkill(
@@ -66,6 +68,26 @@ describe("skillset mcp: reads re-check links", () => {
         expect(answer).not.toContain(SECRET);
         expect(answer).toMatch(/^refused: /);
       }
+    }
+  });
+
+  it("refuses a SKILL.md swapped for a link to a SKILL.md outside the project, prompts/get included", async () => {
+    const { client } = session;
+    expect(JSON.stringify(await client.getPrompt({ name: "swap" }))).toContain("Swap body.");
+    renameSync(temp.join(SKILLS, "swap", "SKILL.md"), temp.join(SKILLS, "swap", "SKILL.md.orig"));
+    symlinkSync(temp.join("outside2", "SKILL.md"), temp.join(SKILLS, "swap", "SKILL.md"));
+    const prompt = await client.getPrompt({ name: "swap" }).then(
+      (result) => JSON.stringify(result),
+      (error: Error) => `refused: ${error.message}`,
+    );
+    for (const answer of [
+      ...(await readBoth("skill://swap")),
+      ...(await readBoth("skill://swap/SKILL.md")),
+      prompt,
+    ]) {
+      expect(answer).not.toContain("OUTSIDE-BODY");
+      expect(answer).not.toContain(SECRET);
+      expect(answer).toMatch(/^refused: /);
     }
   });
 });

@@ -82,7 +82,13 @@ export function toggleRunner(enabled: boolean): (context: CommandContext) => Pro
       );
       return EXIT_FINDINGS;
     }
-    const changed = await registry.setEnabled(key, enabled, layer);
+    const { changed, diagnostics } = await registry.setEnabled(key, enabled, layer);
+    // E.g. a damaged state file moved aside and rewritten with what was legible in it: the setting was
+    // recorded, but a setting may have been lost, so a person must look (exit 1).
+    for (const problem of diagnostics) {
+      context.stderr.write(`skillset ${verb}: ${problem.severity}: ${inertForTerminal(problem.message)}\n`);
+    }
+    const exit = diagnostics.some((problem) => problem.severity === "error") ? EXIT_FINDINGS : EXIT_OK;
     const after = new Map(registry.entries().map((entry) => [entry.skill.id, entry.enabled]));
     const stuck = matching.filter((entry) => after.get(entry.skill.id) !== enabled);
     for (const entry of stuck) {
@@ -102,8 +108,9 @@ export function toggleRunner(enabled: boolean): (context: CommandContext) => Pro
         [state]: true,
         changed: changed.map(entryJson),
         stillOtherwise: stuck.map(entryJson),
+        diagnostics,
       });
-      return EXIT_OK;
+      return exit;
     }
     const lines = changed.map(
       (entry) =>
@@ -116,6 +123,6 @@ export function toggleRunner(enabled: boolean): (context: CommandContext) => Pro
     }
     lines.push(`Recorded '${inertForTerminal(key)}' as ${state} in ${file}.`);
     context.stdout.write(`${lines.join("\n")}\n`);
-    return EXIT_OK;
+    return exit;
   };
 }

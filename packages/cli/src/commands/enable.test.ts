@@ -1,4 +1,4 @@
-import { readFile } from "node:fs/promises";
+import { readdir, readFile } from "node:fs/promises";
 import type { TempDir } from "@skillset/core/test";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { createTempProject, isolatedEnv, runCliCaptured } from "../testing/index.js";
@@ -101,6 +101,39 @@ describe("skillset enable / disable", () => {
     const output = JSON.parse(stdout);
     expect(output).toMatchObject({ schemaVersion: 1, key: "pdf", layer: "user", disabled: true });
     expect(output.changed[0]).toMatchObject({ name: "pdf", state: { enabled: false } });
+  });
+
+  it("says so and exits 1 when it had to move a damaged state file aside", async () => {
+    const folder = temp.join("home/.config/skillset");
+    await temp.write({ "home/.config/skillset/state.json": '{"version":1,"disabled":"pdf","enabled":[]}' });
+    const { code, stdout, stderr } = await cli("disable", "docx");
+    expect(code).toBe(1);
+    expect(stdout).toContain("Recorded 'docx' as disabled");
+    const aside = (await readdir(folder)).find((name) => name.startsWith("state.json.corrupt-"));
+    expect(aside).toBeDefined();
+    expect(stderr).toBe(
+      `skillset disable: error: State file <tmp>/home/.config/skillset/state.json was damaged ('disabled' must be a list whose items are each a non-empty string (got "pdf")); moved it to <tmp>/home/.config/skillset/${aside} and rewrote <tmp>/home/.config/skillset/state.json keeping the 0 settings still legible in it. Compare the two if a setting is missing.\n`,
+    );
+    expect(await readFile(`${folder}/${aside}`, "utf8")).toContain('"disabled":"pdf"');
+
+    // A truncated file: what is legible is kept, and --json carries the diagnostic.
+    await temp.write({ "home/.config/skillset/state.json": '{"version":1,"disabled":["pdf","x' });
+    const json = await cli("enable", "docx", "--json");
+    expect(json.code).toBe(1);
+    expect(json.stderr).toContain(
+      "skillset enable: error: State file <tmp>/home/.config/skillset/state.json was damaged",
+    );
+    const output = JSON.parse(json.stdout);
+    expect(output.diagnostics).toEqual([
+      expect.objectContaining({
+        severity: "error",
+        code: "state-corrupt",
+        path: "<tmp>/home/.config/skillset/state.json",
+      }),
+    ]);
+    expect(output.diagnostics[0].message).toContain("keeping the 1 setting still legible in it");
+    const state = JSON.parse(await readFile(`${folder}/state.json`, "utf8"));
+    expect(state).toMatchObject({ disabled: ["pdf"], enabled: ["docx"] });
   });
 
   it("needs exactly one name", async () => {

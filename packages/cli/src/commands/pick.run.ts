@@ -3,6 +3,7 @@
  * there is none. Enable/disable goes through the registry's state store, as `skillset disable` does.
  */
 import { rankSkills } from "@skillset/core/completion";
+import { inertForTerminal } from "@skillset/core/model";
 import type { RegistryEntry } from "@skillset/core/registry";
 import { type CommandContext, EXIT_FINDINGS, EXIT_OK, UsageError } from "../command.js";
 import type { PickExit } from "../interactive/pick-app.js";
@@ -41,8 +42,13 @@ export async function run(context: CommandContext): Promise<number> {
   );
   const toggle = async (entry: RegistryEntry) => {
     const enable = !entry.enabled;
-    await registry.setEnabled(entry.skill.qualifiedName, enable);
-    return `${enable ? "Enabled" : "Disabled"} ${entry.skill.qualifiedName} (user settings)`;
+    const { diagnostics } = await registry.setEnabled(entry.skill.qualifiedName, enable);
+    const done = `${enable ? "Enabled" : "Disabled"} ${entry.skill.qualifiedName} (user settings)`;
+    // E.g. a damaged state file was moved aside: say so on the status line rather than nothing.
+    return [
+      done,
+      ...diagnostics.map((problem) => `${problem.severity}: ${inertForTerminal(problem.message)}`),
+    ].join(" · ");
   };
   const ended = await runInk<PickExit>(
     terminal,

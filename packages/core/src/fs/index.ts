@@ -1,4 +1,5 @@
 export { asyncOnly } from "./async-only.js";
+export { describeReadFailure } from "./describe-read-failure.js";
 export {
   describeKind,
   errorFileKind,
@@ -11,5 +12,10 @@ export type { DirEntry, FileStat, FileSystem, StatAndHead, SyncFileReads } from 
 export { isSameOrInside } from "./is-same-or-inside.js";
 export { mapConcurrently } from "./map-concurrently.js";
 export { createNodeFileSystem, nodeFileSystem } from "./node-file-system.js";
-export { MAX_SETTINGS_FILE_BYTES, readCappedText, TOO_LARGE_CODE } from "./read-capped-text.js";
+export {
+  MAX_SETTINGS_FILE_BYTES,
+  readCappedText,
+  TOO_LARGE_CODE,
+  type TooLargeError,
+} from "./read-capped-text.js";
 export { syncReads } from "./sync-reads.js";

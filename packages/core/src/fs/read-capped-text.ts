@@ -10,9 +10,18 @@ export const MAX_SETTINGS_FILE_BYTES = 1024 * 1024;
 /** The `code` of the error {@link readCappedText} throws for a file over its cap. */
 export const TOO_LARGE_CODE = "EFBIG";
 
+/** The error {@link readCappedText} throws for a file over its cap. */
+export interface TooLargeError extends NodeJS.ErrnoException {
+  code: typeof TOO_LARGE_CODE;
+  /** The file's size and the cap, in bytes. */
+  size: number;
+  limit: number;
+}
+
 /**
- * The text of `file`, refused before reading when its size is over `maxBytes` (error `code` `EFBIG`, with
- * a message naming the file, its size and the cap). Other failures are the file system's errors.
+ * The text of `file`, refused before reading when its size is over `maxBytes` (a `TooLargeError`, code
+ * `EFBIG`, with a message naming the file, its size and the cap; the fix is the caller's to give, as it
+ * depends on whose file it is). Other failures are the file system's errors.
  */
 export async function readCappedText(
   fs: FileSystem,
@@ -21,12 +30,13 @@ export async function readCappedText(
 ): Promise<string> {
   const { size } = await fs.stat(file);
   if (size > maxBytes) {
-    const error: NodeJS.ErrnoException = new Error(
-      `${file} is ${(size / 1024 / 1024).toFixed(1)} MiB, over the ${(maxBytes / 1024 / 1024).toFixed(0)} MiB limit; ` +
-        "it is not read. Move it aside (or delete it) and let skillset write a fresh one",
-    );
+    const error = new Error(
+      `${file} is ${(size / 1024 / 1024).toFixed(1)} MiB, over the ${(maxBytes / 1024 / 1024).toFixed(0)} MiB limit; it is not read`,
+    ) as TooLargeError;
     error.code = TOO_LARGE_CODE;
     error.path = file;
+    error.size = size;
+    error.limit = maxBytes;
     throw error;
   }
   return fs.readText(file);

@@ -9,7 +9,7 @@ export {
   type SkillUri,
   type SkillUriError,
 } from "../model/parse-skill-uri.js";
-export { checkSkillFolder } from "./check-skill-folder.js";
+export { checkSkillFile, checkSkillFolder } from "./check-skill-folder.js";
 export {
   type FindSkillOptions,
   type FoundSkill,

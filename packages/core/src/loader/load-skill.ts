@@ -8,7 +8,7 @@ import { nodeFileSystem } from "../fs/node-file-system.js";
 import { SkillsetError } from "../model/errors.js";
 import type { Skill } from "../model/skill.js";
 import { readSkillBody } from "../parser/read-skill-body.js";
-import { checkSkillFolder } from "./check-skill-folder.js";
+import { checkSkillFile } from "./check-skill-folder.js";
 import { listSkillFiles, type SkillFiles, type SkillFilesLimits } from "./list-skill-files.js";
 import type { ReloadTracker } from "./reload-tracker.js";
 import {
@@ -74,8 +74,8 @@ function argumentText(args: LoadOptions["args"]): string {
 /**
  * Loads `skill`. Throws a `SkillsetError` when SKILL.md can no longer be read (`file-not-found`,
  * `file-too-large`, `encoding-invalid`, …, the parser's codes), when the skill folder no longer resolves
- * to the real folder discovery recorded (`path-refused`: it was replaced by a link; see
- * `checkSkillFolder`, the check `readSkillFile` makes too), or when a preprocess hook refuses.
+ * to the real folder discovery recorded (`path-refused`: it was replaced by a link) or SKILL.md to the
+ * real path it had (`link-refused`; see `checkSkillFile`, the check `readSkillFile` makes too), or when a preprocess hook refuses.
  *
  * @example
  * const loaded = await loadSkill(entry.skill, { args: "PR 42", envelope: "tool", tracker });
@@ -89,10 +89,10 @@ export async function loadSkill(skill: Skill, options: LoadOptions = {}): Promis
       path: skill.path,
       cause: error,
     });
-  // Checked now, not only at discovery: the folder may have been swapped for a link to another place
-  // since, and then its SKILL.md (the registry's id, a path through it) would be another file.
-  const realDir = await checkSkillFolder(skill, fs, `to load ${skill.path}`, gone);
-  // The registry's id is SKILL.md's real path, already checked to be a regular file named SKILL.md.
+  // Checked now, not only at discovery: the folder or SKILL.md may have been swapped for a link to another
+  // place since, and then SKILL.md would be a file discovery never checked.
+  const realDir = await checkSkillFile(skill, fs, `to load ${skill.path}`, gone);
+  // The registry's id is SKILL.md's real path, which it still is (checked just above).
   const stat = await fs.stat(skill.id).catch((error: unknown) => {
     throw gone(error);
   });

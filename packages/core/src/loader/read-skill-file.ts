@@ -9,7 +9,7 @@ import { nodeFileSystem } from "../fs/node-file-system.js";
 import { SkillsetError } from "../model/errors.js";
 import type { Skill } from "../model/skill.js";
 import { readSkillText } from "../parser/read-skill-text.js";
-import { checkSkillFolder } from "./check-skill-folder.js";
+import { checkSkillFile, checkSkillFolder } from "./check-skill-folder.js";
 import { mediaType } from "./media-type.js";
 
 /** Options of `readSkillFile`. */
@@ -59,7 +59,8 @@ function looksBinary(bytes: Uint8Array): boolean {
  * Reads `segments` (already checked by `parseSkillUri`: no `..`, no separators, no NUL) inside
  * `skill`'s folder; no segments means its SKILL.md. Everything is checked at read time: the skill folder
  * must still resolve to the real path discovery recorded (`skill.realDir`; a folder swapped for a link
- * is refused), the target's real path must be inside it (a link inside the skill that points out is
+ * is refused), SKILL.md to its recorded real path (`skill.id`; one swapped for a link to another SKILL.md,
+ * even one outside the project, is refused), the target's real path must be inside it (a link inside the skill that points out is
  * refused), and SKILL.md is read by the one SKILL.md reader with its link policy, as loading reads it.
  * Only regular files are opened (a FIFO or device is refused without being opened). Throws a
  * `SkillsetError`: `file-not-found`, `path-refused`, `not-a-file`, `file-too-large`, or the SKILL.md
@@ -92,7 +93,7 @@ export async function readSkillFile(
       { path },
     );
   // Checked now, not only at discovery: the folder (or SKILL.md) may have been swapped for a link since.
-  const base = await checkSkillFolder(skill, fs, uri, notFound);
+  const base = await (isSkillFile ? checkSkillFile : checkSkillFolder)(skill, fs, uri, notFound);
   if (isSkillFile) return readSkillMarkdown(skill, uri, maxBytes, fs);
   const real = await resolveInside(base, segments, fs, notFound, refusedOut);
   const stat = await fs.stat(real).catch((error: unknown) => {

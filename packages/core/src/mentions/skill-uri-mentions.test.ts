@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { readSkillFile } from "../loader/read-skill-file.js";
 import { exactSkillName } from "../registry/exact-skill-name.js";
 import type { SkillRegistry } from "../registry/registry-types.js";
-import { createTempProject, openTempRegistry, type TempDir } from "../test/index.js";
+import { createTempProject, openTempRegistry, type TempDir, writeMarkedSkill } from "../test/index.js";
 import { createSkillTools } from "../tools/create-skill-tools.js";
 import type { SkillTool } from "../tools/define-skill-tool.js";
 import { resolveMentions } from "./resolve-mentions.js";
@@ -19,10 +19,7 @@ let registry: SkillRegistry;
 let read: SkillTool;
 
 /** A skill whose body and `references/guide.md` say which folder they are in. */
-async function writeMarked(dir: string, name: string): Promise<void> {
-  await temp.write({ [`${dir}/references/guide.md`]: `GUIDE OF ${dir}\n` });
-  await temp.writeSkill(dir, { name, description: `Use when testing ${name}.` }, `BODY OF ${dir}\n`);
-}
+const writeMarked = (dir: string, name: string) => writeMarkedSkill(temp, dir, name);
 
 beforeAll(async () => {
   temp = await createTempProject("skillset-uri-mentions-");

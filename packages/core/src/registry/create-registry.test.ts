@@ -211,7 +211,7 @@ describe("createRegistry: what is reported", () => {
     await temp.writeSkill("project/.agents/skills/pdf", skill("pdf"));
     await temp.writeSkill("project/.agents/skills/docx", skill("docx"));
     const registry = await open();
-    const changed = await registry.setEnabled("pdf", false);
+    const { changed } = await registry.setEnabled("pdf", false);
     expect(changed.map((entry) => entry.skill.name)).toEqual(["pdf"]);
     expect(table(registry)).toEqual([
       ["docx", "repo", "effective", true],
@@ -221,6 +221,24 @@ describe("createRegistry: what is reported", () => {
     expect(table(later)).toEqual(table(registry));
     await later.setEnabled("pdf", true, "project");
     expect(table(later).every(([, , , enabled]) => enabled)).toBe(true);
+  });
+
+  it("reports as changed only what its own setEnabled did, not another writer's setting", async () => {
+    await temp.writeSkill("project/.agents/skills/pdf", skill("pdf"));
+    await temp.writeSkill("project/.agents/skills/docx", skill("docx"));
+    const registry = await open();
+    const other = await open();
+    await other.setEnabled("docx", false);
+    const { changed, diagnostics } = await registry.setEnabled("pdf", false);
+    expect({ changed: changed.map((entry) => entry.skill.name), diagnostics }).toEqual({
+      changed: ["pdf"],
+      diagnostics: [],
+    });
+    // The entries show the other writer's setting all the same.
+    expect(table(registry).map(([name, , , enabled]) => [name, enabled])).toEqual([
+      ["docx", false],
+      ["pdf", false],
+    ]);
   });
 
   it("lists every root with whether it exists and how many skills it held", async () => {

@@ -14,9 +14,10 @@ import type { Diagnostic } from "../model/diagnostic.js";
 import { SkillsetError } from "../model/errors.js";
 import { mergeDiagnostics } from "../model/merge-diagnostics.js";
 import { listRoots, listRootsFor, type Root, type RootsOptions } from "../roots/index.js";
-import type { Enablement } from "../state/enablement.js";
-import { loadEnablement } from "../state/load-enablement.js";
+import { createEnablement, type Enablement } from "../state/enablement.js";
+import { enablementLayer, loadEnablement } from "../state/load-enablement.js";
 import { setSkillEnabled } from "../state/set-skill-enabled.js";
+import type { SkillsetState } from "../state/state-schema.js";
 import { applyFileChanges } from "./apply-file-changes.js";
 import { type ComposeMemo, composeEntries, createComposeMemo } from "./compose-entries.js";
 import { entryEvents } from "./entry-events.js";
@@ -26,6 +27,7 @@ import { MetadataCache, metadataCachePath } from "./metadata-cache.js";
 import { CacheParser } from "./parse-into-cache.js";
 import { planWatch } from "./plan-watch.js";
 import type {
+  EnabledChange,
   Lookup,
   RegistryEntry,
   RegistryListener,
@@ -298,10 +300,11 @@ class Registry implements SkillRegistry {
     } while (queue !== this.queue);
   }
 
-  private async refreshEnablement(): Promise<void> {
-    const { enablement, diagnostics } = await loadEnablement(this.location());
+  private async refreshEnablement(): Promise<SkillsetState[]> {
+    const { enablement, diagnostics, layers } = await loadEnablement(this.location());
     this.enablement = enablement;
     this.stateDiagnostics = diagnostics;
+    return layers;
   }
 
   /** Composes entries from the current state and tells listeners what changed. */
@@ -361,14 +364,23 @@ class Registry implements SkillRegistry {
     key: string,
     enabled: boolean,
     layer: "user" | "project" = "user",
-  ): Promise<RegistryEntry[]> {
+  ): Promise<EnabledChange> {
     await this.load();
     return this.exclusive(async () => {
-      await setSkillEnabled({ key, enabled, layer, ...this.location() });
-      const before = new Map(this.composedEntries.map((entry) => [entry.skill.id, entry.enabled]));
-      await this.refreshEnablement();
+      const change = await setSkillEnabled({ key, enabled, layer, ...this.location() });
+      const layers = await this.refreshEnablement();
       this.compose();
-      return this.composedEntries.filter((entry) => before.get(entry.skill.id) !== entry.enabled);
+      // What this call changed, not what other processes wrote since this registry loaded: both views
+      // take the other layers as just read and differ only in this layer, as read under the lock and
+      // as written.
+      const withLayer = (state: SkillsetState) =>
+        createEnablement(layers.map((each, index) => (index === enablementLayer[layer] ? state : each)));
+      const before = withLayer(change.previous);
+      const after = withLayer(change.state);
+      const changed = this.composedEntries.filter(
+        (entry) => before.isEnabled(entry.skill) !== after.isEnabled(entry.skill),
+      );
+      return { changed, diagnostics: change.diagnostics };
     });
   }
 

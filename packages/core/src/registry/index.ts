@@ -16,6 +16,7 @@ export {
   scopeRank,
 } from "./rank-precedence.js";
 export type {
+  EnabledChange,
   Lookup,
   RegistryEntry,
   RegistryEvent,

@@ -16,6 +16,20 @@ import type { Root } from "../roots/index.js";
  */
 export type SkillStatus = "effective" | "shadowed" | "ambiguous";
 
+/** What `SkillRegistry.setEnabled` did. */
+export interface EnabledChange {
+  /**
+   * The entries whose enabled state this call changed, judged against the state file as read under its
+   * lock: a setting another process wrote meanwhile is not listed (the entries show it all the same).
+   */
+  changed: RegistryEntry[];
+  /**
+   * Problems met with the state file while changing it, e.g. `state-corrupt`: a damaged file was moved
+   * aside and rewritten with the settings still legible in it. The change was made; a person should look.
+   */
+  diagnostics: Diagnostic[];
+}
+
 /** One skill as the registry holds it: the skill, its precedence status and whether it is enabled. */
 export interface RegistryEntry {
   skill: Skill;
@@ -158,8 +172,11 @@ export interface SkillRegistry {
   stats(): RegistryStats;
   /** Adds the roots between the project root and `path` (monorepos); returns the entries newly found. */
   discoverFor(path: string): Promise<RegistryEntry[]>;
-  /** Enables or disables a skill through state (user layer unless `project`); returns entries whose state changed. */
-  setEnabled(key: string, enabled: boolean, layer?: "user" | "project"): Promise<RegistryEntry[]>;
+  /**
+   * Enables or disables a skill through state (user layer unless `project`): the entries whose state
+   * changed, and problems met with the state file (see `EnabledChange`).
+   */
+  setEnabled(key: string, enabled: boolean, layer?: "user" | "project"): Promise<EnabledChange>;
   /** Starts a file watcher that keeps the registry current (SPEC §5 Caching and reload). */
   watch(listener?: RegistryListener): Promise<RegistryWatcher>;
 }

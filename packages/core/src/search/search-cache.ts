@@ -1,12 +1,18 @@
 /**
  * @module The on-disk copy of a search index, beside the registry's metadata cache, so a one-shot
  * `skillset search` loads the index instead of building it. Valid only for the exact same skills
- * (every id, modification time and size) and the same index format; anything else is a miss.
+ * (every id, modification time and size) and the same index format; anything else is a miss — including
+ * anything at the path but a regular file (a FIFO, a folder, a link: never opened, never written through).
  */
-import { createHash } from "node:crypto";
-import { mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
+import { createHash, randomBytes } from "node:crypto";
+import { lstatSync, mkdirSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { basename, dirname, join } from "node:path";
+import type { FileSystem, SyncFileReads } from "../fs/file-system.js";
+import { nodeFileSystem } from "../fs/node-file-system.js";
 import type { RegistryEntry } from "../registry/registry-types.js";
+
+/** The real disk's synchronous reads: a read opens regular files only, without blocking (SPEC §15). */
+const disk = nodeFileSystem as FileSystem & SyncFileReads;
 
 /** Bump when the indexed fields, tokenizing or stemming change: old caches are then ignored. */
 export const SEARCH_CACHE_VERSION = 2;
@@ -33,10 +39,14 @@ export function searchFingerprint(entries: readonly RegistryEntry[], variant: st
   return hash.digest("hex");
 }
 
-/** The cached index when its fingerprint matches, else undefined (missing, unreadable or stale). */
+/**
+ * The cached index when its fingerprint matches, else undefined (missing, unreadable, stale, or not a
+ * regular file: a link is not followed, and a FIFO or device is never opened, so nothing blocks).
+ */
 export function readSearchCache(file: string, fingerprint: string): SearchCacheContent | undefined {
   try {
-    const content = JSON.parse(readFileSync(file, "utf8")) as SearchCacheContent;
+    if (!lstatSync(file).isFile()) return undefined;
+    const content = JSON.parse(disk.readTextSync(file)) as SearchCacheContent;
     if (content.version !== SEARCH_CACHE_VERSION || content.fingerprint !== fingerprint) return undefined;
     return Array.isArray(content.vocabulary) && Array.isArray(content.words) ? content : undefined;
   } catch {
@@ -44,14 +54,24 @@ export function readSearchCache(file: string, fingerprint: string): SearchCacheC
   }
 }
 
-/** Writes the cache atomically (a temp file, then a rename). A failure only costs the next start. */
+/**
+ * Writes the cache atomically, as the metadata cache does: a new temp file beside it (a random name,
+ * created exclusively, so a link planted there is never written through), then a rename, which replaces
+ * whatever entry is at `file` (a link, a FIFO) rather than writing into it. A failure (a folder in the
+ * way, a read-only disk) only costs the next start.
+ */
 export function writeSearchCache(file: string, content: SearchCacheContent): void {
+  const temp = join(dirname(file), `.${basename(file)}.tmp-${process.pid}-${randomBytes(6).toString("hex")}`);
   try {
     mkdirSync(dirname(file), { recursive: true });
-    const temp = `${file}.${process.pid}.tmp`;
-    writeFileSync(temp, JSON.stringify(content));
+    writeFileSync(temp, JSON.stringify(content), { flag: "wx" });
     renameSync(temp, file);
   } catch {
     // The cache is an optimisation; the index in memory is complete without it.
+    try {
+      rmSync(temp, { force: true });
+    } catch {
+      // Nothing was left behind, or nothing more can be done.
+    }
   }
 }

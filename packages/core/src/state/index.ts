@@ -1,5 +1,11 @@
 export { createEnablement, type Enablement, type StateSkillRef } from "./enablement.js";
-export { type LoadEnablementOptions, loadEnablement, stateEnvironmentVariables } from "./load-enablement.js";
+export {
+  enablementLayer,
+  type LoadEnablementOptions,
+  type LoadedEnablement,
+  loadEnablement,
+  stateEnvironmentVariables,
+} from "./load-enablement.js";
 export { emptyState } from "./normalize-state.js";
 export {
   openStateStore,

@@ -22,15 +22,27 @@ export interface LoadEnablementOptions extends ConfigLocation {
   fs?: FileSystem;
 }
 
+/** What `loadEnablement` read. */
+export interface LoadedEnablement {
+  enablement: Enablement;
+  diagnostics: Diagnostic[];
+  /**
+   * The layers merged into `enablement`, lowest first: the user state, the project state, the environment,
+   * then the overrides when given (`enablementLayer` names the index of a state file's).
+   */
+  layers: SkillsetState[];
+}
+
+/** The index in `LoadedEnablement.layers` of the user or project state file. */
+export const enablementLayer = { user: 0, project: 1 } as const;
+
 /**
  * Reads the user state, then the project state, then `SKILLSET_DISABLE_SKILLS` / `SKILLSET_ENABLE_SKILLS`
  * (comma-separated keys), then `overrides`; each layer overrides the ones before (see `createEnablement`).
  * A damaged or unreadable file is reported in `diagnostics` (with whatever settings are still legible
  * applied), never thrown, so a broken state file does not stop discovery.
  */
-export async function loadEnablement(
-  options: LoadEnablementOptions,
-): Promise<{ enablement: Enablement; diagnostics: Diagnostic[] }> {
+export async function loadEnablement(options: LoadEnablementOptions): Promise<LoadedEnablement> {
   const fs = options.fs ?? nodeFileSystem;
   const paths = configPaths(options);
   const layers: SkillsetState[] = [];
@@ -56,5 +68,5 @@ export async function loadEnablement(
       enabled: await canonical(options.overrides.enabled ?? []),
     });
   }
-  return { enablement: createEnablement(layers), diagnostics };
+  return { enablement: createEnablement(layers), diagnostics, layers };
 }

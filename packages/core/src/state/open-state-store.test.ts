@@ -1,4 +1,5 @@
-import { readdir, readFile, utimes, writeFile } from "node:fs/promises";
+import { execFileSync } from "node:child_process";
+import { lstat, mkdir, readdir, readFile, readlink, rm, symlink, utimes, writeFile } from "node:fs/promises";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { SkillsetError } from "../model/errors.js";
 import { createTempDir, type TempDir } from "../test/temp-tree.js";
@@ -147,5 +148,75 @@ describe("openStateStore", () => {
       Array.from({ length: 20 }, (_, i) => store.update((state) => void state.disabled.push(`skill-${i}`))),
     );
     expect((await store.read()).state.disabled).toHaveLength(20);
+  });
+
+  it("says in words what is wrong with a state file that is a FIFO or a folder, and the fix", async () => {
+    const fix =
+      "Remove it, or replace it with a regular JSON file; the next enable or disable then writes a fresh one.";
+    await mkdir(temp.join("config", "skillset"), { recursive: true });
+    execFileSync("mkfifo", [file]);
+    const store = openStateStore(file);
+    const fifo = "it is a FIFO (named pipe), not a regular file";
+    expect((await store.read()).diagnostics).toEqual([
+      {
+        severity: "error",
+        code: "state-unreadable",
+        message: `Cannot read state file ${file}: ${fifo}; its settings are not applied. ${fix}`,
+        path: file,
+      },
+    ]);
+    const refused = await thrown(store.change((state) => state));
+    expect([refused.code, refused.message]).toEqual([
+      "state-unreadable",
+      `Cannot read state file ${file}: ${fifo}; nothing was changed. ${fix}`,
+    ]);
+
+    await rm(file);
+    await mkdir(file);
+    const folder = await thrown(store.change((state) => state));
+    expect(folder.message).toBe(
+      `Cannot read state file ${file}: it is a folder, not a file; nothing was changed. ${fix}`,
+    );
+  });
+
+  it("says a state file over the size limit was not read, and how to start afresh", async () => {
+    await temp.write({
+      "config/skillset/state.json": `{"version":1,"disabled":["${"x".repeat(1_200_000)}"]}`,
+    });
+    const { diagnostics } = await openStateStore(file).read();
+    expect(diagnostics[0]?.message).toBe(
+      `Cannot read state file ${file}: it is 1.14 MiB, over the 1 MiB limit, and was not read; its settings are not applied. ` +
+        "Move it aside and let the next enable or disable write a fresh one (a state file is a few KiB), then enable or disable again what it held.",
+    );
+  });
+
+  it("writes through a symbolic link to a state file, so a dotfiles link keeps working", async () => {
+    const dotfile = temp.join("dotfiles", "state.json");
+    await temp.write({ "dotfiles/state.json": '{"version":1,"disabled":["pdf"],"enabled":[]}' });
+    await mkdir(temp.join("config", "skillset"), { recursive: true });
+    await symlink(dotfile, file);
+    await openStateStore(file).update((state) => {
+      state.disabled.push("docx");
+    });
+    expect((await lstat(file)).isSymbolicLink()).toBe(true);
+    expect(await readlink(file)).toBe(dotfile);
+    expect(JSON.parse(await readFile(dotfile, "utf8")).disabled).toEqual(["docx", "pdf"]);
+    expect(await readdir(temp.join("dotfiles"))).toEqual(["state.json"]);
+    expect((await readdir(temp.join("config", "skillset"))).sort()).toEqual(["state.json"]);
+  });
+
+  it("never writes into the target of a link to a damaged file: the link is moved aside", async () => {
+    const other = temp.join("elsewhere", "notes.txt");
+    await temp.write({ "elsewhere/notes.txt": "not JSON, and not skillset's" });
+    await mkdir(temp.join("config", "skillset"), { recursive: true });
+    await symlink(other, file);
+    const { diagnostics } = await openStateStore(file).change((state) => {
+      state.disabled.push("docx");
+    });
+    expect(diagnostics.map((found) => found.code)).toEqual(["state-corrupt"]);
+    expect(await readFile(other, "utf8")).toBe("not JSON, and not skillset's");
+    expect((await lstat(file)).isFile()).toBe(true);
+    const aside = (await readdir(temp.join("config", "skillset"))).find((name) => name.includes(".corrupt-"));
+    expect(await readlink(temp.join("config", "skillset", aside as string))).toBe(other);
   });
 });

@@ -5,6 +5,8 @@
 
 import { dirname, join } from "node:path";
 import { parseJsonText } from "../config/parse-json-text.js";
+import { describeReadFailure } from "../fs/describe-read-failure.js";
+import { NOT_REGULAR_CODE } from "../fs/file-kind.js";
 import type { FileSystem } from "../fs/file-system.js";
 import { nodeFileSystem } from "../fs/node-file-system.js";
 import { readCappedText, TOO_LARGE_CODE } from "../fs/read-capped-text.js";
@@ -27,6 +29,11 @@ export interface StateReadResult {
 export interface StateChange {
   /** The state now on disk. */
   state: SkillsetState;
+  /**
+   * The state read under the lock, before the mutation (what was legible when the file was damaged;
+   * empty when there was none): `state` differs from it by this change alone, not by other writers'.
+   */
+  previous: SkillsetState;
   /** False when the change was a no-op and the file was left untouched. */
   changed: boolean;
   /** E.g. `state-corrupt` when a damaged file was moved aside before writing. */
@@ -50,7 +57,8 @@ export interface StateStore {
   update(mutate: StateMutation): Promise<SkillsetState>;
   /**
    * Under the file lock: re-reads the file, applies `mutate` to a copy, and writes the result atomically
-   * when it differs. A damaged file is first renamed to `state.json.corrupt-<timestamp>` (never
+   * when it differs: through a symbolic link to a whole state file, to the file it points to (atomically,
+   * beside it), so a link into a dotfiles folder stays one. A damaged file (or link) is first renamed to `state.json.corrupt-<timestamp>` (never
    * overwritten) and its legible settings carried over. Throws `SkillsetError` with code
    * `state-unsupported-version`, `state-unreadable`, `state-invalid` (the mutation produced a bad state),
    * or a lock error from `withFileLock`.
@@ -104,7 +112,8 @@ export function openStateStore(file: string, options: { fs?: FileSystem } = {}):
             diagnostic(
               "error",
               "state-unreadable",
-              `Cannot read state file ${file}: ${errorText(found.error)}.`,
+              `Cannot read state file ${file}: ${describeReadFailure(found.error)}; its settings are not ` +
+                `applied. ${stateReadFix(found.error)}.`,
               file,
             ),
           ],
@@ -122,7 +131,8 @@ export function openStateStore(file: string, options: { fs?: FileSystem } = {}):
       if (found.kind === "unreadable") {
         throw new SkillsetError(
           "state-unreadable",
-          `Cannot read state file ${file}: ${errorText(found.error)}; nothing was changed.`,
+          `Cannot read state file ${file}: ${describeReadFailure(found.error)}; nothing was changed. ` +
+            `${stateReadFix(found.error)}.`,
           { path: file, cause: found.error },
         );
       }
@@ -143,9 +153,13 @@ export function openStateStore(file: string, options: { fs?: FileSystem } = {}):
           ),
         );
       }
-      if (changed) await writeFileAtomic(file, serializeState(next), { fs });
-      await removeStaleTempFiles(file, fs);
-      return { state: normalizeState(next), changed, diagnostics };
+      // A whole state file reached through a symbolic link (a dotfiles setup) is written where the link
+      // points, so the link keeps working; anything else is written at `file` (a damaged target is left
+      // beside the link moved aside, never overwritten).
+      const target = found.kind === "ok" ? await linkedStateFile(file, fs) : file;
+      if (changed) await writeFileAtomic(target, serializeState(next), { fs });
+      await removeStaleTempFiles(target, fs);
+      return { state: normalizeState(next), previous: current, changed, diagnostics };
     });
   }
 
@@ -208,6 +222,17 @@ async function checkMutation(file: string, state: SkillsetState): Promise<Skills
   return normalizeState(valid);
 }
 
+/** The regular file `file` is a symbolic link to, or `file` itself (not a link, or not to a regular file). */
+async function linkedStateFile(file: string, fs: FileSystem): Promise<string> {
+  try {
+    if (!(await fs.lstat(file)).isSymbolicLink) return file;
+    const real = await fs.realpath(file);
+    return (await fs.stat(real)).isFile ? real : file;
+  } catch {
+    return file;
+  }
+}
+
 /** Renames a damaged file to `<file>.corrupt-<timestamp>`, never over an existing one. */
 async function moveAside(file: string, fs: FileSystem): Promise<string> {
   const stamp = new Date().toISOString().replace(/[:.]/g, "-");
@@ -247,9 +272,21 @@ function describeRecovered(state: SkillsetState): string {
   return count === 1 ? "the 1 setting still legible in it" : `the ${count} settings still legible in it`;
 }
 
-/** Why the file cannot be read, with the fix: the size message says it itself, else check permissions. */
-function errorText(error: unknown): string {
-  const code = (error as NodeJS.ErrnoException).code;
-  if (code === TOO_LARGE_CODE) return (error as Error).message;
-  return `${code ?? String(error)}. Check its permissions`;
+/** The fix for a state file that cannot be read: skillset writes it, so a fresh one can replace it. */
+function stateReadFix(error: unknown): string {
+  switch ((error as NodeJS.ErrnoException).code) {
+    case "EISDIR":
+    case NOT_REGULAR_CODE:
+      return "Remove it, or replace it with a regular JSON file; the next enable or disable then writes a fresh one";
+    case TOO_LARGE_CODE:
+      return (
+        "Move it aside and let the next enable or disable write a fresh one (a state file is a few KiB), " +
+        "then enable or disable again what it held"
+      );
+    case "EACCES":
+    case "EPERM":
+      return "Give your user read and write permission on it";
+    default:
+      return "Check the file and the folders above it";
+  }
 }

@@ -1,4 +1,4 @@
-import { mkdir, stat, utimes } from "node:fs/promises";
+import { chmod, mkdir, rmdir, stat, utimes, writeFile } from "node:fs/promises";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { SkillsetError } from "../model/errors.js";
 import { createTempDir, type TempDir } from "../test/temp-tree.js";
@@ -48,4 +48,58 @@ describe("withFileLock", () => {
     await utimes(`${file}.lock`, old, old);
     expect(await withFileLock(file, async () => "ran", { timeoutMs: 2000 })).toBe("ran");
   });
+
+  it("waits for a lock another process releases", async () => {
+    const file = temp.join("state.json");
+    await mkdir(`${file}.lock`);
+    setTimeout(() => void rmdir(`${file}.lock`), 100);
+    expect(await withFileLock(file, async () => "ran", { timeoutMs: 5000 })).toBe("ran");
+  });
+
+  // Only contention is waited for: a lock that can never be created fails at once, with the fix.
+  async function failure(file: string) {
+    const started = performance.now();
+    const error = await withFileLock(file, async () => "ran").catch((e: unknown) => e);
+    return { error: error as Error, ms: performance.now() - started };
+  }
+
+  it("fails at once when the lock folder cannot be created (a name too long)", async () => {
+    const file = temp.join("s".repeat(252)); // the folder `<file>.lock` is 257 bytes long: ENAMETOOLONG
+    const { error, ms } = await failure(file);
+    expect(SkillsetError.isInstance(error) && error.code).toBe("state-lock-failed");
+    expect(error.message).toBe(
+      `Cannot create the lock ${file}.lock: the path is too long for the file system. Use a shorter path.`,
+    );
+    expect(ms).toBeLessThan(1000);
+  });
+
+  it("fails at once when a file is in the way of the folder", async () => {
+    await writeFile(temp.join("config"), "");
+    const file = temp.join("config", "skillset", "state.json");
+    const { error, ms } = await failure(file);
+    expect(SkillsetError.isInstance(error) && error.code).toBe("state-lock-failed");
+    expect(error.message).toBe(
+      `Cannot create the lock ${file}.lock: ${temp.join("config", "skillset")} is not a folder (a file is in its way, or it was removed meanwhile). Remove or move what is in the way, or fix the path.`,
+    );
+    expect(ms).toBeLessThan(1000);
+  });
+
+  it.skipIf(process.getuid?.() === 0)(
+    "fails at once when the folder may not be written (not as root: root may write anyway)",
+    async () => {
+      await mkdir(temp.join("locked"));
+      await chmod(temp.join("locked"), 0o555);
+      try {
+        const file = temp.join("locked", "state.json");
+        const { error, ms } = await failure(file);
+        expect(SkillsetError.isInstance(error) && error.code).toBe("state-lock-failed");
+        expect(error.message).toBe(
+          `Cannot create the lock ${file}.lock: you may not write in ${temp.join("locked")}. Give your user write permission on that folder, or fix the path.`,
+        );
+        expect(ms).toBeLessThan(1000);
+      } finally {
+        await chmod(temp.join("locked"), 0o755);
+      }
+    },
+  );
 });

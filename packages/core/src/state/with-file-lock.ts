@@ -10,7 +10,10 @@ import { SkillsetError } from "../model/errors.js";
 
 /** How long to wait and when a lock counts as abandoned. */
 export interface FileLockOptions {
-  /** Give up (`state-locked`) after this long. Default 20 s: more than enough for dozens of writers. */
+  /**
+   * Give up (`state-locked`) after waiting this long for another process's lock. Default 20 s: more than
+   * enough for dozens of writers. Any other failure is thrown at once.
+   */
   timeoutMs?: number;
   /** A lock not refreshed for this long belongs to a dead process and is taken over. Default 10 s. */
   staleMs?: number;
@@ -37,8 +40,10 @@ const queues = new Map<string, Promise<unknown>>();
  * Runs `fn` while holding the lock on `path` (the folder `<path>.lock`; `path` itself need not exist,
  * its parent folder is created). Waits with randomised backoff, takes over stale locks, and always
  * releases. Not re-entrant: do not take the same lock again inside `fn`.
- * Throws `SkillsetError` code `state-locked` when the wait times out, `state-lock-failed` when the lock
- * cannot be created, and `state-lock-compromised` when another process took the lock over during `fn`.
+ * Only a lock held by another process is waited for: throws `SkillsetError` code `state-locked` when that
+ * wait times out, `state-lock-failed` at once when the lock cannot be created (a folder that may not be
+ * written, a read-only file system, a file in the way), and `state-lock-compromised` when another process
+ * took the lock over during `fn`.
  */
 export async function withFileLock<T>(
   path: string,
@@ -62,38 +67,42 @@ async function lockAndRun<T>(path: string, fn: () => Promise<T>, options: FileLo
   const lockPath = `${path}.lock`;
   let compromised: Error | undefined;
   let release: () => Promise<void>;
+  let lockfile: Awaited<ReturnType<typeof loadLockLibrary>>;
   try {
     await mkdir(dirname(path), { recursive: true });
-    const lockfile = await loadLockLibrary();
-    release = await lockfile.lock(path, {
-      realpath: false,
-      stale: options.staleMs ?? 10_000,
-      retries: {
-        retries: 10_000,
-        minTimeout: 5,
-        maxTimeout: 100,
-        factor: 1.5,
-        randomize: true,
-        maxRetryTime: timeoutMs,
-      },
-      onCompromised: (error) => {
-        compromised = error;
-      },
-    });
+    lockfile = await loadLockLibrary();
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === "ELOCKED") {
-      throw new SkillsetError(
-        "state-locked",
-        `Timed out after ${timeoutMs} ms waiting for the lock on ${path} (held in ${lockPath}). ` +
-          `If no skillset process is running, delete ${lockPath} and try again.`,
-        { path, cause: error },
-      );
+    throw lockFailed(path, error);
+  }
+  const deadline = Date.now() + timeoutMs;
+  let delayMs = 5;
+  for (;;) {
+    try {
+      // One attempt at a time: the library would retry every error, but only a lock held by another
+      // process (ELOCKED) goes away by waiting; a folder that cannot be written fails at once.
+      release = await lockfile.lock(path, {
+        realpath: false,
+        stale: options.staleMs ?? 10_000,
+        retries: 0,
+        onCompromised: (error) => {
+          compromised = error;
+        },
+      });
+      break;
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== "ELOCKED") throw lockFailed(path, error);
+      const left = deadline - Date.now();
+      if (left <= 0) {
+        throw new SkillsetError(
+          "state-locked",
+          `Timed out after ${timeoutMs} ms waiting for the lock on ${path} (held in ${lockPath}). ` +
+            `If no skillset process is running, delete ${lockPath} and try again.`,
+          { path, cause: error },
+        );
+      }
+      await new Promise((resolve) => setTimeout(resolve, Math.min(left, delayMs * (0.5 + Math.random()))));
+      delayMs = Math.min(delayMs * 1.5, 100);
     }
-    throw new SkillsetError(
-      "state-lock-failed",
-      `Cannot create the lock ${lockPath}: ${(error as Error).message}. Check that the folder is writable.`,
-      { path, cause: error },
-    );
   }
   try {
     const result = await fn();
@@ -109,4 +118,25 @@ async function lockAndRun<T>(path: string, fn: () => Promise<T>, options: FileLo
   } finally {
     await release().catch(() => {});
   }
+}
+
+/** `state-lock-failed`: what stopped the lock folder `<path>.lock` (or its parent) from being made, and the fix. */
+function lockFailed(path: string, error: unknown): SkillsetError {
+  const code = (error as NodeJS.ErrnoException).code;
+  const folder = dirname(path);
+  const why =
+    code === "EACCES" || code === "EPERM"
+      ? `you may not write in ${folder}. Give your user write permission on that folder, or fix the path`
+      : code === "EROFS"
+        ? `${folder} is on a read-only file system. Use a folder on a writable one`
+        : code === "ENOTDIR" || code === "EEXIST" || code === "ENOENT"
+          ? `${folder} is not a folder (a file is in its way, or it was removed meanwhile). ` +
+            "Remove or move what is in the way, or fix the path"
+          : code === "ENAMETOOLONG"
+            ? "the path is too long for the file system. Use a shorter path"
+            : `${(error as Error).message}. Check that ${folder} is a writable folder`;
+  return new SkillsetError("state-lock-failed", `Cannot create the lock ${path}.lock: ${why}.`, {
+    path,
+    cause: error,
+  });
 }

@@ -6,3 +6,4 @@ export { openTempSkillset } from "./open-temp-skillset.js";
 export { reachableModules, staticImports } from "./static-imports.js";
 export { createTempProject, TEMP_PROJECT_CONFIG } from "./temp-project.js";
 export { createTempDir, isolatedEnv, renderSkillFile, type TempDir } from "./temp-tree.js";
+export { writeMarkedSkill } from "./write-marked-skill.js";

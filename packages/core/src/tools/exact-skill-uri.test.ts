@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parseSkillUri } from "../model/parse-skill-uri.js";
-import { createTempProject, openTempRegistry, type TempDir } from "../test/index.js";
+import { createTempProject, openTempRegistry, type TempDir, writeMarkedSkill } from "../test/index.js";
 import { createSkillTools } from "./create-skill-tools.js";
 import type { SkillTool } from "./define-skill-tool.js";
 
@@ -14,10 +14,7 @@ let load: SkillTool;
 let read: SkillTool;
 
 /** A skill whose body and `references/guide.md` say which folder they are in. */
-async function writeMarked(dir: string, name: string): Promise<void> {
-  await temp.write({ [`${dir}/references/guide.md`]: `GUIDE OF ${dir}\n` });
-  await temp.writeSkill(dir, { name, description: `Use when testing ${name}.` }, `BODY OF ${dir}\n`);
-}
+const writeMarked = (dir: string, name: string) => writeMarkedSkill(temp, dir, name);
 
 beforeAll(async () => {
   temp = await createTempProject("skillset-exact-uri-");
