@@ -111,12 +111,13 @@ describe("a SKILL.md swapped for a link to an outside SKILL.md after discovery",
     const skill = victim();
     await loadSkill(skill);
     swapSkillFile();
+    // Each attempt starts when it is awaited: a rejection nobody awaits yet is an unhandled one.
     for (const attempt of [
-      ...(["tool", "message", "preloaded"] as const).map((envelope) => loadSkill(skill, { envelope })),
-      readSkillFile(skill, []),
-      readSkillFile(skill, ["SKILL.md"]),
+      ...(["tool", "message", "preloaded"] as const).map((envelope) => () => loadSkill(skill, { envelope })),
+      () => readSkillFile(skill, []),
+      () => readSkillFile(skill, ["SKILL.md"]),
     ]) {
-      const error = await refusal(attempt);
+      const error = await refusal(attempt());
       expect(JSON.stringify(error instanceof Error ? error.message : error)).not.toContain(OUTSIDE);
       expect(SkillsetError.isInstance(error) && error.code).toBe("link-refused");
     }
