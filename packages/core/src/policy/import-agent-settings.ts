@@ -4,6 +4,7 @@
  */
 import type { FileSystem } from "../fs/file-system.js";
 import { nodeFileSystem } from "../fs/node-file-system.js";
+import { claudePluginsDir } from "../roots/installed-claude-plugins.js";
 import { type ImportedSettings, noImportedSettings } from "./imported-settings.js";
 import { claudeSettingsFiles, readClaudeSettings } from "./read-claude-settings.js";
 import { codexSettingsFiles, readCodexSettings } from "./read-codex-settings.js";
@@ -26,7 +27,10 @@ export async function importAgentSettings(location: AgentSettingsLocation): Prom
   const fs = location.fs ?? nodeFileSystem;
   const parts = await Promise.all([
     readCodexSettings(codexSettingsFiles(location), fs),
-    readClaudeSettings(claudeSettingsFiles(location), fs),
+    readClaudeSettings(claudeSettingsFiles(location), fs, {
+      pluginsDir: claudePluginsDir({ ...location, cwd: location.projectRoot }),
+      projectRoot: location.projectRoot,
+    }),
     readOpencodeSettings(opencodeSettingsFiles(location), fs),
   ]);
   const all = noImportedSettings();

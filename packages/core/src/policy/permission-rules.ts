@@ -24,6 +24,8 @@ export interface PolicyRule extends PermissionRule {
    * translated into rules that step aside for the later entries.
    */
   except?: string[];
+  /** True when naming no skill is expected (a switched-off plugin may hold none): no unmatched warning. */
+  mayMatchNothing?: boolean;
 }
 
 /** Describes a rule's origin for messages: `config`, `host`, `claude (/home/me/.claude/settings.json)`. */

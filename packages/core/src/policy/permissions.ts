@@ -30,7 +30,7 @@ export interface Permissions {
   decide(skill: GlobSkill, tool?: PermissionTool): PermissionDecision;
   /** True when the skill is denied on every path (hidden from the catalog and search, refused by mentions). */
   isDenied(skill: GlobSkill): boolean;
-  /** Rules whose glob names none of `skills`, for a diagnostic (a typo in a rule is otherwise silent). */
+  /** Rules whose glob names none of `skills` (except `mayMatchNothing` ones), for a diagnostic (a typo in a rule is otherwise silent). */
   unmatched(skills: readonly GlobSkill[]): PolicyRule[];
 }
 
@@ -76,7 +76,9 @@ export function createPermissions(
     decide,
     isDenied: (skill) => decide(skill).action === "deny",
     unmatched: (skills) =>
-      compiled.filter(({ matches }) => !skills.some((skill) => matches(skill))).map(({ rule }) => rule),
+      compiled
+        .filter(({ rule, matches }) => !rule.mayMatchNothing && !skills.some((skill) => matches(skill)))
+        .map(({ rule }) => rule),
   };
 }
 

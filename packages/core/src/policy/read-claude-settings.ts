@@ -1,7 +1,7 @@
 /**
  * @module Claude Code's own switches (SPEC §11): `Skill(name)` / `Skill(name *)` entries in
- * `permissions.allow|deny|ask`, and `skillOverrides` (`on`, `name-only`, `user-invocable-only`, `off`),
- * in the user's `settings.json` and the project's `.claude/settings.json` and `.claude/settings.local.json`.
+ * `permissions.allow|deny|ask`, `skillOverrides` (`on`, `name-only`, `user-invocable-only`, `off`) and
+ * `enabledPlugins` (`"name@marketplace": false` switches a plugin's skills off), in the user's `settings.json` and the project's `.claude/settings.json` and `.claude/settings.local.json`.
  */
 import { join } from "node:path";
 import { parseJsonText } from "../config/parse-json-text.js";
@@ -14,6 +14,7 @@ import {
   settingsWarning,
 } from "./imported-settings.js";
 import type { RuleOrigin } from "./permission-rules.js";
+import { type SwitchedOffPlugin, switchedOffPluginRules } from "./switched-off-plugins.js";
 
 /** Claude Code's settings files, lowest precedence first. */
 export function claudeSettingsFiles(options: {
@@ -47,16 +48,19 @@ export function claudeSkillGlob(entry: string): string | undefined {
 
 /**
  * Reads the files in order. Permission entries from every file apply (as in Claude Code, lists
- * combine); `skillOverrides` merge per skill, the later file winning. `off` becomes a deny rule. A file
- * that is not JSON, or a key of the wrong shape, is a warning naming the file and key; the other keys
- * and files still apply.
+ * combine); `skillOverrides` and `enabledPlugins` merge per key, the later file winning. `off` becomes a
+ * deny rule, and so does a plugin left `false` (over its folders in `plugins`, Claude Code's plugins folder).
+ * A file that is not JSON, or a key of the wrong shape, is a warning naming the file and key; the other
+ * keys and files still apply.
  */
 export async function readClaudeSettings(
   files: readonly string[],
   fs: FileSystem,
+  plugins?: { pluginsDir: string; projectRoot: string },
 ): Promise<ImportedSettings> {
   const result = noImportedSettings();
   const overrides = new Map<string, { mode: string; origin: RuleOrigin }>();
+  const enabledPlugins = new Map<string, { enabled: boolean; origin: RuleOrigin }>();
   for (const file of files) {
     const text = await readSettingsFile(file, fs, result);
     if (text === undefined) continue;
@@ -114,6 +118,31 @@ export async function readClaudeSettings(
         });
       }
     }
+    const pluginSwitches = parsed.value.enabledPlugins;
+    if (pluginSwitches !== undefined && !isObject(pluginSwitches)) {
+      result.diagnostics.push(settingsWarning(file, "has `enabledPlugins` that is not an object"));
+    } else if (pluginSwitches) {
+      for (const [key, enabled] of Object.entries(pluginSwitches)) {
+        if (typeof enabled !== "boolean") {
+          result.diagnostics.push(
+            settingsWarning(
+              file,
+              `has enabledPlugins.${key} = ${JSON.stringify(enabled)}, not true or false`,
+            ),
+          );
+          continue;
+        }
+        enabledPlugins.set(key, {
+          enabled,
+          origin: { kind: "claude", file, setting: `enabledPlugins.${key}: ${enabled}` },
+        });
+      }
+    }
+  }
+  if (plugins) {
+    const off: SwitchedOffPlugin[] = [];
+    for (const [key, { enabled, origin }] of enabledPlugins) if (!enabled) off.push({ key, origin });
+    result.rules.push(...(await switchedOffPluginRules(off, plugins, fs)));
   }
   for (const [skill, { mode, origin }] of overrides) {
     if (mode === "off") result.rules.push({ action: "deny", skill, origin });

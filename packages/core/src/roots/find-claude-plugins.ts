@@ -5,8 +5,9 @@
  */
 import { basename, dirname, join, resolve, sep } from "node:path";
 import type { FileSystem } from "../fs/file-system.js";
+import { claudePluginsDir, readInstalledPlugins } from "./installed-claude-plugins.js";
 import { resolveUserPath } from "./resolve-user-path.js";
-import { nonEmpty, type RootsContext } from "./roots-context.js";
+import type { RootsContext } from "./roots-context.js";
 
 /** One plugin found on disk. */
 export interface ClaudePlugin {
@@ -40,11 +41,7 @@ export async function findClaudePlugins(context: RootsContext, projectRoot: stri
   for (const entry of context.config.pluginDirs) {
     found.push(...(await searchPlugins(fs, resolveUserPath(entry, projectRoot, home))));
   }
-  const claudeHome = nonEmpty(context.env.CLAUDE_CONFIG_DIR);
-  const pluginsDir = join(
-    claudeHome ? resolveUserPath(claudeHome, context.cwd, home) : join(home, ".claude"),
-    "plugins",
-  );
+  const pluginsDir = claudePluginsDir({ home, env: context.env, cwd: context.cwd });
   const installed = await readInstalledPlugins(fs, pluginsDir, projectRoot);
   if (installed) {
     for (const { dir, installedName } of installed) {
@@ -132,36 +129,6 @@ async function readManifest(fs: FileSystem, dir: string): Promise<PluginManifest
   } catch {
     return { skills: [] };
   }
-}
-
-/**
- * Claude Code's `installed_plugins.json` (version 1: one record per `name@marketplace`; version 2: a list
- * per key, project-scoped records carrying `projectPath`). Undefined when the file is missing or unreadable.
- */
-async function readInstalledPlugins(
-  fs: FileSystem,
-  pluginsDir: string,
-  projectRoot: string,
-): Promise<{ dir: string; installedName: string }[] | undefined> {
-  let data: unknown;
-  try {
-    data = JSON.parse(await fs.readText(join(pluginsDir, "installed_plugins.json")));
-  } catch {
-    return undefined;
-  }
-  const plugins = (data as { plugins?: unknown } | null)?.plugins;
-  if (typeof plugins !== "object" || plugins === null) return undefined;
-  const result: { dir: string; installedName: string }[] = [];
-  for (const key of Object.keys(plugins).sort(compareText)) {
-    const value = (plugins as Record<string, unknown>)[key];
-    for (const record of Array.isArray(value) ? value : [value]) {
-      const { installPath, projectPath } = (record ?? {}) as { installPath?: unknown; projectPath?: unknown };
-      if (typeof installPath !== "string") continue;
-      if (typeof projectPath === "string" && resolve(projectPath) !== projectRoot) continue;
-      result.push({ dir: resolve(pluginsDir, installPath), installedName: key.split("@")[0] || key });
-    }
-  }
-  return result;
 }
 
 function uniqueByDir(plugins: ClaudePlugin[]): ClaudePlugin[] {
