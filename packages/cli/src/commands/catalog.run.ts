@@ -4,6 +4,7 @@
  */
 import { type CatalogFormatName, type CatalogResult, renderCatalog } from "@skillset/core/catalog";
 import { inertForTerminal } from "@skillset/core/model";
+import { entriesWithOverrides } from "@skillset/core/policy";
 import { painter } from "../color.js";
 import { type CommandContext, EXIT_FINDINGS, EXIT_OK, UsageError } from "../command.js";
 import { entryJson } from "../json/skill-json.js";
@@ -56,7 +57,9 @@ export async function run(context: CommandContext): Promise<number> {
   const contextWindow = parseCount("context-window", context.values["context-window"], 1);
   const { registry, config } = await openRegistry(context);
   const policy = await openPolicy(context, registry);
-  const result = renderCatalog(registry.entries(), {
+  // The skills as the model sees them: the agents' per-skill overrides (name-only, user-invocable-only) applied.
+  const entries = entriesWithOverrides(registry.entries(), policy.overrides);
+  const result = renderCatalog(entries, {
     isDenied: policy.isDenied,
     ...config.catalog,
     ...(format === undefined ? {} : { format }),
@@ -65,7 +68,7 @@ export async function run(context: CommandContext): Promise<number> {
     scopeOrder: config.discovery.scopeOrder,
   });
   if (context.values.json) {
-    const byId = new Map(registry.entries().map((entry) => [entry.skill.id, entry]));
+    const byId = new Map(entries.map((entry) => [entry.skill.id, entry]));
     const skill = (id: string) => {
       const entry = byId.get(id);
       return entry === undefined ? { id } : entryJson(entry);

@@ -1,3 +1,4 @@
+import { createSkillset } from "@skillset/core/session";
 import type { TempDir } from "@skillset/core/test";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { createTempProject, isolatedEnv, runCliCaptured } from "../testing/index.js";
@@ -93,5 +94,43 @@ describe("skillset catalog", () => {
     expect(budget.code).toBe(2);
     expect(budget.stderr).toContain("--budget needs a whole number");
     expect((await cli("catalog", "--context-window", "0")).code).toBe(2);
+  });
+
+  it("applies Claude Code's skillOverrides as the session's system prompt does, byte for byte", async () => {
+    await temp.writeSkill("project/.agents/skills/alpha", {
+      name: "alpha",
+      description: "ALPHA DESCRIPTION",
+    });
+    await temp.writeSkill("project/.agents/skills/beta", { name: "beta", description: "BETA DESCRIPTION" });
+    await temp.write({
+      "project/.claude/settings.json": JSON.stringify({
+        skillOverrides: { alpha: "name-only", beta: "user-invocable-only" },
+      }),
+    });
+    const skills = await createSkillset({
+      cwd: temp.join("project"),
+      env: isolatedEnv(temp),
+      cacheFile: false,
+    });
+    try {
+      for (const format of ["markdown", "xml"] as const) {
+        const { code, stdout } = await runCliCaptured({
+          argv: ["catalog", "--format", format],
+          cwd: temp.join("project"),
+          env: isolatedEnv(temp),
+        });
+        expect(code).toBe(0);
+        expect(stdout).not.toContain("ALPHA DESCRIPTION");
+        expect(stdout).toContain("alpha");
+        expect(stdout).not.toContain("beta");
+        expect(stdout).toBe(`${skills.session({ format }).systemPrompt()}\n`);
+      }
+      const json = JSON.parse((await cli("catalog", "--json")).stdout) as {
+        listed: { skill: { name: string } }[];
+      };
+      expect(json.listed.map(({ skill }) => skill.name)).not.toContain("beta");
+    } finally {
+      await skills.close();
+    }
   });
 });

@@ -42,7 +42,7 @@ export {
 } from "./skill-dependencies.js";
 export { compileSkillGlob, escapeGlob, type SkillGlob } from "./skill-glob.js";
 export { createHookRegistry, type HookRegistry, type SkillHook, skillHooks } from "./skill-hooks.js";
-export { createOverrides, type Overrides } from "./skill-overrides.js";
+export { createOverrides, entriesWithOverrides, type Overrides } from "./skill-overrides.js";
 export { mainArgument, parseToolPattern, type ToolPattern } from "./tool-pattern.js";
 export {
   checkToolCall,

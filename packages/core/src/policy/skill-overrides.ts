@@ -6,6 +6,7 @@
  * description.
  */
 import type { Invocation, Skill } from "../model/skill.js";
+import type { RegistryEntry } from "../registry/registry-types.js";
 import type { SkillOverride } from "./imported-settings.js";
 import { compileSkillGlob } from "./skill-glob.js";
 
@@ -39,4 +40,19 @@ export function createOverrides(overrides: readonly SkillOverride[], home: strin
       return { ...skill, invocation: invocation(skill) };
     },
   };
+}
+
+/**
+ * The entries as the model sees them: each skill with `overrides` applied (the same entry when unchanged).
+ * The session's view and `skillset catalog` both list these, so the catalog a person sees is the model's.
+ * @example renderCatalog(entriesWithOverrides(registry.entries(), policy.overrides), options)
+ */
+export function entriesWithOverrides(
+  entries: readonly RegistryEntry[],
+  overrides: Overrides,
+): RegistryEntry[] {
+  return entries.map((entry) => {
+    const skill = overrides.apply(entry.skill);
+    return skill === entry.skill ? entry : { ...entry, skill };
+  });
 }

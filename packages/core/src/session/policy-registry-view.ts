@@ -5,6 +5,7 @@
  */
 import type { RegistryView } from "../loader/find-skill.js";
 import type { Policy } from "../policy/policy.js";
+import { entriesWithOverrides } from "../policy/skill-overrides.js";
 import type { Lookup, RegistryEntry, SkillRegistry } from "../registry/registry-types.js";
 
 /** A registry view with overrides applied; entries are mapped once per registry snapshot. */
@@ -19,10 +20,7 @@ export function policyRegistryView(
     const current = registry.entries();
     if (current !== source) {
       source = current;
-      mapped = current.map((entry) => {
-        const skill = policy.overrides.apply(entry.skill);
-        return skill === entry.skill ? entry : { ...entry, skill };
-      });
+      mapped = entriesWithOverrides(current, policy.overrides);
       byId.clear();
       for (const entry of mapped) byId.set(entry.skill.id, entry);
     }
