@@ -149,4 +149,18 @@ describe("skillset doctor and the agents' own settings", () => {
     });
     expect(json.unmetDependencies[0].missing).toEqual([{ kind: "env", name: "CI_TOKEN" }]);
   });
+
+  it("shows a plugin switched off in Claude Code's enabledPlugins as a rule naming the setting", async () => {
+    const plugin = "home/.claude/plugins/cache/mkt/toolbox/1.0.0";
+    await temp.write({
+      [`${plugin}/.claude-plugin/plugin.json`]: JSON.stringify({ name: "toolbox" }),
+      "home/.claude/settings.json": JSON.stringify({ enabledPlugins: { "toolbox@mkt": false } }),
+    });
+    await temp.writeSkill(`${plugin}/skills/fixer`, { name: "fixer", description: "Fixes things." });
+    const { stdout } = await cli("doctor");
+    expect(stdout).toContain(
+      "  deny  <tmp>/home/.claude/plugins/cache/mkt/toolbox/**  from claude (<tmp>/home/.claude/settings.json) enabledPlugins.toolbox@mkt: false",
+    );
+    expect(stdout).not.toContain("permission-rule-unmatched");
+  });
 });
