@@ -53,13 +53,13 @@ export async function run(context: CommandContext): Promise<number> {
     ...SCOPES.filter((scope) => !config.discovery.scopeOrder.includes(scope)),
   ];
   const errors = diagnostics.filter((found) => found.severity === "error");
-  // Discovery's warnings, and those the loaded skills carry (a name repaired, a field ignored, …).
-  const warnings = [
-    ...diagnostics.filter((found) => found.severity === "warning" && found.code !== "ambiguous"),
-    ...entries.flatMap((entry) =>
-      entry.skill.diagnostics.filter((found) => found.severity === "warning" && found.code !== "ambiguous"),
-    ),
-  ];
+  // Discovery's warnings, and those the loaded skills carry (a name repaired, a field ignored, …); a
+  // finding both carry (the walker's lowercase `skill.md`, also on its skill) is reported once.
+  const isWarning = (found: Diagnostic) => found.severity === "warning" && found.code !== "ambiguous";
+  const warnings = mergeDiagnostics(
+    diagnostics.filter(isWarning),
+    entries.flatMap((entry) => entry.skill.diagnostics.filter(isWarning)),
+  );
   const shadowed = entries.filter((entry) => entry.status === "shadowed");
   const ambiguous = entries.filter((entry) => entry.status === "ambiguous");
   const disabled = entries.filter((entry) => !entry.enabled);

@@ -96,6 +96,21 @@ describe("skillset doctor", () => {
     expect(json.warnings.map((found: { code: string }) => found.code)).toContain("name-uppercase");
   });
 
+  it("reports a lowercase skill.md once (the walker and the skill both carry the warning)", async () => {
+    await temp.write({
+      "project/.agents/skills/low/skill.md":
+        "---\nname: low\ndescription: Use for quiet things.\n---\nBody.\n",
+    });
+    const json = JSON.parse((await cli("doctor", "--json")).stdout);
+    const codes = json.warnings.map((found: { code: string }) => found.code);
+    expect(codes.filter((found: string) => found === "lowercase-skill-file")).toHaveLength(1);
+    expect(json.counts.warnings).toBe(json.warnings.length);
+    const { code, stdout } = await cli("doctor");
+    expect(code).toBe(0);
+    expect(stdout.split("lowercase-skill-file")).toHaveLength(2);
+    expect(stdout).toContain(`No errors; ${json.counts.warnings} warning`);
+  });
+
   it("prints JSON", async () => {
     const { code, stdout } = await cli("doctor", "--json");
     expect(code).toBe(0);

@@ -112,8 +112,12 @@ describe("skillset enable / disable", () => {
     const aside = (await readdir(folder)).find((name) => name.startsWith("state.json.corrupt-"));
     expect(aside).toBeDefined();
     expect(stderr).toBe(
-      `skillset disable: error: State file <tmp>/home/.config/skillset/state.json was damaged ('disabled' must be a list whose items are each a non-empty string (got "pdf")); moved it to <tmp>/home/.config/skillset/${aside} and rewrote <tmp>/home/.config/skillset/state.json keeping the 0 settings still legible in it. Compare the two if a setting is missing.\n`,
+      `skillset disable: error: State file <tmp>/home/.config/skillset/state.json was damaged ('disabled' must be a list whose items are each a non-empty string (got "pdf")); moved it to <tmp>/home/.config/skillset/${aside} and rewrote <tmp>/home/.config/skillset/state.json keeping the 1 setting still legible in it. Compare the two if a setting is missing.\n`,
     );
+    // The single string was read as a list of that one name: pdf stays disabled beside docx.
+    expect(JSON.parse(await readFile(`${folder}/state.json`, "utf8"))).toMatchObject({
+      disabled: ["docx", "pdf"],
+    });
     expect(await readFile(`${folder}/${aside}`, "utf8")).toContain('"disabled":"pdf"');
 
     // A truncated file: what is legible is kept, and --json carries the diagnostic.

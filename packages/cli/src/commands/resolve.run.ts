@@ -93,7 +93,7 @@ export async function run(context: CommandContext): Promise<number> {
   const turn = await session.prepareTurn(text, { source });
   const inspection = context.values.inspect === true ? session.inspect() : undefined;
   await skills.close();
-  const targets = await referenceTargets(turn.references);
+  const targets = await referenceTargets(turn.references, registry);
   const diagnostics = [
     ...turn.diagnostics,
     ...targets.flatMap((target) => (target && "finding" in target ? [target.finding] : [])),
@@ -121,10 +121,12 @@ export async function run(context: CommandContext): Promise<number> {
     const target = targets[index];
     const shown =
       target === undefined
-        ? `no skill named '${reference.id}'`
+        ? `no usable skill named '${reference.id}'`
         : "path" in target
           ? target.path
-          : `no file (${target.finding.code})`;
+          : target.missing === "skill"
+            ? `no skill named '${reference.id}'`
+            : `no file (${target.finding.code})`;
     lines.push(`Reference: ${inert(reference.mention.raw)} → ${inert(shown)}`);
   }
   lines.push(`Task: ${inertForTerminal(turn.task, { keepLines: true })}`);

@@ -109,6 +109,26 @@ describe("skillset resolve", () => {
     ]);
   });
 
+  it("reports a skill:// reference to a skill no one has as skill-not-found, with near names, exit 1", async () => {
+    const { code, stdout } = await cli(["resolve", "see skill://pdff/x.md and skill://nope/x.md"]);
+    expect(code).toBe(1);
+    expect(stdout).toBe(
+      "warning: No skill named 'pdff' (skill://pdff/x.md). Did you mean pdf?\n" +
+        "warning: No skill named 'nope' (skill://nope/x.md). Run `skillset list --all` to see every skill.\n" +
+        "Reference: skill://pdff/x.md → no skill named 'pdff'\n" +
+        "Reference: skill://nope/x.md → no skill named 'nope'\n" +
+        "Task: see skill://pdff/x.md and skill://nope/x.md\n",
+    );
+    const json = JSON.parse((await cli(["resolve", "--json", "see skill://nope/x.md"])).stdout);
+    expect(json.diagnostics).toEqual([
+      expect.objectContaining({ severity: "warning", code: "skill-not-found" }),
+    ]);
+    // A skill that exists but is disabled is not unknown: the reference stays, with no finding of ours.
+    expect((await cli(["resolve", "see skill://aleph"])).stdout).toBe(
+      "Reference: skill://aleph → no usable skill named 'aleph'\nTask: see skill://aleph\n",
+    );
+  });
+
   it("prints JSON", async () => {
     const { code, stdout } = await cli(["resolve", "--json", "$systematic-debugging fix $nope"]);
     expect(code).toBe(1);

@@ -12,7 +12,8 @@ export const resolveCommand: Command = {
     "skills in effect here, through a session exactly as an agent turn would (permission rules and\n" +
     "dependencies included). --inspect adds the catalog's state and the skills loaded. Quote the text\n" +
     "so the shell leaves $ alone, or give - to read it from standard input.\n" +
-    "Exit code 1 when the text asks for something that cannot be activated (a message is printed).",
+    "Exit code 1 when the text asks for something that cannot be activated, or a skill:// reference\n" +
+    "names no skill or no file in it (a message is printed).",
   options: {
     source: {
       type: "string",

@@ -38,13 +38,24 @@ export async function run(context: CommandContext): Promise<number> {
   let stopping = false;
   const print = (event: RegistryEvent) => {
     const { skill } = event.entry;
+    // A skill whose SKILL.md stopped loading is `removed`: say why, or it looks like a deletion (SPEC §15).
+    const reasons =
+      event.type === "removed"
+        ? registry.diagnostics().filter((found) => found.severity === "error" && found.path === skill.path)
+        : [];
     if (context.values.json) {
-      writeJson(context.stdout, { type: event.type, skill: entryJson(event.entry) }, { line: true });
+      const line = { type: event.type, skill: entryJson(event.entry) };
+      writeJson(context.stdout, reasons.length > 0 ? { ...line, diagnostics: reasons } : line, {
+        line: true,
+      });
     } else {
       const type = paint(eventStyles[event.type], event.type.padEnd(7));
       context.stdout.write(
         `${type}  ${inertForTerminal(skill.qualifiedName)} (${skill.scope}, ${event.entry.status})  ${inertForTerminal(skill.path)}\n`,
       );
+      for (const reason of reasons) {
+        context.stdout.write(`         not loaded: ${inertForTerminal(reason.message)} [${reason.code}]\n`);
+      }
     }
     if (context.values.once && !stopping) {
       stopping = true;

@@ -56,6 +56,25 @@ describe("skillset watch", () => {
     });
   });
 
+  it("says why a skill whose SKILL.md stopped loading was removed (text and JSON)", async () => {
+    const broken = "---\nname: pdf\ndescription: [unclosed\n  - : :\n---\nBody\n";
+    const text = await cli(["watch", "--once"], () =>
+      temp.write({ "project/.agents/skills/pdf/SKILL.md": broken }),
+    );
+    expect(text.stdout).toMatch(
+      /^removed {2}pdf \(repo, effective\) {2}<tmp>\/project\/\.agents\/skills\/pdf\/SKILL\.md\n {9}not loaded: .+ \[[a-z-]+\]\n$/,
+    );
+    await temp.writeSkill("project/.agents/skills/pdf", { name: "pdf", description: "Use for PDFs." });
+    const json = await cli(["watch", "--once", "--json"], () =>
+      temp.write({ "project/.agents/skills/pdf/SKILL.md": broken }),
+    );
+    const line = JSON.parse(json.stdout);
+    expect(line.type).toBe("removed");
+    expect(line.diagnostics).toEqual([
+      expect.objectContaining({ severity: "error", path: "<tmp>/project/.agents/skills/pdf/SKILL.md" }),
+    ]);
+  });
+
   it("stops after --timeout milliseconds, and refuses a bad timeout", async () => {
     const started = performance.now();
     const { code, stdout } = await cli(["watch", "--timeout", "50"]);

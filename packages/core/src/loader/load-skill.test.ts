@@ -1,7 +1,8 @@
 // biome-ignore-all lint/suspicious/noTemplateCurlyInString: `${SKILL_DIR}`-style placeholders are what these tests are about
-import { utimes } from "node:fs/promises";
+import { utimesSync } from "node:fs";
+import { stat, utimes, writeFile } from "node:fs/promises";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { createTempProject, openTempRegistry, type TempDir } from "../test/index.js";
+import { createTempProject, openTempRegistry, renderSkillFile, type TempDir } from "../test/index.js";
 import { listSkillFiles } from "./list-skill-files.js";
 import { loadSkill } from "./load-skill.js";
 import { createReloadTracker } from "./reload-tracker.js";
@@ -149,6 +150,29 @@ describe("loadSkill reload suppression", () => {
     // A restored tracker remembers.
     const restored = createReloadTracker(tracker.list());
     expect((await loadSkill(skill, { tracker: restored })).suppressed).toBe(true);
+  });
+
+  it("delivers the new body after an edit that kept the size and the mtime (touch -d, cp -p)", async () => {
+    const fields = { name: "pdf", description: "Use for PDFs." };
+    const path = await temp.writeSkill("project/.agents/skills/pdf", fields, "Use red ink.\n");
+    // A whole millisecond, which utimes sets again exactly.
+    const minuteAgo = new Date(Date.now() - 60_000);
+    utimesSync(path, minuteAgo, minuteAgo);
+    const { mtimeMs, size } = await stat(path);
+    const skill = await skillNamed("pdf");
+    const tracker = createReloadTracker();
+    expect((await loadSkill(skill, { tracker })).body).toBe("Use red ink.\n");
+    expect((await loadSkill(skill, { tracker })).suppressed).toBe(true);
+
+    await writeFile(path, renderSkillFile(fields, "Use tan ink.\n"));
+    utimesSync(path, minuteAgo, minuteAgo);
+    expect(await stat(path)).toMatchObject({ mtimeMs, size });
+    const edited = await loadSkill(skill, { tracker });
+    expect(edited.suppressed).toBe(false);
+    expect(edited.body).toBe("Use tan ink.\n");
+    // That version is now the one delivered, and a restored tracker knows it too.
+    expect((await loadSkill(skill, { tracker })).suppressed).toBe(true);
+    expect((await loadSkill(skill, { tracker: createReloadTracker(tracker.list()) })).suppressed).toBe(true);
   });
 
   it("never suppresses without a tracker", async () => {

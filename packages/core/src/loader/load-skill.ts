@@ -8,6 +8,7 @@ import { nodeFileSystem } from "../fs/node-file-system.js";
 import { SkillsetError } from "../model/errors.js";
 import type { Skill } from "../model/skill.js";
 import { readSkillBody } from "../parser/read-skill-body.js";
+import { stampOf } from "../registry/metadata-cache.js";
 import { checkSkillFile } from "./check-skill-folder.js";
 import { listSkillFiles, type SkillFiles, type SkillFilesLimits } from "./list-skill-files.js";
 import type { ReloadTracker } from "./reload-tracker.js";
@@ -101,7 +102,7 @@ export async function loadSkill(skill: Skill, options: LoadOptions = {}): Promis
       path: skill.path,
     });
   }
-  const key = { path: skill.id, mtimeMs: stat.mtimeMs, args: argumentText(options.args) };
+  const key = { path: skill.id, ...stampOf(stat), args: argumentText(options.args) };
   const base = { skill, envelope, mtimeMs: stat.mtimeMs };
   if (options.tracker?.has(key)) {
     return {

@@ -1,13 +1,18 @@
 /**
  * @module Reload suppression (SPEC §9, seed 003 §6.3): within one session, loading the same SKILL.md
- * (same path, same modification time, same arguments) again returns a short reminder instead of the
+ * (same path, same version of the file, same arguments) again returns a short reminder instead of the
  * body, which is already in the conversation. The session owns one tracker.
  */
+import type { FileStamp } from "../registry/metadata-cache.js";
 
-/** What identifies one load: the file, its version, and the arguments it was rendered with. */
-export interface LoadKey {
+/**
+ * What identifies one load: the file, its version and the arguments it was rendered with. The version is
+ * the file's whole stamp, as the metadata cache judges it: mtime and size alone miss an edit that keeps
+ * the size and sets the mtime back (`touch -d`, `cp -p`), whose new body must be delivered, not a
+ * reminder. A key restored without a field (an older snapshot) matches nothing: the body is sent again.
+ */
+export interface LoadKey extends FileStamp {
   path: string;
-  mtimeMs: number;
   /** The argument text the body was rendered with ("" for none). */
   args: string;
 }
@@ -27,8 +32,8 @@ export interface ReloadTracker {
   list(): LoadKey[];
 }
 
-function keyOf({ path, mtimeMs, args }: LoadKey): string {
-  return JSON.stringify([path, mtimeMs, args]);
+function keyOf({ path, mtimeMs, size, ctimeMs, ino, args }: LoadKey): string {
+  return JSON.stringify([path, mtimeMs, size, ctimeMs, ino, args]);
 }
 
 /**
@@ -40,7 +45,8 @@ export function createReloadTracker(loads: readonly LoadKey[] = []): ReloadTrack
   const tracker: ReloadTracker = {
     has: (key) => seen.has(keyOf(key)),
     add(key) {
-      seen.set(keyOf(key), { path: key.path, mtimeMs: key.mtimeMs, args: key.args });
+      const { path, mtimeMs, size, ctimeMs, ino, args } = key;
+      seen.set(keyOf(key), { path, mtimeMs, size, ctimeMs, ino, args });
     },
     forget(path) {
       if (path === undefined) seen.clear();

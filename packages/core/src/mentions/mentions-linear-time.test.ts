@@ -43,6 +43,9 @@ const shapes: [string, (length: number) => string][] = [
   ["many skill:// references", (n) => "skill://a/b ".repeat(n / 12)],
   ["a slash command with long args", (n) => `/skill-1 ${"x ".repeat(n / 2)}`],
   ["$ after letters", (n) => "a$".repeat(n / 2)],
+  ["a run of ://", (n) => "://".repeat(n / 3)],
+  ["URLs holding $", (n) => "h://$a/$b ".repeat(n / 10)],
+  ["long schemes, each before :// and whitespace", (n) => `${"a".repeat(60)}:// $x `.repeat(n / 67)],
 ];
 
 describe("scan + resolve run in linear time", () => {

@@ -1,7 +1,7 @@
 /**
  * @module The mention scanner (SPEC §8): one left-to-right pass over a message that finds `$name`,
  * `[$name](path)`, `/name args` and `skill://name/path`, skipping fenced code blocks (also unterminated
- * ones, which run to the end), inline code spans and shell variables. Pure, never throws, linear time.
+ * ones, which run to the end), inline code spans, URLs and shell variables. Pure, never throws, linear time.
  *
  * @example
  * scanMentions("$systematic-debugging fix the auth bug")
@@ -13,6 +13,7 @@ import { createNextIndex } from "./next-index.js";
 import { forEachProseParagraph, isHorizontalSpace, skipHorizontalSpace } from "./prose-paragraphs.js";
 import { codePointBefore, isIdCodePoint, isWordCodePoint, readMentionId } from "./read-mention-id.js";
 import { isShellVariable } from "./shell-variables.js";
+import { SCHEME_SEPARATOR, urlTokenEnd } from "./url-token-end.js";
 
 const DOLLAR = 0x24;
 const BACKSLASH = 0x5c;
@@ -189,7 +190,13 @@ function scanParagraph(text: string, from: number, to: number, next: Next, menti
   let index = from;
   while (index < to) {
     const spanStart = span < spans.length ? (spans[span] ?? to) : to;
-    const candidate = Math.min(next("$", index), next("[", index), next(URI_PREFIX, index), spanStart);
+    const candidate = Math.min(
+      next("$", index),
+      next("[", index),
+      next(URI_PREFIX, index),
+      next(SCHEME_SEPARATOR, index),
+      spanStart,
+    );
     if (candidate >= to) return;
     if (candidate === spanStart) {
       index = spans[span + 1] ?? to;
@@ -198,7 +205,10 @@ function scanParagraph(text: string, from: number, to: number, next: Next, menti
     }
     const limit = Math.min(to, spanStart);
     const code = text.charCodeAt(candidate);
-    if (code === DOLLAR) {
+    if (text.startsWith(SCHEME_SEPARATOR, candidate)) {
+      // A URL token (`https://x.io/api/$deploy?x=1`) holds no mentions.
+      index = urlTokenEnd(text, candidate, index, limit) ?? candidate + SCHEME_SEPARATOR.length;
+    } else if (code === DOLLAR) {
       const { mention, resume } = readDollar(text, candidate);
       if (mention) mentions.push(mention);
       index = resume;
@@ -222,7 +232,7 @@ function scanParagraph(text: string, from: number, to: number, next: Next, menti
  * `$` or `\`), followed by a letter; shell variables (`$PATH`, `$API_KEY`, `$home`) are skipped.
  * `[$name](path)` is a linked mention; with an empty target it counts as `$name`. `/name` and
  * `/skill:name` count only at the very start of the message, and their args are the rest of the
- * message. Fenced blocks (``` or ~~~, unterminated ones to the end) and inline code spans hold no mentions.
+ * message. A URL token (`scheme://…` up to whitespace) holds no mentions. Fenced blocks (``` or ~~~, unterminated ones to the end) and inline code spans hold no mentions.
  * @example scanMentions("try $pdf and `$not-this`").map((m) => m.id) // ["pdf"]
  */
 export function scanMentions(text: string): Mention[] {

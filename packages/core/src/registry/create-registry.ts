@@ -94,7 +94,10 @@ class Registry implements SkillRegistry {
   private counters: RegistryStats = { files: 0, parsed: 0, reused: 0, totalParsed: 0, durationMs: 0 };
   /** False until the first compose: the initial load emits no events. */
   private loadedOnce = false;
-  /** Ids re-parsed by the watcher since the last compose (reported as `changed` even with the same stamp). */
+  /**
+   * Ids re-parsed by the watcher since the last compose, and ids any parse found a new version of (see
+   * `CacheParser.takeChanged`): reported as `changed` even when size and mtime are the same.
+   */
   private reparsed = new Set<string>();
 
   constructor(options: RegistryOptions) {
@@ -235,7 +238,8 @@ class Registry implements SkillRegistry {
     // The cache file is read while the roots are walked: one is mostly parsing, the other mostly waiting.
     let cacheLoading: Promise<void> = Promise.resolve();
     if (force) {
-      this.cache.clear();
+      // Every file is parsed again below and records of files gone are pruned; the records are kept until
+      // replaced, so a new version of a file is told from the same one (a `changed` event).
       this.cacheDiagnostics = [];
       this.cacheLoaded = true;
     } else if (!this.cacheLoaded) {
@@ -319,6 +323,7 @@ class Registry implements SkillRegistry {
       },
       this.memo,
     );
+    for (const id of this.parser.takeChanged()) this.reparsed.add(id);
     const previous = this.entriesById;
     this.composedEntries = composed.entries;
     this.entriesById = composed.byId;

@@ -24,7 +24,8 @@ function sameEntry(a: RegistryEntry, b: RegistryEntry): boolean {
 
 /**
  * `added`, `changed` and `removed` events from `before` (entries by id) to `after`. `reparsed`: ids parsed
- * again since `before`, reported as `changed` even when nothing a listener compares differs.
+ * again since `before` (by the watcher, or from a new version of the file by any load), reported as
+ * `changed` even when nothing a listener compares differs — an edit that keeps the size and the mtime.
  */
 export function entryEvents(
   before: ReadonlyMap<string, RegistryEntry>,

@@ -55,14 +55,21 @@ export function metadataCachePath(options: {
   return join(base, "skillset", `metadata-${hash}.json`);
 }
 
-/** True when a stat still matches a stamp. */
-export function sameStamp(stamp: FileStamp, stat: FileStat): boolean {
+/** True when a stat (or another stamp) still matches a stamp. */
+export function sameStamp(stamp: FileStamp, stat: FileStamp): boolean {
   return (
     stamp.mtimeMs === stat.mtimeMs &&
     stamp.size === stat.size &&
     stamp.ctimeMs === stat.ctimeMs &&
     stamp.ino === stat.ino
   );
+}
+
+/** Whether two records were parsed from the same versions of SKILL.md and of its `agents/openai.yaml`. */
+export function sameVersion(a: CacheRecord, b: CacheRecord): boolean {
+  if (!sameStamp(a, b)) return false;
+  if (a.openai === undefined || b.openai === undefined) return a.openai === b.openai;
+  return sameStamp(a.openai, b.openai);
 }
 
 /** The stamp of a stat. */
@@ -183,12 +190,6 @@ export class MetadataCache {
       }
     }
     return undefined;
-  }
-
-  /** Empties the cache (the file is rewritten by the next `save`). */
-  clear(): void {
-    if (this.records.size > 0) this.dirty = true;
-    this.records.clear();
   }
 
   /** Stores a fresh parse result. */

@@ -15,7 +15,14 @@ import type {
   ParseResult,
 } from "../parser/index.js";
 import { type FoundSkillFile, linkAreasFor } from "../walker/index.js";
-import { type CacheRecord, isRacy, type MetadataCache, sameStamp, stampOf } from "./metadata-cache.js";
+import {
+  type CacheRecord,
+  isRacy,
+  type MetadataCache,
+  sameStamp,
+  sameVersion,
+  stampOf,
+} from "./metadata-cache.js";
 
 /** Stats and parses running at once: enough to keep the disk busy without exhausting file handles. */
 const FILE_CONCURRENCY = 64;
@@ -37,6 +44,13 @@ export class CacheParser {
   totalParsed = 0;
   /** Where links may lead (see `link-areas.ts`), for files the reader checks itself. */
   linkAreas: readonly string[] | undefined;
+  /**
+   * Real paths whose record was replaced by one parsed from another version of the file (its stamp, or its
+   * `agents/openai.yaml`'s, differs; or the record was racy and the parse differs), whatever asked for the
+   * parse: the registry reports them as `changed` even when what a listener compares (say,
+   * size and mtime) is the same (see {@link takeChanged}).
+   */
+  private readonly changed = new Set<string>();
 
   constructor(
     private readonly cache: MetadataCache,
@@ -205,14 +219,31 @@ export class CacheParser {
     return { path, mtimeMs: stat.mtimeMs, size: stat.size, ctimeMs: stat.ctimeMs, ino: stat.ino, result };
   }
 
+  /** The real paths parsed from a new version of their files since the last call (see `changed`). */
+  takeChanged(): string[] {
+    const taken = [...this.changed];
+    this.changed.clear();
+    return taken;
+  }
+
   /** Stores a record just parsed, marked racy when its files changed too recently to trust their stamps. */
   private setRecord(file: FoundSkillFile, record: CacheRecord): void {
     // Taken after the read, so a file changed in the same tick as the read is caught.
     const now = Date.now();
     if (isRacy(record, now) || (record.openai !== undefined && isRacy(record.openai, now)))
       record.racy = true;
+    const was = this.cache.records.get(file.realPath);
+    if (was !== undefined && isNewVersion(was, record)) this.changed.add(file.realPath);
     this.cache.set(file.realPath, record);
   }
+}
+
+/** Whether `record`, parsed again, is of another version of the files than `was`. */
+function isNewVersion(was: CacheRecord, record: CacheRecord): boolean {
+  if (!sameVersion(was, record)) return true;
+  // A racy record's stamp may hide an edit made in the same clock tick: then only the parse can tell (few
+  // records are racy: those of files changed in the last seconds).
+  return was.racy === true && JSON.stringify(was.result) !== JSON.stringify(record.result);
 }
 
 function openaiPath(dir: string): string {

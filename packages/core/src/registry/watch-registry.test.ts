@@ -1,4 +1,4 @@
-import { mkdir, rename, rm, writeFile } from "node:fs/promises";
+import { mkdir, rename, rm, stat, utimes, writeFile } from "node:fs/promises";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { createTempDir, isolatedEnv, renderSkillFile, type TempDir } from "../test/index.js";
 import { createRegistry } from "./create-registry.js";
@@ -189,5 +189,46 @@ describe("registry.watch", () => {
     expect(events).toEqual([]);
     const found = registry.lookup("fast");
     expect(found.kind === "found" && found.entry.skill.description).toBe("After.");
+  });
+
+  it("reports as changed a skill a reload re-parses after an edit that kept its size and mtime", async () => {
+    const alpha = await temp.writeSkill("project/.agents/skills/alpha", {
+      name: "alpha",
+      description: "Use for apples.",
+    });
+    const beta = await temp.writeSkill("project/.agents/skills/beta", {
+      name: "beta",
+      description: "Use for b.",
+    });
+    // A minute back, in whole milliseconds (which utimes sets again exactly): not racy, so trusted.
+    const minuteAgo = new Date(Date.now() - 60_000);
+    for (const file of [alpha, beta]) await utimes(file, minuteAgo, minuteAgo);
+    const { mtimeMs, size } = await stat(alpha);
+    const registry = open();
+    await registry.load();
+    /** The same-size edit, its mtime set back, as `touch -d` after an edit (or `cp -p`) leaves it. */
+    const edit = async (description: string) => {
+      await writeFile(alpha, skillFile("alpha", description));
+      await utimes(alpha, minuteAgo, minuteAgo);
+      expect(await stat(alpha)).toMatchObject({ mtimeMs, size });
+    };
+    // Edited before the watcher starts, so only the reload can tell the listener.
+    await edit("Use for melons.");
+    const events: RegistryEvent[] = [];
+    watcher = await registry.watch((event) => events.push(event));
+    const seen = () =>
+      events
+        .splice(0)
+        .map((event) => `${event.type} ${event.entry.skill.name} ${event.entry.skill.description}`);
+
+    await registry.reload();
+    expect(seen()).toEqual(["changed alpha Use for melons."]);
+    await registry.reload();
+    expect(seen()).toEqual([]);
+    await watcher.close();
+    await edit("Use for lemons.");
+    watcher = await registry.watch((event) => events.push(event));
+    await registry.reload({ force: true });
+    expect(seen()).toEqual(["changed alpha Use for lemons."]);
   });
 });

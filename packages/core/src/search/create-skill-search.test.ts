@@ -1,6 +1,7 @@
+import { statSync, utimesSync, writeFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import type { RegistryEntry } from "../registry/registry-types.js";
-import { makeEntry } from "../test/index.js";
+import { createTempDir, makeEntry, openTempRegistry, renderSkillFile } from "../test/index.js";
 import { createSkillSearch } from "./create-skill-search.js";
 import { splitWords } from "./search-terms.js";
 
@@ -167,6 +168,36 @@ describe("createSkillSearch with a cache file", () => {
       const rebuilt = createSkillSearch(changed, { cacheFile });
       expect(names(rebuilt.search("contracts"))).toEqual(["pdf-editor"]);
       expect(createSkillSearch(changed, { cacheFile }).search("contracts")).toHaveLength(1);
+    } finally {
+      await temp.cleanup();
+    }
+  });
+
+  it("rebuilds after an edit that keeps SKILL.md's size and mtime (touch -d, cp -p)", async () => {
+    const temp = await createTempDir("skillset-search-cache-stamp-");
+    try {
+      const cacheFile = temp.join("cache", "search-x.json");
+      const file = await temp.writeSkill("project/.agents/skills/fruit", {
+        name: "fruit",
+        description: "Use for apples.",
+      });
+      // A whole millisecond, which utimes can set again exactly.
+      const minuteAgo = new Date(Date.now() - 60_000);
+      utimesSync(file, minuteAgo, minuteAgo);
+      const { mtimeMs, size } = statSync(file);
+      const before = createSkillSearch((await openTempRegistry(temp)).entries(), { cacheFile });
+      expect(names(before.search("apples"))).toEqual(["fruit"]);
+
+      writeFileSync(file, renderSkillFile({ name: "fruit", description: "Use for melons." }));
+      utimesSync(file, minuteAgo, minuteAgo);
+      expect(statSync(file)).toMatchObject({ mtimeMs, size });
+      const edited = await openTempRegistry(temp);
+      const after = createSkillSearch(edited.entries(), { cacheFile });
+      expect(names(after.search("melons"))).toEqual(["fruit"]);
+      expect(after.search("apples")).toEqual([]);
+      // Written again for the new text, then loaded by a one-query index.
+      const one = createSkillSearch(edited.entries(), { cacheFile, onlyQuery: "melons" });
+      expect(names(one.search("melons"))).toEqual(["fruit"]);
     } finally {
       await temp.cleanup();
     }

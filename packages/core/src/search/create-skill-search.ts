@@ -145,7 +145,11 @@ export function createSkillSearch(
       weights: { fuzzy: 0.4, prefix: 0.5 },
     },
   };
-  const fingerprint = options.cacheFile ? searchFingerprint(entries, options.headings ? "headings" : "") : "";
+  const documentOf = (skill: Skill) => searchDocument(skill, options.headings?.(skill) ?? "");
+  // With a cache file, the documents are made up front: the cache is checked against their text (what the
+  // index is built from), and on a miss they are what gets indexed.
+  const documents = options.cacheFile ? entries.map((entry) => documentOf(entry.skill)) : undefined;
+  const fingerprint = documents ? searchFingerprint(documents) : "";
   const cached = options.cacheFile ? readSearchCache(options.cacheFile, fingerprint) : undefined;
   for (const term of cached?.vocabulary ?? []) vocabulary.add(term);
   const begun = createBegunWords(cached?.words);
@@ -185,7 +189,6 @@ export function createSkillSearch(
   };
   let snapshot: readonly RegistryEntry[] = [];
 
-  const documentOf = (skill: Skill) => searchDocument(skill, options.headings?.(skill) ?? "");
   const put = (entry: RegistryEntry) => {
     const known = byId.get(entry.skill.id);
     byId.set(entry.skill.id, entry);
@@ -202,13 +205,18 @@ export function createSkillSearch(
     forget(known);
     index.discard(id);
   };
-  const sync = (next: readonly RegistryEntry[], indexed = false) => {
+  /**
+   * Brings the index to `next`. `indexed`: its documents are in the index already (loaded from the cache);
+   * `made`: their documents, made already (one per entry, in order).
+   */
+  const sync = (next: readonly RegistryEntry[], indexed = false, made?: readonly SearchDocument[]) => {
     if (next === snapshot) return;
     snapshot = next;
     const seen = new Set<string>();
     const added: SearchDocument[] = [];
     const addedNames: [string, string][] = [];
-    for (const entry of next) {
+    for (let at = 0; at < next.length; at++) {
+      const entry = next[at] as RegistryEntry;
       seen.add(entry.skill.id);
       if (byId.has(entry.skill.id)) {
         put(entry);
@@ -216,14 +224,14 @@ export function createSkillSearch(
       }
       byId.set(entry.skill.id, entry);
       for (const name of namesOf(entry.skill)) addedNames.push([name, entry.skill.id]);
-      if (!indexed) added.push(documentOf(entry.skill));
+      if (!indexed) added.push(made?.[at] ?? documentOf(entry.skill));
     }
     for (const id of [...byId.keys()]) if (!seen.has(id)) drop(id);
     names.addAll(addedNames);
     index.addAll(added);
   };
   // From the cache, the documents are in the index already: only the tables around it are filled.
-  sync(entries, cached !== undefined);
+  sync(entries, cached !== undefined, documents);
   if (options.cacheFile && !cached) {
     writeSearchCache(options.cacheFile, {
       version: SEARCH_CACHE_VERSION,

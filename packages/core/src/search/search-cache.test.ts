@@ -10,13 +10,14 @@ import type { RegistryEntry } from "../registry/registry-types.js";
 import { createTempDir, makeEntry, type TempDir } from "../test/index.js";
 import { createSkillSearch } from "./create-skill-search.js";
 import { readSearchCache, searchFingerprint } from "./search-cache.js";
+import { searchDocument } from "./search-document.js";
 
 const posix = process.platform !== "win32";
 const entries: RegistryEntry[] = [
   makeEntry({ skill: { name: "pdf", description: "Read and fill PDF forms." } }),
   makeEntry({ skill: { name: "deploy", description: "Ship the site." } }),
 ];
-const fingerprint = searchFingerprint(entries, "");
+const fingerprint = searchFingerprint(entries.map((entry) => searchDocument(entry.skill)));
 let temp: TempDir;
 let cacheFile: string;
 

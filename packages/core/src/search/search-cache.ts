@@ -1,7 +1,7 @@
 /**
  * @module The on-disk copy of a search index, beside the registry's metadata cache, so a one-shot
- * `skillset search` loads the index instead of building it. Valid only for the exact same skills
- * (every id, modification time and size) and the same index format; anything else is a miss — including
+ * `skillset search` loads the index instead of building it. Valid only for the exact same documents
+ * (every id and indexed text, in order) and the same index format; anything else is a miss — including
  * anything at the path but a regular file (a FIFO, a folder, a link: never opened, never written through).
  */
 import { createHash, randomBytes } from "node:crypto";
@@ -9,7 +9,7 @@ import { lstatSync, mkdirSync, renameSync, rmSync, writeFileSync } from "node:fs
 import { basename, dirname, join } from "node:path";
 import type { FileSystem, SyncFileReads } from "../fs/file-system.js";
 import { nodeFileSystem } from "../fs/node-file-system.js";
-import type { RegistryEntry } from "../registry/registry-types.js";
+import type { SearchDocument } from "./search-document.js";
 
 /** The real disk's synchronous reads: a read opens regular files only, without blocking (SPEC §15). */
 const disk = nodeFileSystem as FileSystem & SyncFileReads;
@@ -32,10 +32,18 @@ export function searchCachePath(metadataCacheFile: string): string {
   return join(dirname(metadataCacheFile), basename(metadataCacheFile).replace(/^metadata-/, "search-"));
 }
 
-/** A digest of what the index was built from: each skill's id, mtime and size, in order, and the options. */
-export function searchFingerprint(entries: readonly RegistryEntry[], variant: string): string {
-  const hash = createHash("sha256").update(`${SEARCH_CACHE_VERSION}\n${variant}\n`);
-  for (const { skill } of entries) hash.update(`${skill.id}\t${skill.mtimeMs}\t${skill.size}\n`);
+/**
+ * A digest of what the index is built from: the documents themselves, in order (each field prefixed by its
+ * length, so no text can pass for another split). A file's stamp would miss an edit that keeps the size and
+ * the mtime (`touch -d`, `cp -p`) and a change to `agents/openai.yaml`; the text cannot go stale.
+ */
+export function searchFingerprint(documents: readonly SearchDocument[]): string {
+  const hash = createHash("sha256").update(`${SEARCH_CACHE_VERSION}\n`);
+  for (const { id, name, description, keywords, headings } of documents) {
+    hash.update(
+      `${id.length}:${id}${name.length}:${name}${description.length}:${description}${keywords.length}:${keywords}${headings.length}:${headings}\n`,
+    );
+  }
   return hash.digest("hex");
 }
 

@@ -106,6 +106,19 @@ describe("openStateStore", () => {
     expect((await store.read()).state).toEqual({ version: 1, disabled: ["a"], enabled: ["b"] });
   });
 
+  it("salvages a list written as a single string as a list of that one name, still reporting the damage", async () => {
+    for (const text of [
+      '{"version":1,"disabled":"sk1","enabled":["b"]}',
+      // Broken off too: scanned, not parsed.
+      '{"version":1,"disabled": "sk1", "enabled": "b", "answers": [',
+    ]) {
+      await temp.write({ "config/skillset/state.json": text });
+      const read = await openStateStore(file).read();
+      expect(read.state, text).toEqual({ version: 1, disabled: ["sk1"], enabled: ["b"] });
+      expect(read.diagnostics.map((found) => found.code)).toEqual(["state-corrupt"]);
+    }
+  });
+
   it("never overwrites a file from a newer version", async () => {
     const newer = '{"version":2,"rules":[]}';
     await temp.write({ "config/skillset/state.json": newer });
