@@ -26,6 +26,7 @@ import { createSkillTools } from "../tools/create-skill-tools.js";
 import type { SkillTool } from "../tools/define-skill-tool.js";
 import type { ForkRequest, SkillToolsContext } from "../tools/tools-context.js";
 import { catalogWithoutSearch } from "./catalog-without-search.js";
+import { forkUnsupported } from "./fork-unsupported.js";
 import { policyRegistryView } from "./policy-registry-view.js";
 import { type DependencyState, resolveDependencies } from "./resolve-dependencies.js";
 import type {
@@ -269,7 +270,8 @@ export function createSession(parts: SessionParts, options: SessionOptions = {})
         const check = await admit(skill, undefined);
         turn.diagnostics.push(...check.diagnostics);
         if (!check.ok) continue;
-        const fork = skill.frontmatter.context === "fork";
+        // Without a host `fork`, a fork skill's body goes inline with a warning, as use_skill gives it.
+        const fork = skill.frontmatter.context === "fork" && host.fork !== undefined;
         let body: LoadedSkill;
         try {
           body = await loadSkill(skill, {
@@ -310,6 +312,7 @@ export function createSession(parts: SessionParts, options: SessionOptions = {})
           );
           continue;
         }
+        if (skill.frontmatter.context === "fork" && !fork) turn.diagnostics.push(forkUnsupported(skill));
         turn.diagnostics.push(...activate(skill, via, body.mtimeMs));
         const model = skill.frontmatter.model;
         const record: TurnActivation = {

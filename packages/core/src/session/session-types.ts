@@ -46,7 +46,10 @@ export interface SessionHost {
   installMcpServer?(request: McpServerRequest): "install" | "skip" | Promise<"install" | "skip">;
   /** MCP servers the host has; without it MCP dependencies are not checked. */
   mcpServers?: readonly string[] | (() => readonly string[]);
-  /** Runs a `context: fork` skill as a subagent task. Without it, the request is only returned in `turn.forks`. */
+  /**
+   * Runs a `context: fork` skill as a subagent task; the request is also returned in `turn.forks`. Without
+   * it, a turn inserts the skill's body inline (in `turn.messages`) with a `fork-unsupported` warning.
+   */
   fork?(request: ForkRequest): { taskId: string } | Promise<{ taskId: string }>;
   /** Whether the host offers `skill_search` to the model (default true); the catalog mentions it only then. */
   offersSearch?: boolean;
