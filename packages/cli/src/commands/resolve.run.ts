@@ -1,13 +1,16 @@
 /**
  * @module `skillset resolve "<text>"` — what a turn would do with a message (SPEC §8, §12, §13), run
- * through a session exactly as a host's turn: the `Using skill:` lines, each diagnostic (permissions and
- * dependencies included), and the task that remains; `--inspect` adds the session's catalog state and
- * the skills it loaded. No command runs (shell preprocessing stays off).
+ * through a session exactly as a host's turn: the `Using skill:` lines, the subagent tasks (`context: fork`),
+ * the model override and the tool narrowing it puts in force, each diagnostic (permissions and dependencies
+ * included), and the task that remains; `--inspect` adds the session's catalog state and the skills it
+ * loaded. Nothing runs: shell preprocessing stays off, and the session is told it can fork (as an agent
+ * host can) only so that the fork request is shown — no subagent starts.
  */
 
 import { defaultConfig, type MentionsConfig } from "@skillset/core/config";
 import type { MentionSource } from "@skillset/core/mentions";
 import { type Diagnostic, inertForTerminal } from "@skillset/core/model";
+import type { ToolPolicy } from "@skillset/core/policy";
 import { createSkillset, type PreparedTurn, type SessionInspection } from "@skillset/core/session";
 import { painter } from "../color.js";
 import { type CommandContext, EXIT_FINDINGS, EXIT_OK, UsageError } from "../command.js";
@@ -56,7 +59,45 @@ function resolutionJson(turn: PreparedTurn, diagnostics: readonly Diagnostic[]) 
     })),
     mentions: turn.mentions.map(mention),
     task: turn.task,
+    forks: turn.forks.map((fork) => ({
+      skill: skillJson(fork.skill),
+      args: fork.args,
+      ...(fork.agent === undefined ? {} : { agent: fork.agent }),
+      ...(fork.model === undefined ? {} : { model: fork.model }),
+    })),
+    ...(turn.model === undefined ? {} : { model: turn.model }),
+    toolPolicy: toolPolicyJson(turn.toolPolicy),
   };
+}
+
+/** A tool policy as plain data: its patterns by their text. */
+function toolPolicyJson(toolPolicy: ToolPolicy) {
+  return {
+    mode: toolPolicy.mode,
+    skills: toolPolicy.skills,
+    ...(toolPolicy.allowed ? { allowed: toolPolicy.allowed.map((pattern) => pattern.text) } : {}),
+    disallowed: toolPolicy.disallowed.map((pattern) => pattern.text),
+  };
+}
+
+/** What the turn hands the host beyond its messages: subagent tasks, the model, the tool narrowing. */
+function hostLines(turn: PreparedTurn, inert: (text: string) => string): string[] {
+  const lines: string[] = [];
+  for (const fork of turn.forks) {
+    const agent = fork.agent === undefined ? "the default agent" : `agent ${inert(fork.agent)}`;
+    const model = fork.model === undefined ? "" : `, model ${inert(fork.model)}`;
+    lines.push(`Fork: ${inert(fork.skill.qualifiedName)} runs as a subagent task (${agent}${model})`);
+  }
+  if (turn.model !== undefined) lines.push(`Model: ${inert(turn.model)}`);
+  const { allowed, disallowed, mode } = turn.toolPolicy;
+  const patterns = (list: readonly { text: string }[]) =>
+    inert(list.map((pattern) => pattern.text).join(", "));
+  if (allowed !== undefined) {
+    const meaning = mode === "restrict" ? "only these are offered" : "these run without asking";
+    lines.push(`Allowed tools (${mode}: ${meaning}): ${allowed.length > 0 ? patterns(allowed) : "none"}`);
+  }
+  if (disallowed.length > 0) lines.push(`Disallowed tools: ${patterns(disallowed)}`);
+  return lines;
 }
 
 /**
@@ -89,7 +130,10 @@ export async function run(context: CommandContext): Promise<number> {
   const flags = context.values.composition === true ? { mentions: { composition: true } } : undefined;
   const { registry, config } = await openRegistry(context, flags === undefined ? {} : { flags });
   const skills = await createSkillset({ cwd: context.cwd, env: context.env, registry });
-  const session = skills.session({ host: { mentions: cliHints(config.mentions) } });
+  // A fork callback that starts nothing: the turn gives its fork request as an agent host would see it.
+  const session = skills.session({
+    host: { mentions: cliHints(config.mentions), fork: () => ({ taskId: "" }) },
+  });
   const turn = await session.prepareTurn(text, { source });
   const inspection = context.values.inspect === true ? session.inspect() : undefined;
   await skills.close();
@@ -113,6 +157,7 @@ export async function run(context: CommandContext): Promise<number> {
     if (activation.args !== undefined)
       lines.push(`Arguments for ${inert(activation.skill.qualifiedName)}: ${inert(activation.args)}`);
   }
+  lines.push(...hostLines(turn, inert));
   for (const found of diagnostics) {
     const severity = paint(found.severity === "error" ? "red" : "yellow", found.severity);
     lines.push(`${severity}: ${inertForTerminal(found.message, { keepLines: true })}`);
@@ -138,15 +183,7 @@ export async function run(context: CommandContext): Promise<number> {
 /** `--inspect --json`: the session's state as plain data (tool patterns by their text). */
 function inspectionJson(inspection: SessionInspection) {
   const { toolPolicy, ...rest } = inspection;
-  return {
-    ...rest,
-    toolPolicy: {
-      mode: toolPolicy.mode,
-      skills: toolPolicy.skills,
-      ...(toolPolicy.allowed ? { allowed: toolPolicy.allowed.map((pattern) => pattern.text) } : {}),
-      disallowed: toolPolicy.disallowed.map((pattern) => pattern.text),
-    },
-  };
+  return { ...rest, toolPolicy: toolPolicyJson(toolPolicy) };
 }
 
 /** `--inspect`: what the catalog listed, shortened, left out and hid, and each skill loaded. */

@@ -163,6 +163,54 @@ describe("skillset resolve", () => {
     });
   });
 
+  it("shows the subagent task, the model and the tool narrowing a fork skill puts in force (SPEC §13)", async () => {
+    await temp.writeSkill("project/.agents/skills/argy", {
+      name: "argy",
+      description: "Use when deploying.",
+      context: "fork",
+      agent: "Explore",
+      model: "haiku",
+      "allowed-tools": "Bash(git:*) Read",
+      "disallowed-tools": "Write",
+    });
+    const text = await cli(["resolve", "/argy prod eu"]);
+    expect(text).toEqual({
+      code: 0,
+      stdout:
+        "Using skill: argy\n" +
+        "Arguments for argy: prod eu\n" +
+        "Fork: argy runs as a subagent task (agent Explore, model haiku)\n" +
+        "Model: haiku\n" +
+        "Allowed tools (restrict: only these are offered): Bash(git:*), Read\n" +
+        "Disallowed tools: Write\n" +
+        "Task: prod eu\n",
+      stderr: "",
+    });
+    const json = JSON.parse((await cli(["resolve", "--json", "/argy prod eu"])).stdout);
+    expect(json).toMatchObject({
+      forks: [
+        {
+          skill: { name: "argy", path: "<tmp>/project/.agents/skills/argy/SKILL.md" },
+          args: ["prod", "eu"],
+          agent: "Explore",
+          model: "haiku",
+        },
+      ],
+      model: "haiku",
+      toolPolicy: {
+        mode: "restrict",
+        skills: ["argy"],
+        allowed: ["Bash(git:*)", "Read"],
+        disallowed: ["Write"],
+      },
+      diagnostics: [],
+    });
+    const plain = JSON.parse((await cli(["resolve", "--json", "$pdf go"])).stdout);
+    expect(plain).toMatchObject({ forks: [], toolPolicy: { skills: ["pdf"], disallowed: [] } });
+    expect(plain).not.toHaveProperty("model");
+    expect(plain.toolPolicy).not.toHaveProperty("allowed");
+  });
+
   it("uses the configured hint commands", async () => {
     await temp.write({
       "project/.skillset/config.json": JSON.stringify({

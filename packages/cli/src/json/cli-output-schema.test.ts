@@ -32,6 +32,9 @@ beforeEach(async () => {
     "project/.agents/skills/ci/agents/openai.yaml":
       "dependencies:\n  tools:\n    - type: env_var\n      value: CI_TOKEN\n",
     "project/.skillset/state.json": JSON.stringify({ version: 1, disabled: ["old"], enabled: [] }),
+    "project/.agents/skills/argy/SKILL.md":
+      "---\nname: argy\ndescription: Use when deploying.\ncontext: fork\nagent: Explore\nmodel: haiku\n" +
+      "allowed-tools: Bash(git:*) Read\ndisallowed-tools: Write\n---\nDeploy to $0 in $1.\n",
   });
 });
 afterEach(() => temp.cleanup());
@@ -58,6 +61,7 @@ describe("--json output matches schemas/cli-output.schema.json", () => {
     ["catalog", ["catalog", "--json"]],
     ["catalog", ["catalog", "--budget", "60", "--json"]],
     ["resolve", ["resolve", "$pdf /pdf read skill://pdf/a.md and $nope", "--json"]],
+    ["resolve", ["resolve", "/argy prod eu", "--json"]],
     ["toggle", ["disable", "pdf", "--json"]],
     ["toggle", ["enable", "old", "--project", "--json"]],
     ["reset", ["enable", "old", "--reset", "--json"]],
