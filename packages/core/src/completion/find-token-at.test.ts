@@ -56,6 +56,8 @@ describe("findTokenAt", () => {
     expect(at("```sh\necho $sy|\n```")).toBeUndefined();
     expect(at("```\nunterminated $sy|")).toBeUndefined();
     expect(at("```sh\nx\n```\nnow $sy|")).toMatchObject({ form: "dollar" });
+    expect(at("- ```\n  $sy|\n  ```")).toBeUndefined(); // a fence in a list item, as the scanner sees it
+    expect(at("1. ```\n   x\n   ```\n$sy|")).toMatchObject({ form: "dollar" });
     expect(at("echo $PA|")).toBeUndefined();
     expect(at("echo $API_K|")).toBeUndefined();
     expect(at("US$sy|")).toBeUndefined();
