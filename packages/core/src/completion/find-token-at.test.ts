@@ -70,6 +70,19 @@ describe("findTokenAt", () => {
     expect(at("plain words|")).toBeUndefined();
   });
 
+  it("sees no token for a $ inside a URL, as the scanner sees no mention there", () => {
+    expect(at("https://x.io/api/$dep|")).toBeUndefined();
+    expect(at("why does https://x.io/api/$dep|?x=1 fail")).toBeUndefined();
+    expect(at("open file:///tmp/$de|")).toBeUndefined();
+    expect(at("[docs](https://x.io/a/$dep|)")).toBeUndefined();
+    expect(at("[docs](https://x.io/a/[$dep|")).toBeUndefined();
+    // Outside the URL token, and skill:// itself, still complete.
+    expect(at("see https://x.io/api $dep|")).toMatchObject({ form: "dollar", query: "dep" });
+    expect(at("https://x.io/a\n$dep|")).toMatchObject({ form: "dollar", query: "dep" });
+    expect(at("://x/$dep|")).toMatchObject({ form: "dollar", query: "dep" });
+    expect(at("read skill://pd|")).toMatchObject({ form: "uri", query: "pd" });
+  });
+
   it("reads Unicode names", () => {
     expect(at("$résu|")).toMatchObject({ query: "résu", end: 5 });
     expect(at("$数据|-分析")).toMatchObject({ query: "数据", end: 6 });
