@@ -56,6 +56,8 @@ describe("findTokenAt", () => {
     expect(at("```sh\necho $sy|\n```")).toBeUndefined();
     expect(at("```\nunterminated $sy|")).toBeUndefined();
     expect(at("```sh\nx\n```\nnow $sy|")).toMatchObject({ form: "dollar" });
+    expect(at("- ```\n  $sy|\n  ```")).toBeUndefined(); // a fence in a list item, as the scanner sees it
+    expect(at("1. ```\n   x\n   ```\n$sy|")).toMatchObject({ form: "dollar" });
     expect(at("echo $PA|")).toBeUndefined();
     expect(at("echo $API_K|")).toBeUndefined();
     expect(at("US$sy|")).toBeUndefined();
@@ -66,6 +68,19 @@ describe("findTokenAt", () => {
     expect(at("/usr/bi|")).toBeUndefined();
     expect(at("myskill://pd|")).toBeUndefined();
     expect(at("plain words|")).toBeUndefined();
+  });
+
+  it("sees no token for a $ inside a URL, as the scanner sees no mention there", () => {
+    expect(at("https://x.io/api/$dep|")).toBeUndefined();
+    expect(at("why does https://x.io/api/$dep|?x=1 fail")).toBeUndefined();
+    expect(at("open file:///tmp/$de|")).toBeUndefined();
+    expect(at("[docs](https://x.io/a/$dep|)")).toBeUndefined();
+    expect(at("[docs](https://x.io/a/[$dep|")).toBeUndefined();
+    // Outside the URL token, and skill:// itself, still complete.
+    expect(at("see https://x.io/api $dep|")).toMatchObject({ form: "dollar", query: "dep" });
+    expect(at("https://x.io/a\n$dep|")).toMatchObject({ form: "dollar", query: "dep" });
+    expect(at("://x/$dep|")).toMatchObject({ form: "dollar", query: "dep" });
+    expect(at("read skill://pd|")).toMatchObject({ form: "uri", query: "pd" });
   });
 
   it("reads Unicode names", () => {

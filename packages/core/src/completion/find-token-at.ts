@@ -1,7 +1,7 @@
 /**
  * @module The mention token under the cursor (SPEC §8 syntax, for a composer): `$partial`, `$ns:partial`,
  * `[$partial`, `/partial` or `/skill:partial` at the start of the message, and `skill://partial`. Uses the
- * mention scanner's rules: never in code, never a shell variable, a sigil only where it starts a token.
+ * mention scanner's rules: never in code or a URL, never a shell variable, a sigil only where it starts a token.
  */
 import {
   canStartDollar,
@@ -10,6 +10,7 @@ import {
   hasEnvironmentShape,
   isIdCodePoint,
   isInCode,
+  isInUrl,
   isLetter,
   messageStart,
 } from "../mentions/index.js";
@@ -112,6 +113,8 @@ export function findTokenAt(text: string, cursor: number): CursorToken | undefin
   // `$P`, `$PATH`, `$API_KEY`: a shell variable being typed, not a skill.
   if (sigil.form !== "uri" && sigil.form !== "slash" && hasEnvironmentShape(query)) return undefined;
   if (isInCode(text, sigil.start)) return undefined;
+  // `https://x.io/api/$dep`: the `$` belongs to the URL (the scanner's rule); `skill://` is a mention itself.
+  if (sigil.form !== "uri" && sigil.form !== "slash" && isInUrl(text, sigil.start)) return undefined;
   const end = sigil.form === "linked" ? linkTail(text, idEnd) : idEnd;
   return { ...sigil, end, query };
 }

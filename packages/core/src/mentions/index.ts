@@ -38,3 +38,4 @@ export {
 } from "./resolve-mentions.js";
 export { canStartDollar, canStartUri, messageStart, scanMentions } from "./scan-mentions.js";
 export { hasEnvironmentShape, isShellVariable } from "./shell-variables.js";
+export { isInUrl } from "./url-token-end.js";

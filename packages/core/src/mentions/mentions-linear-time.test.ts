@@ -37,6 +37,8 @@ const shapes: [string, (length: number) => string][] = [
   ["open links without a close", (n) => "[$a](".repeat(n / 5)],
   ["angle links without a close", (n) => "[$a](<".repeat(n / 6)],
   ["fence lines", (n) => "```\n~~~\n".repeat(n / 8)],
+  ["one line of stacked list markers", (n) => `${"- 1. ".repeat(n / 5)}$x`],
+  ["list item fences", (n) => "- ```\n  $x\n  ```\n1. ~~~\n$y\n~~~\n".repeat(n / 31)],
   ["one long id", (n) => `$${"a".repeat(n - 1)}`],
   ["long env-shaped id", (n) => `$${"A".repeat(n - 1)}`],
   ["many distinct unknown ids", (n) => Array.from({ length: n / 8 }, (_, i) => `$zq${i} `).join("")],

@@ -67,7 +67,7 @@ const piece = fc.oneof(
 const text = fc.array(piece, { maxLength: 40 }).map((pieces) => pieces.join(""));
 const options = fc.record({
   source: fc.constantFrom("user" as const, "palette" as const, "model" as const),
-  config: fc.record({ composition: fc.boolean(), hostCommands: fc.constantFrom([], ["pdf"]) }),
+  config: fc.record({ composition: fc.boolean(), hostCommands: fc.constantFrom<string[]>([], ["pdf"]) }),
   cwd: fc.constantFrom(undefined, "/", "/skills/repo"),
 });
 

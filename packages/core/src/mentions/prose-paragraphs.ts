@@ -1,13 +1,21 @@
 /**
  * @module Where mentions may be (SPEC §8): the paragraphs of a message outside fenced code blocks (``` or
- * ~~~, unterminated ones running to the end), and, within a paragraph, outside inline code spans. The
- * scanner walks these, and completion asks whether one offset lies in code: one rule for both.
+ * ~~~, unterminated ones running to the end, also when opened after list markers as in `- ```` or `1. ````),
+ * and, within a paragraph, outside inline code spans. The scanner walks these, and completion asks whether
+ * one offset lies in code: one rule for both.
  */
 import { findCodeSpans } from "./find-code-spans.js";
 import { createNextIndex } from "./next-index.js";
 
 const BACKTICK = 0x60;
 const TILDE = 0x7e;
+const ASTERISK = 0x2a;
+const PLUS = 0x2b;
+const HYPHEN = 0x2d;
+const FULL_STOP = 0x2e;
+const RIGHT_PARENTHESIS = 0x29;
+/** CommonMark: an ordered list marker has at most 9 digits. */
+const MAX_ORDINAL_DIGITS = 9;
 
 type Next = (search: string, from: number) => number;
 
@@ -27,9 +35,42 @@ interface Fence {
   length: number;
 }
 
-/** A fence opening line: optional indentation, then 3+ backticks (no backtick after) or 3+ tildes. */
+function isDigit(code: number): boolean {
+  return code >= 0x30 && code <= 0x39;
+}
+
+/**
+ * The end of a list item marker at `at` — `*`, `-`, `+`, or 1–9 digits then `.` or `)` — followed by a
+ * space or tab (CommonMark), or `undefined` when none starts there.
+ */
+function listMarkerEnd(text: string, at: number, lineEnd: number): number | undefined {
+  const code = text.charCodeAt(at);
+  let end = at;
+  if (code === ASTERISK || code === HYPHEN || code === PLUS) {
+    end++;
+  } else {
+    while (end < lineEnd && end - at < MAX_ORDINAL_DIGITS && isDigit(text.charCodeAt(end))) end++;
+    if (end === at) return undefined;
+    const delimiter = text.charCodeAt(end);
+    if (delimiter !== FULL_STOP && delimiter !== RIGHT_PARENTHESIS) return undefined;
+    end++;
+  }
+  return end < lineEnd && isHorizontalSpace(text.charCodeAt(end)) ? end : undefined;
+}
+
+/**
+ * A fence opening line: optional indentation and list item markers (`- `, `1. `, nested `- 1) `: a list
+ * item's content may be a fenced block), then 3+ backticks (no backtick after) or 3+ tildes.
+ */
 function readOpeningFence(text: string, lineStart: number, lineEnd: number): Fence | undefined {
-  const runStart = skipHorizontalSpace(text, lineStart, lineEnd);
+  let runStart = skipHorizontalSpace(text, lineStart, lineEnd);
+  for (
+    let marker = listMarkerEnd(text, runStart, lineEnd);
+    marker !== undefined;
+    marker = listMarkerEnd(text, runStart, lineEnd)
+  ) {
+    runStart = skipHorizontalSpace(text, marker, lineEnd);
+  }
   const char = text.charCodeAt(runStart);
   if (char !== BACKTICK && char !== TILDE) return undefined;
   let runEnd = runStart;

@@ -65,6 +65,11 @@ export interface Activation {
   mention: Mention;
   /** For `/name args`: the rest of the message after the command token (absent when empty). */
   args?: string;
+  /**
+   * Every mention of this skill that `task` has taken out, in order (`mention` first): what to take out
+   * of the text again when only some activations go ahead (`removeMentions(text, kept)`).
+   */
+  mentions?: Mention[];
 }
 
 /**
@@ -378,7 +383,7 @@ export function resolveMentions(
         if (suggested) report(suggested);
         continue;
       }
-      const activation: Activation = { skill: entry.skill, mention: first };
+      const activation: Activation = { skill: entry.skill, mention: first, mentions: exact };
       const slash = exact.find((mention): mention is SlashMention => mention.kind === "slash");
       if (slash && slash.args !== "") activation.args = slash.args;
       activations.push(activation);

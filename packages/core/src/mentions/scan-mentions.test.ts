@@ -88,6 +88,38 @@ describe("scanMentions: code", () => {
     expect(ids("- step:\n    ```\n    $x\n    ```\n$y")).toEqual(["dollar:y"]);
   });
 
+  it("skips a fenced block that opens after a bullet marker (*, -, +)", () => {
+    expect(ids("* ```\n  $deploy\n  ```")).toEqual([]);
+    expect(ids("- ```sh\n  echo $deploy\n  ```\n$after")).toEqual(["dollar:after"]);
+    expect(ids("+ ~~~\n  $deploy\n  ~~~\n$after")).toEqual(["dollar:after"]);
+    expect(ids("*\t```\n\t$deploy\n\t```")).toEqual([]);
+  });
+
+  it("skips a fenced block that opens after an ordered marker (1. or 1))", () => {
+    expect(ids("1. ```\n   $deploy\n   ```\n$after")).toEqual(["dollar:after"]);
+    expect(ids("12) ```\n    $deploy\n    ```\n$after")).toEqual(["dollar:after"]);
+  });
+
+  it("skips a fenced block in a nested list item, or after stacked markers", () => {
+    const nested = "- steps:\n  1. ```\n     $deploy\n     ```\n  2. then $after";
+    expect(ids(nested)).toEqual(["dollar:after"]);
+    expect(ids("- 1. * ```\n       $deploy\n       ```\n$after")).toEqual(["dollar:after"]);
+  });
+
+  it("a mention right after a list item's fenced block activates", () => {
+    expect(ids("* ```\n  $x\n  ```\n$deploy fix this")).toEqual(["dollar:deploy"]);
+    expect(ids("1. ```\n   $x\n   ```\n\n$deploy")).toEqual(["dollar:deploy"]);
+  });
+
+  it("needs a list marker to be a marker: a space after it, at most 9 digits", () => {
+    // Not a list item, so not a fence: the backticks are an unmatched run of paragraph text.
+    expect(ids("-```\n$a")).toEqual(["dollar:a"]);
+    expect(ids("1.```x\n$a")).toEqual(["dollar:a"]);
+    expect(ids("1234567890. ```\n$a")).toEqual(["dollar:a"]);
+    expect(ids("a. ```\n$a")).toEqual(["dollar:a"]);
+    expect(ids("123456789. ```\n$a")).toEqual([]);
+  });
+
   it("treats ```code``` on one line as an inline span, not a fence", () => {
     expect(ids("```$a``` $b")).toEqual(["dollar:b"]);
   });

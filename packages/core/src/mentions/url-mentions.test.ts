@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { makeEntry } from "../test/make-skill.js";
 import { resolveMentions } from "./resolve-mentions.js";
 import { scanMentions } from "./scan-mentions.js";
+import { isInUrl } from "./url-token-end.js";
 
 // A `$name` inside a URL token (scheme `://` … up to whitespace) is part of the URL, not a mention (SPEC §8).
 const deploy = makeEntry({ skill: { name: "deploy" } });
@@ -32,6 +33,24 @@ describe("mentions and URLs", () => {
     const turn = resolve(text);
     expect(turn.visibleLines).toEqual(["Using skill: deploy"]);
     expect(turn.task).toBe(task);
+  });
+
+  it.each([
+    "Why does https://example.com/api/$deploy?x=1 return 404?",
+    "open file:///tmp/$deploy/x please",
+    "(https://x.io/$deploy)",
+    "[docs](https://x.io/a/$deploy)",
+    "see https://x.io $deploy now",
+    "https://x.io/a\n$deploy now",
+    "$deploy https://x.io/$deploy",
+    "://x/$deploy",
+    "://a://x/$deploy",
+    "a $b https://x.io/$c $d",
+  ])("isInUrl agrees with the scanner on every $ of %j", (text) => {
+    const starts = new Set(scanMentions(text).map((mention) => mention.start));
+    for (let index = text.indexOf("$"); index !== -1; index = text.indexOf("$", index + 1)) {
+      expect([index, isInUrl(text, index)]).toEqual([index, !starts.has(index)]);
+    }
   });
 
   it("a skill:// reference is still read", () => {

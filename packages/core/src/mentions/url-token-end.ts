@@ -48,3 +48,24 @@ export function urlTokenEnd(
   while (end < limit && !isWhitespace(text.charCodeAt(end))) end++;
   return end;
 }
+
+/**
+ * True when the character at `offset` lies in a URL token — the rule above, read back from `offset` to
+ * the whitespace before it — so a `$` there starts no mention. Completion asks this so that it offers no
+ * names where the scanner would see none. Reads only the whitespace-free run around `offset`.
+ * @example isInUrl("https://x.io/api/$dep", 17) // true
+ */
+export function isInUrl(text: string, offset: number): boolean {
+  if (offset < 0 || offset >= text.length) return false;
+  let tokenStart = offset;
+  while (tokenStart > 0 && !isWhitespace(text.charCodeAt(tokenStart - 1))) tokenStart--;
+  let from = tokenStart;
+  let separator = text.indexOf(SCHEME_SEPARATOR, from);
+  while (separator !== -1 && separator < offset) {
+    const end = urlTokenEnd(text, separator, from, text.length);
+    if (end !== undefined) return offset < end;
+    from = separator + SCHEME_SEPARATOR.length;
+    separator = text.indexOf(SCHEME_SEPARATOR, from);
+  }
+  return false;
+}

@@ -10,6 +10,7 @@ import type { SkillsetConfig } from "../config/config-schema.js";
 import { type LoadedSkill, loadSkill } from "../loader/load-skill.js";
 import { createReloadTracker } from "../loader/reload-tracker.js";
 import { usingSkillLine } from "../mentions/messages.js";
+import { removeMentions } from "../mentions/remove-mentions.js";
 import { type MentionSource, resolveMentions } from "../mentions/resolve-mentions.js";
 import { type Diagnostic, diagnostic } from "../model/diagnostic.js";
 import { SkillsetError } from "../model/errors.js";
@@ -327,6 +328,15 @@ export function createSession(parts: SessionParts, options: SessionOptions = {})
         if (model !== undefined) turn.model = model;
         turn.activations.push(record);
         turn.visibleLines.push(usingSkillLine(skill.qualifiedName));
+      }
+      if (turn.activations.length < resolution.activations.length) {
+        // A skill not loaded (not confirmed, not admitted, failed) keeps its mention in the task, as a
+        // denied one does: only the loaded activations' mentions are taken out.
+        const loadedMentions = new Set(turn.activations.map((record) => record.mention));
+        const removed = resolution.activations
+          .filter((activation) => loadedMentions.has(activation.mention))
+          .flatMap((activation) => activation.mentions ?? [activation.mention]);
+        turn.task = removed.length > 0 ? removeMentions(text, removed) : text;
       }
       turn.toolPolicy = currentPolicy();
       return turn;

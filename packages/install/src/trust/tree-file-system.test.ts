@@ -36,7 +36,12 @@ async function outcome(call: () => unknown): Promise<unknown> {
 async function answers(fs: FileSystem, path: string): Promise<unknown> {
   const stat = await outcome(() => fs.stat(path));
   const kind =
-    stat && typeof stat === "object" && "isFile" in stat
+    stat &&
+    typeof stat === "object" &&
+    "isFile" in stat &&
+    "isDirectory" in stat &&
+    "size" in stat &&
+    "mode" in stat
       ? // A folder's size is the file system's own business; nothing reads it.
         {
           isFile: stat.isFile,

@@ -55,7 +55,7 @@ function fittingValuesOf(node: JsonSchema, wild: boolean): fc.Arbitrary<unknown>
     case "array":
       return fc.array(child(node.items), { maxLength: 3 });
     case "object":
-      return objectsOf(node, child);
+      return objectsOf(node);
     default:
       throw new Error(`no generator for ${JSON.stringify(node)}`);
   }
