@@ -62,6 +62,7 @@ describe("--json output matches schemas/cli-output.schema.json", () => {
     ["catalog", ["catalog", "--budget", "60", "--json"]],
     ["resolve", ["resolve", "$pdf /pdf read skill://pdf/a.md and $nope", "--json"]],
     ["resolve", ["resolve", "/argy prod eu", "--json"]],
+    ["resolve", ["resolve", "$pdf fill the form", "--inspect", "--json"]],
     ["toggle", ["disable", "pdf", "--json"]],
     ["toggle", ["enable", "old", "--project", "--json"]],
     ["reset", ["enable", "old", "--reset", "--json"]],
