@@ -65,6 +65,7 @@ describe("simpleCommandsOf", () => {
     ["{ rm z; }", ["rm z"]],
     ["if true; then rm z; fi", ["true", "rm z"]],
     ["! rm z", ["rm z"]],
+    ["time -p rm z", ["rm z"]],
   ])("%j holds %j", (command, expected) => {
     expect(simpleCommandsOf(command)).toEqual(expected);
   });

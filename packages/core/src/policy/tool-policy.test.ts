@@ -83,6 +83,25 @@ describe("tool narrowing", () => {
     expect(checkToolCall(policy, "Read", { file_path: "src/a&b (1).ts" }).action).toBe("approve");
   });
 
+  it("looks through wrappers for disallowed-tools only; allowed-tools approve as strictly as before", () => {
+    const skill = makeSkill({
+      name: "admin",
+      frontmatter: {
+        allowedTools: ["Bash(sudo:*)", "Bash(rm:*)"],
+        disallowedTools: ["Bash(git push:*)"],
+        extra: {},
+        raw: {},
+      },
+    });
+    for (const mode of ["restrict", "approve"] as const) {
+      const policy = toolPolicyFor([skill], mode);
+      expect(checkToolCall(policy, "Bash", { command: "sudo rm x" }).action).toBe("approve");
+      expect(checkToolCall(policy, "Bash", { command: "sudo git push origin" }).action).toBe("deny");
+      expect(checkToolCall(policy, "Bash", { command: "sh -c 'rm x'" }).action).not.toBe("approve");
+      expect(checkToolCall(policy, "Bash", { command: "xargs rm" }).action).not.toBe("approve");
+    }
+  });
+
   it("an entry in an unknown form is a warning naming the skill and the entry", () => {
     const skill = makeSkill({
       name: "odd",

@@ -4,7 +4,8 @@ import type { Skillset } from "./create-skillset.js";
 
 // A `disallowed-tools` rule on shell arguments denies a command when any simple command inside it matches
 // (SPEC §11), not only when the whole command starts with it; a command that cannot be split for sure is
-// denied when the prefix stands at any place a command could start.
+// denied when the prefix stands at any place a command could start; and a command run through a wrapper
+// (`sudo`, `env`, `xargs`, `find -exec`, `sh -c`, `eval`, …) counts as well.
 let temp: TempDir;
 let skills: Skillset;
 beforeAll(async () => {
@@ -39,8 +40,38 @@ const denied = [
   "echo 'unclosed; rm -rf ~",
   'echo "unclosed && rm -rf ~',
   "echo ) ; rm z",
+  // Wrappers that run the command after them (SPEC §11): looked through for deny rules.
+  "sudo rm -rf /",
+  "env rm x",
+  "env FOO=1 rm x",
+  "nice -n 5 rm x",
+  "nohup rm x",
+  "time rm x",
+  "time -p rm x",
+  "command rm x",
+  "exec rm x",
+  "timeout 5 rm x",
+  "xargs rm",
+  "xargs -0 -n1 rm",
+  "find . -exec rm {} \\;",
+  'bash -c "rm x"',
+  "sh -c 'rm x'",
+  'eval "rm x"',
+  "sudo -u root env nice git push origin main",
 ];
-const allowed = ["echo hi", "echo 'rm -rf /'", 'echo "a; rm b"', "ls rm", "git status", "echo a\\;rm b"];
+const allowed = [
+  "echo hi",
+  "echo 'rm -rf /'",
+  'echo "a; rm b"',
+  "ls rm",
+  "git status",
+  "echo a\\;rm b",
+  "echo sudo rm",
+  'grep -r "rm" .',
+  "ls rm-notes",
+  "sudo ls",
+  "find . -name rm",
+];
 
 describe.each(["restrict", "approve"] as const)("disallowed-tools: Bash(rm:*) in %s mode", (narrowing) => {
   const prepared = async () => {
