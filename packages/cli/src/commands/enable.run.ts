@@ -5,7 +5,7 @@
 import { resolve } from "node:path";
 import { configPaths, resolveHome } from "@skillset/core/config";
 import { nodeFileSystem } from "@skillset/core/fs";
-import { inertForTerminal } from "@skillset/core/model";
+import { type Diagnostic, inertForTerminal } from "@skillset/core/model";
 import { looksLikePath, type RegistryEntry, type SkillRegistry } from "@skillset/core/registry";
 import { canonicalStateKey, openStateStore } from "@skillset/core/state";
 import { type CommandContext, EXIT_FINDINGS, EXIT_OK } from "../command.js";
@@ -32,7 +32,19 @@ async function forget(context: CommandContext, key: string, file: string) {
     state.enabled = state.enabled.filter((entry) => entry !== stored);
     state.disabled = state.disabled.filter((entry) => entry !== stored);
   });
-  return { stored, changed: change.changed };
+  return { stored, changed: change.changed, diagnostics: change.diagnostics };
+}
+
+/** Prints what the state store reported (a damaged file moved aside); exit 1 when any is an error. */
+function reportStateProblems(
+  context: CommandContext,
+  verb: string,
+  diagnostics: readonly Diagnostic[],
+): number {
+  for (const problem of diagnostics) {
+    context.stderr.write(`skillset ${verb}: ${problem.severity}: ${inertForTerminal(problem.message)}\n`);
+  }
+  return diagnostics.some((problem) => problem.severity === "error") ? EXIT_FINDINGS : EXIT_OK;
 }
 
 /** The work of `enable` or `disable`: they differ only in the value written and the words printed. */
@@ -50,16 +62,23 @@ export function toggleRunner(enabled: boolean): (context: CommandContext) => Pro
     const shown = inertForTerminal(given);
 
     if (context.values.reset) {
-      const { stored, changed } = await forget(context, byPath ? resolve(context.cwd, given) : given, file);
-      if (json) writeJson(context.stdout, { key: stored, layer, file, reset: changed });
-      else {
+      const { stored, changed, diagnostics } = await forget(
+        context,
+        byPath ? resolve(context.cwd, given) : given,
+        file,
+      );
+      const exit = reportStateProblems(context, verb, diagnostics);
+      if (json) {
+        const document = { key: stored, layer, file, reset: changed };
+        writeJson(context.stdout, diagnostics.length > 0 ? { ...document, diagnostics } : document);
+      } else {
         context.stdout.write(
           changed
             ? `Forgot the saved setting for '${inertForTerminal(stored)}' in ${file}.\n`
             : `No saved setting for '${shown}' in ${file}; nothing changed.\n`,
         );
       }
-      return EXIT_OK;
+      return exit;
     }
 
     const found = registry.lookup(byPath ? resolve(context.cwd, given) : given);
@@ -85,10 +104,7 @@ export function toggleRunner(enabled: boolean): (context: CommandContext) => Pro
     const { changed, diagnostics } = await registry.setEnabled(key, enabled, layer);
     // E.g. a damaged state file moved aside and rewritten with what was legible in it: the setting was
     // recorded, but a setting may have been lost, so a person must look (exit 1).
-    for (const problem of diagnostics) {
-      context.stderr.write(`skillset ${verb}: ${problem.severity}: ${inertForTerminal(problem.message)}\n`);
-    }
-    const exit = diagnostics.some((problem) => problem.severity === "error") ? EXIT_FINDINGS : EXIT_OK;
+    const exit = reportStateProblems(context, verb, diagnostics);
     const after = new Map(registry.entries().map((entry) => [entry.skill.id, entry.enabled]));
     const stuck = matching.filter((entry) => after.get(entry.skill.id) !== enabled);
     for (const entry of stuck) {

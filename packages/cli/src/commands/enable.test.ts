@@ -140,6 +140,22 @@ describe("skillset enable / disable", () => {
     expect(state).toMatchObject({ disabled: ["pdf"], enabled: ["docx"] });
   });
 
+  it("--reset says so and exits 1 when it had to move a damaged state file aside", async () => {
+    await temp.write({ "home/.config/skillset/state.json": '{"version":1,"disabled":["pdf","x' });
+    const text = await cli("enable", "pdf", "--reset");
+    expect(text.code).toBe(1);
+    expect(text.stderr).toContain(
+      "skillset enable: error: State file <tmp>/home/.config/skillset/state.json was damaged",
+    );
+    expect(text.stdout).toContain("Forgot the saved setting for 'pdf'");
+    await temp.write({ "home/.config/skillset/state.json": '{"version":1,"disabled":["pdf","x' });
+    const json = await cli("disable", "pdf", "--reset", "--json");
+    expect(json.code).toBe(1);
+    expect(JSON.parse(json.stdout).diagnostics).toEqual([
+      expect.objectContaining({ severity: "error", code: "state-corrupt" }),
+    ]);
+  });
+
   it("needs exactly one name", async () => {
     expect((await cli("enable")).code).toBe(2);
     expect((await cli("disable", "a", "b")).code).toBe(2);
