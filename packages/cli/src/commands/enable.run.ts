@@ -25,10 +25,10 @@ function stateFile(context: CommandContext, registry: SkillRegistry, layer: "use
 }
 
 /** `--reset`: removes the key from both lists of the layer's state file; true when it was there. */
-async function forget(context: CommandContext, key: string, file: string) {
+async function forget(context: CommandContext, key: string, file: string, layer: "user" | "project") {
   const home = resolveHome({ env: context.env, ...(context.env.HOME ? { home: context.env.HOME } : {}) });
   const stored = await canonicalStateKey(key, { cwd: context.cwd, home, fs: nodeFileSystem });
-  const change = await openStateStore(file).change((state) => {
+  const change = await openStateStore(file, { writeThroughLink: layer === "user" }).change((state) => {
     state.enabled = state.enabled.filter((entry) => entry !== stored);
     state.disabled = state.disabled.filter((entry) => entry !== stored);
   });
@@ -66,6 +66,7 @@ export function toggleRunner(enabled: boolean): (context: CommandContext) => Pro
         context,
         byPath ? resolve(context.cwd, given) : given,
         file,
+        layer,
       );
       const exit = reportStateProblems(context, verb, diagnostics);
       if (json) {

@@ -107,7 +107,7 @@ export async function loadPolicy(options: LoadPolicyOptions): Promise<Policy> {
     : noImportedSettings();
   const paths = configPaths({ projectRoot: options.projectRoot, env: options.env, home });
   const stores = {
-    user: openStateStore(paths.userState, { fs }),
+    user: openStateStore(paths.userState, { fs, writeThroughLink: true }),
     project: openStateStore(paths.projectState, { fs }),
   };
   const diagnostics: Diagnostic[] = [...imported.diagnostics];

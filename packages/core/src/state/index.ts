@@ -13,6 +13,7 @@ export {
   type StateMutation,
   type StateReadResult,
   type StateStore,
+  type StateStoreOptions,
 } from "./open-state-store.js";
 export { type SetSkillEnabledOptions, setSkillEnabled } from "./set-skill-enabled.js";
 export { stateJsonSchema } from "./state-json-schema.js";

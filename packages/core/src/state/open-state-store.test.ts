@@ -208,7 +208,7 @@ describe("openStateStore", () => {
     await temp.write({ "dotfiles/state.json": '{"version":1,"disabled":["pdf"],"enabled":[]}' });
     await mkdir(temp.join("config", "skillset"), { recursive: true });
     await symlink(dotfile, file);
-    await openStateStore(file).update((state) => {
+    await openStateStore(file, { writeThroughLink: true }).update((state) => {
       state.disabled.push("docx");
     });
     expect((await lstat(file)).isSymbolicLink()).toBe(true);
@@ -216,6 +216,20 @@ describe("openStateStore", () => {
     expect(JSON.parse(await readFile(dotfile, "utf8")).disabled).toEqual(["docx", "pdf"]);
     expect(await readdir(temp.join("dotfiles"))).toEqual(["state.json"]);
     expect((await readdir(temp.join("config", "skillset"))).sort()).toEqual(["state.json"]);
+  });
+
+  it("a project's state file linked to another state file is replaced, never written through", async () => {
+    // A cloned repository could link .skillset/state.json to the person's own state file.
+    const own = temp.join("home-config", "state.json");
+    await temp.write({ "home-config/state.json": '{"version":1,"disabled":["pdf"],"enabled":[]}' });
+    await mkdir(temp.join("config", "skillset"), { recursive: true });
+    await symlink(own, file);
+    await openStateStore(file).update((state) => {
+      state.disabled.push("docx");
+    });
+    expect(JSON.parse(await readFile(own, "utf8")).disabled).toEqual(["pdf"]);
+    expect((await lstat(file)).isFile()).toBe(true);
+    expect(JSON.parse(await readFile(file, "utf8")).disabled).toEqual(["docx", "pdf"]);
   });
 
   it("never writes into the target of a link to a damaged file: the link is moved aside", async () => {

@@ -80,7 +80,19 @@ const staleTempFileMs = 60_000;
  * Opens the state store for `file` (nothing is read until `read` or `change`).
  * @example await openStateStore(paths.userState).update((state) => { state.disabled.push("pdf"); });
  */
-export function openStateStore(file: string, options: { fs?: FileSystem } = {}): StateStore {
+/** Options of {@link openStateStore}. */
+export interface StateStoreOptions {
+  fs?: FileSystem;
+  /**
+   * Write through a symbolic link to a whole state file (keeping it a link, as a dotfiles setup needs).
+   * Only for the person's own file (the user layer): a project's state file arrives with a clone, and a
+   * link there could lead to any other state file, which a project command must never write. Default false:
+   * a link is replaced by a regular file.
+   */
+  writeThroughLink?: boolean;
+}
+
+export function openStateStore(file: string, options: StateStoreOptions = {}): StateStore {
   const fs = options.fs ?? nodeFileSystem;
 
   async function read(): Promise<StateReadResult> {
@@ -153,10 +165,10 @@ export function openStateStore(file: string, options: { fs?: FileSystem } = {}):
           ),
         );
       }
-      // A whole state file reached through a symbolic link (a dotfiles setup) is written where the link
-      // points, so the link keeps working; anything else is written at `file` (a damaged target is left
-      // beside the link moved aside, never overwritten).
-      const target = found.kind === "ok" ? await linkedStateFile(file, fs) : file;
+      // The person's own state file reached through a symbolic link (a dotfiles setup) is written where
+      // the link points, so the link keeps working; anything else is written at `file` (a damaged target is
+      // left beside the link moved aside, never overwritten; a project's link is replaced).
+      const target = found.kind === "ok" && options.writeThroughLink ? await linkedStateFile(file, fs) : file;
       if (changed) await writeFileAtomic(target, serializeState(next), { fs });
       await removeStaleTempFiles(target, fs);
       return { state: normalizeState(next), previous: current, changed, diagnostics };

@@ -35,7 +35,7 @@ export async function setSkillEnabled(options: SetSkillEnabledOptions): Promise<
     home: resolveHome(options),
     fs,
   });
-  return openStateStore(file, { fs }).change((state) => {
+  return openStateStore(file, { fs, writeThroughLink: options.layer !== "project" }).change((state) => {
     state.disabled = state.disabled.filter((entry) => entry !== key);
     state.enabled = state.enabled.filter((entry) => entry !== key);
     (options.enabled ? state.enabled : state.disabled).push(key);
