@@ -5,6 +5,7 @@
 
 import { configPaths, resolveHome } from "../config/config-paths.js";
 import type { PolicyConfig } from "../config/config-schema.js";
+import { type ProjectTrust, projectSettingIgnored, projectTrust } from "../config/project-trust.js";
 import type { FileSystem } from "../fs/file-system.js";
 import { nodeFileSystem } from "../fs/node-file-system.js";
 import { type Diagnostic, diagnostic } from "../model/diagnostic.js";
@@ -102,8 +103,14 @@ export async function loadPolicy(options: LoadPolicyOptions): Promise<Policy> {
   const home = resolveHome(options);
   const hostRules = options.rules === undefined ? [] : checkPermissionRules(options.rules, { kind: "host" });
   const configured = checkPermissionRules(config.permissions, { kind: "config" });
+  // The project's files may widen only when the person trusts the project; asked once, when first needed.
+  let trusted: Promise<ProjectTrust> | undefined;
+  const trust = () => {
+    trusted ??= projectTrust({ projectRoot: options.projectRoot, env: options.env, home, fs });
+    return trusted;
+  };
   const imported = config.importAgentSettings
-    ? await importAgentSettings({ home, env: options.env, projectRoot: options.projectRoot, fs })
+    ? await importAgentSettings({ home, env: options.env, projectRoot: options.projectRoot, fs, trust })
     : noImportedSettings();
   const paths = configPaths({ projectRoot: options.projectRoot, env: options.env, home });
   const stores = {
@@ -114,7 +121,24 @@ export async function loadPolicy(options: LoadPolicyOptions): Promise<Policy> {
   const answers: PermissionAnswer[] = [];
   for (const store of [stores.user, stores.project]) {
     const read = await store.read();
-    answers.push(...(read.state.answers ?? []));
+    let found = read.state.answers ?? [];
+    // A remembered "allow" in the project's file (it may come with a clone) needs the person's trust.
+    if (store === stores.project && found.some((answer) => answer.action === "allow")) {
+      const projectTrust = await trust();
+      if (projectTrust.state !== "trusted") {
+        const allows = found.filter((answer) => answer.action === "allow");
+        found = found.filter((answer) => answer.action !== "allow");
+        diagnostics.push(
+          projectSettingIgnored(
+            store.file,
+            `answers (allow ${allows.map((answer) => answer.skill).join(", ")})`,
+            "answers ask rules for you, so a skill loads without asking",
+            projectTrust,
+          ),
+        );
+      }
+    }
+    answers.push(...found);
     diagnostics.push(...read.diagnostics);
   }
   const rules = [...configured, ...hostRules, ...imported.rules];
