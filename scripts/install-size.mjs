@@ -32,6 +32,13 @@ function workspacePackages() {
   return wanted;
 }
 
+/** Files under `dir` that only the build needs: incremental build state and maps to unshipped sources. */
+function buildLeftovers(dir) {
+  return readdirSync(dir, { withFileTypes: true, recursive: true })
+    .filter((entry) => entry.isFile() && (entry.name.endsWith(".tsbuildinfo") || entry.name.endsWith(".map")))
+    .map((entry) => join(entry.parentPath ?? entry.path, entry.name));
+}
+
 /** Bytes of every file under `dir` (symbolic links counted as links, not followed). */
 function sizeOf(dir) {
   let total = 0;
@@ -96,6 +103,12 @@ try {
   if (!listed.includes("skill-creator"))
     throw new Error("`skillset list` did not list the bundled skill-creator");
   if (total > maxMb * 1024 * 1024) process.exitCode = 1;
+  const leftovers = buildLeftovers(join(modules, "@skillset")).concat(
+    buildLeftovers(join(modules, "skillset")),
+  );
+  console.log(`build leftovers shipped: ${leftovers.length}`);
+  for (const file of leftovers.slice(0, 5)) console.log(`  ${file}`);
+  if (leftovers.length > 0) process.exitCode = 1;
 } finally {
   if (keep) console.log(`kept ${work}`);
   else rmSync(work, { recursive: true, force: true });
