@@ -48,7 +48,7 @@ export function standardProps<T>(
 ): StandardSchemaProps<T> {
   const jsonSchemaFor = ({ target }: { readonly target: string }): JsonSchema => {
     if (!TARGETS.has(target)) {
-      throw new Error(`skillset schemas give JSON Schema as draft-2020-12 or draft-07, not '${target}'`);
+      throw new Error(`A skillset schema gives JSON Schema as draft-2020-12 or draft-07, not '${target}'`);
     }
     return toJsonSchema();
   };
