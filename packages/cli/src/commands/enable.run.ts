@@ -108,7 +108,18 @@ export function toggleRunner(enabled: boolean): (context: CommandContext) => Pro
     const exit = reportStateProblems(context, verb, diagnostics);
     const after = new Map(registry.entries().map((entry) => [entry.skill.id, entry.enabled]));
     const stuck = matching.filter((entry) => after.get(entry.skill.id) !== enabled);
+    // A project's state file may only switch skills off unless the person trusts the project (SPEC §11).
+    const narrowOnly =
+      enabled &&
+      layer === "project" &&
+      registry.diagnostics().some((found) => found.code === "project-setting-ignored" && found.path === file);
     for (const entry of stuck) {
+      if (narrowOnly) {
+        context.stderr.write(
+          `skillset ${verb}: warning: ${inertForTerminal(entry.skill.qualifiedName)} at ${inertForTerminal(entry.skill.path)} is still disabled: your own settings switch it off, and a project's state file may only switch skills off. Run \`skillset ${verb} ${shown}\` without --project, or \`skillset trust\` in this project.\n`,
+        );
+        continue;
+      }
       const higher =
         layer === "user"
           ? "the project's .skillset/state.json (use --project) or SKILLSET_DISABLE_SKILLS / SKILLSET_ENABLE_SKILLS"
