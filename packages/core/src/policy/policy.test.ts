@@ -53,6 +53,10 @@ describe("loadPolicy", () => {
     const trusted = await load(ask);
     expect(trusted.permissions.decide(pdf).action).toBe("allow");
     expect(trusted.diagnostics).toEqual([]);
+    // The person's own answer remembered in the project's file keeps their trust.
+    await trusted.remember(makeSkill({ name: "docx" }), "*", "deny", "project");
+    expect((await load(ask)).diagnostics).toEqual([]);
+    expect((await load(ask)).permissions.decide(pdf).action).toBe("allow");
   });
 
   it("asks the host and remembers the answer in the user's state file, atomically", async () => {

@@ -13,6 +13,7 @@ import { type Diagnostic, diagnostic } from "../model/diagnostic.js";
 import type { Skill } from "../model/skill.js";
 import { openStateStore } from "../state/open-state-store.js";
 import type { PermissionAnswer } from "../state/state-schema.js";
+import { keepingTrust } from "../state/trust-project.js";
 import { callHost, describeHostFailure } from "./call-host.js";
 import { importAgentSettings } from "./import-agent-settings.js";
 import { type ImportedSettings, noImportedSettings } from "./imported-settings.js";
@@ -172,9 +173,14 @@ export async function loadPolicy(options: LoadPolicyOptions): Promise<Policy> {
     isTrusted: (skill) => isTrusted(skill, config.trustedScopes),
     async remember(skill, tool, action, layer = "user") {
       const answer: PermissionAnswer = { skill: skill.id, tool, action };
-      await stores[layer].update((state) => {
-        state.answers = [...(state.answers ?? []), answer];
-      });
+      const write = () =>
+        stores[layer].update((state) => {
+          state.answers = [...(state.answers ?? []), answer];
+        });
+      // The person's own answer in the project's file keeps their trust in the project (its digest covers the file).
+      await (layer === "project"
+        ? keepingTrust({ projectRoot: options.projectRoot, env: options.env, home, fs }, write)
+        : write());
       answers.push(answer);
       permissions = createPermissions(rules, { home, answers });
     },

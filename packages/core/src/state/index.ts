@@ -30,6 +30,6 @@ export {
   stateFileSchema,
   stateSchema,
 } from "./state-schema.js";
-export { listTrustedProjects, revokeProjectTrust, trustProject } from "./trust-project.js";
+export { keepingTrust, listTrustedProjects, revokeProjectTrust, trustProject } from "./trust-project.js";
 export { type FileLockOptions, preloadFileLock, withFileLock } from "./with-file-lock.js";
 export { writeFileAtomic } from "./write-file-atomic.js";

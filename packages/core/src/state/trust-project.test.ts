@@ -3,6 +3,7 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { loadConfig } from "../config/load-config.js";
 import { projectTrust } from "../config/project-trust.js";
 import { createTempDir, type TempDir } from "../test/temp-tree.js";
+import { setSkillEnabled } from "./set-skill-enabled.js";
 import { listTrustedProjects, revokeProjectTrust, trustProject } from "./trust-project.js";
 
 let temp: TempDir;
@@ -61,6 +62,19 @@ describe("trustProject", () => {
     expect((await projectTrust(location)).state).toBe("changed");
     await trustProject(location);
     await temp.write({ "project/.skillset/state.json": '{"enabled":["x"]}' });
+    expect((await projectTrust(location)).state).toBe("changed");
+  });
+
+  it("keeps the trust across the person's own change to the project's state file, not across anyone else's", async () => {
+    const trusted = await trustProject(location, new Date("2026-01-02T03:04:05Z"));
+    await setSkillEnabled({ ...location, key: "pdf", enabled: false, layer: "project" });
+    const after = await projectTrust(location);
+    expect(after.state).toBe("trusted");
+    expect(after.digest).not.toBe(trusted.digest);
+    expect(after.record?.trustedAt).toBe("2026-01-02T03:04:05.000Z");
+    // Another writer (a pull, an editor) changes the file: the next change by skillset does not re-trust it.
+    await temp.write({ "project/.skillset/state.json": '{"enabled":["x"]}' });
+    await setSkillEnabled({ ...location, key: "docx", enabled: false, layer: "project" });
     expect((await projectTrust(location)).state).toBe("changed");
   });
 

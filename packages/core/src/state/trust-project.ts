@@ -71,6 +71,21 @@ export async function revokeProjectTrust(
   });
 }
 
+/**
+ * Runs `write` (skillset's own change to the project's state file: `enable --project`, a remembered
+ * answer) without lapsing the person's trust: a project trusted before the write is trusted again after
+ * it, with the new digest and its original time. A project that was not trusted (or whose files had
+ * already changed) stays as it was.
+ */
+export async function keepingTrust<T>(location: ProjectTrustLocation, write: () => Promise<T>): Promise<T> {
+  const before = await projectTrust(location);
+  const result = await write();
+  if (before.state === "trusted" && before.record) {
+    await trustProject(location, new Date(before.record.trustedAt));
+  }
+  return result;
+}
+
 /** The projects the person trusts, as recorded (whether their files still match is `projectTrust`'s to say). */
 export async function listTrustedProjects(location: ProjectTrustLocation): Promise<TrustedProject[]> {
   return (await readTrustedProjects(trustedProjectsFile(location), location.fs ?? nodeFileSystem)).projects;
