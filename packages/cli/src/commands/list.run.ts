@@ -3,6 +3,7 @@
  */
 import { basename } from "node:path";
 import { type Diagnostic, inertForTerminal, SCOPES, type Scope } from "@skillset/core/model";
+import { isOutranked } from "@skillset/core/registry";
 import { type CommandContext, EXIT_OK, UsageError } from "../command.js";
 import { entryJson } from "../json/skill-json.js";
 import { writeJson } from "../json/write-json.js";
@@ -44,7 +45,7 @@ export async function run(context: CommandContext): Promise<number> {
   const { registry } = await openRegistry(context);
   const all = context.values.all === true;
   const inScope = registry.entries().filter((entry) => scope === undefined || entry.skill.scope === scope);
-  const shown = inScope.filter((entry) => all || (entry.status !== "shadowed" && entry.enabled));
+  const shown = inScope.filter((entry) => all || (!isOutranked(entry) && entry.enabled));
   if (context.values.json) {
     writeJson(context.stdout, { projectRoot: registry.projectRoot, skills: shown.map(entryJson) });
     return EXIT_OK;
@@ -64,7 +65,9 @@ export async function run(context: CommandContext): Promise<number> {
     return EXIT_OK;
   }
   const rows: Row[] = shown.map((entry) => {
-    const marks = entryMarks(entry);
+    const marks = all
+      ? entryMarks(entry, inScope)
+      : entryMarks(entry).filter((mark) => !mark.startsWith("also in"));
     return {
       entry,
       name: inertForTerminal(entry.skill.qualifiedName) + (marks.length > 0 ? ` (${marks.join(", ")})` : ""),
@@ -81,7 +84,7 @@ export async function run(context: CommandContext): Promise<number> {
   const ambiguous = shown.filter((entry) => entry.status === "ambiguous").length;
   const notes = [
     ...(ambiguous > 0 ? [`${ambiguous} ambiguous`] : []),
-    ...(hidden > 0 ? [`${hidden} hidden (shadowed or disabled; use --all)`] : []),
+    ...(hidden > 0 ? [`${hidden} hidden (shadowed, copies or disabled; use --all)`] : []),
   ];
   lines.push(
     "",

@@ -10,7 +10,7 @@ import { entryJson } from "../json/skill-json.js";
 import { writeJson } from "../json/write-json.js";
 import { loadFailureMessage } from "../load-failure.js";
 import { openRegistry } from "../open-skillset.js";
-import { entryMarks, scopeStyle } from "../present-skill.js";
+import { entryMarks, scopeStyle, settleCopiesHint } from "../present-skill.js";
 import { displayWidth, loadWidthRules, padWidth } from "../terminal/text-width.js";
 
 /**
@@ -30,7 +30,8 @@ export function ambiguousMessage(name: string, entries: readonly RegistryEntry[]
     (entry) => `  ${entry.skill.path} (${entry.skill.scope}, ${entry.skill.source.provider})`,
   );
   const inert = (text: string) => inertForTerminal(text);
-  return `'${inert(name)}' is ambiguous; it names ${entries.length} skills:\n${paths.map(inert).join("\n")}\nName one by its path, or rename all but one.`;
+  const settle = settleCopiesHint(entries).split("\n").map(inert).join("\n");
+  return `'${inert(name)}' is ambiguous; it names ${entries.length} skills:\n${paths.map(inert).join("\n")}\nName one by its path, or rename all but one.${settle}`;
 }
 
 function describeValue(value: unknown): string {
@@ -69,7 +70,7 @@ export async function run(context: CommandContext): Promise<number> {
     return EXIT_OK;
   }
   const paint = painter(context.color);
-  const marks = entryMarks(entry);
+  const marks = entryMarks(entry, registry.entries());
   const rows: [string, string][] = [["path", skill.path]];
   if (skill.id !== skill.path) rows.push(["real path", skill.id]);
   const distance = skill.source.distance === undefined ? "" : `, distance ${skill.source.distance}`;
@@ -77,7 +78,10 @@ export async function run(context: CommandContext): Promise<number> {
   const state = [entry.status, entry.enabled ? "enabled" : "disabled"];
   if (entry.shadowedBy) state.push(`by ${entry.shadowedBy}`);
   if (entry.ambiguousWith) state.push(`with ${entry.ambiguousWith.join(", ")}`);
+  if (entry.duplicateOf) state.push(`a copy of ${entry.duplicateOf}`);
   rows.push(["state", state.join(", ")]);
+  // Copies of this skill in other agents' folders (SPEC §5): one skill, listed once.
+  for (const [index, path] of (entry.alsoIn ?? []).entries()) rows.push([index === 0 ? "also in" : "", path]);
   const invocation = [skill.invocation.model ? "model" : "", skill.invocation.user ? "user" : ""].filter(
     Boolean,
   );

@@ -7,12 +7,17 @@
 import type { Diagnostic, Skill } from "@skillset/core/model";
 import type { RegistryEntry } from "@skillset/core/registry";
 
-/** The registry's verdict on a skill: effective, shadowed or ambiguous, and whether it is enabled. */
+/**
+ * The registry's verdict on a skill: effective, shadowed, ambiguous or duplicate (a copy of another, SPEC
+ * §5), and whether it is enabled.
+ */
 export interface SkillStateJson {
   status: RegistryEntry["status"];
   enabled: boolean;
   shadowedBy?: string;
   ambiguousWith?: string[];
+  duplicateOf?: string;
+  alsoIn?: string[];
 }
 
 /** A skill as JSON: `name` is the bare name, `qualifiedName` adds the namespace (`plugin:name`). */
@@ -35,6 +40,8 @@ export function stateJson(entry: RegistryEntry): SkillStateJson {
     enabled: entry.enabled,
     ...(entry.shadowedBy === undefined ? {} : { shadowedBy: entry.shadowedBy }),
     ...(entry.ambiguousWith === undefined ? {} : { ambiguousWith: entry.ambiguousWith }),
+    ...(entry.duplicateOf === undefined ? {} : { duplicateOf: entry.duplicateOf }),
+    ...(entry.alsoIn === undefined ? {} : { alsoIn: entry.alsoIn }),
   };
 }
 

@@ -8,6 +8,7 @@ import type { SearchConfig } from "../config/config-schema.js";
 import { defaultConfig } from "../config/default-config.js";
 import type { Scope, Skill } from "../model/skill.js";
 import { looksLikePath, lookupEntry } from "../registry/lookup-entry.js";
+import { isOutranked } from "../registry/outranked.js";
 import type { RegistryEntry, RegistryEvent } from "../registry/registry-types.js";
 import { createBegunWords } from "./begun-words.js";
 import { matchableTerms } from "./matchable-terms.js";
@@ -93,9 +94,7 @@ function visible(
 ): boolean {
   if (options.scope !== undefined && entry.skill.scope !== options.scope) return false;
   if (options.all) return true;
-  return (
-    entry.enabled && entry.status !== "shadowed" && entry.skill.invocation.model && !isHidden?.(entry.skill)
-  );
+  return entry.enabled && !isOutranked(entry) && entry.skill.invocation.model && !isHidden?.(entry.skill);
 }
 
 /**

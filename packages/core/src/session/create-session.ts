@@ -22,6 +22,7 @@ import { createShellPreprocessor } from "../policy/shell-preprocessor.js";
 import { createHookRegistry, skillHooks } from "../policy/skill-hooks.js";
 import { checkToolCall, filterTools, skillToolPatterns, toolPolicyFor } from "../policy/tool-policy.js";
 import { exactSkillName } from "../registry/exact-skill-name.js";
+import { isOutranked } from "../registry/outranked.js";
 import type { SkillRegistry } from "../registry/registry-types.js";
 import { createSkillTools } from "../tools/create-skill-tools.js";
 import type { SkillTool } from "../tools/define-skill-tool.js";
@@ -400,7 +401,7 @@ export function createSession(parts: SessionParts, options: SessionOptions = {})
         .filter(
           (entry) =>
             entry.enabled &&
-            entry.status !== "shadowed" &&
+            !isOutranked(entry) &&
             !listed.has(entry.skill.id) &&
             !omitted.has(entry.skill.id),
         )

@@ -4,6 +4,7 @@
  * says what to do.
  */
 import { findSkill } from "../loader/find-skill.js";
+import { isOutranked } from "../registry/outranked.js";
 import type { RegistryEntry } from "../registry/registry-types.js";
 import {
   ambiguousText,
@@ -22,10 +23,7 @@ export type UsableSkill = { ok: true; entry: RegistryEntry } | { ok: false; resu
 /** Whether the model may see `entry` at all (for suggestions). */
 export function modelMaySee(entry: RegistryEntry, context: SkillToolsContext): boolean {
   return (
-    entry.enabled &&
-    entry.status !== "shadowed" &&
-    entry.skill.invocation.model &&
-    !context.isHidden?.(entry.skill)
+    entry.enabled && !isOutranked(entry) && entry.skill.invocation.model && !context.isHidden?.(entry.skill)
   );
 }
 
