@@ -15,6 +15,8 @@ export interface AgentSettingsLocation {
   home: string;
   env: Record<string, string | undefined>;
   projectRoot: string;
+  /** The working directory (default: the project root): OpenCode also reads files between the two. */
+  cwd?: string;
   fs?: FileSystem;
 }
 
@@ -26,7 +28,7 @@ export interface AgentSettingsLocation {
 export async function importAgentSettings(location: AgentSettingsLocation): Promise<ImportedSettings> {
   const fs = location.fs ?? nodeFileSystem;
   const parts = await Promise.all([
-    readCodexSettings(codexSettingsFiles(location), fs),
+    readCodexSettings(codexSettingsFiles(location), fs, location.home),
     readClaudeSettings(claudeSettingsFiles(location), fs, {
       pluginsDir: claudePluginsDir({ ...location, cwd: location.projectRoot }),
       projectRoot: location.projectRoot,

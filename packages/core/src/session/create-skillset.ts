@@ -86,6 +86,7 @@ export async function createSkillset(options: CreateSkillsetOptions): Promise<Sk
   const policy = await loadPolicy({
     config: config.policy,
     projectRoot: registry.projectRoot,
+    cwd: registry.cwd,
     home,
     env,
     ...(options.permissions === undefined ? {} : { rules: options.permissions }),
