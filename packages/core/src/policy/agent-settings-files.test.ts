@@ -33,7 +33,10 @@ async function decide(name: string, cwd?: string, env: Record<string, string> = 
 
 describe("Codex [[skills.config]]", () => {
   it("a path through a symbolic link matches the skill, canonicalised as Codex does", async () => {
-    await temp.writeSkill("project/.agents/skills/linked", { name: "linked", description: "Use when linked." });
+    await temp.writeSkill("project/.agents/skills/linked", {
+      name: "linked",
+      description: "Use when linked.",
+    });
     await mkdir(temp.join("home/links"), { recursive: true });
     await symlink(temp.join("project/.agents/skills"), temp.join("home/links/skills"));
     await temp.write({

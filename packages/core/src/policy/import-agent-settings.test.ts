@@ -111,7 +111,8 @@ describe("importAgentSettings with real files in a temp HOME and project", () =>
 
   it("reads CODEX_HOME, CLAUDE_CONFIG_DIR, XDG_CONFIG_HOME and the project's files", async () => {
     await temp.write({
-      "codex-home/config.toml": '[[skills.config]]\nname = "a"\nenabled = false\n[[skills.config]]\nname = "b"\nenabled = false\n',
+      "codex-home/config.toml":
+        '[[skills.config]]\nname = "a"\nenabled = false\n[[skills.config]]\nname = "b"\nenabled = false\n',
       "claude-dir/settings.json": '{"permissions":{"deny":["Skill(c)"]}}',
       "project/.claude/settings.json": '{"permissions":{"deny":["Skill(d)"]}}',
       "xdg/opencode/opencode.json": '{"permission":{"skill":{"e":"deny"}}}',
