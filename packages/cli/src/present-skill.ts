@@ -23,9 +23,14 @@ export function scopeStyle(scope: Scope): Style {
 /**
  * Marks shown after a name: `shadowed`, `ambiguous`, `duplicate of <provider>`, `also in <providers>` (a
  * skill copied into other agents' folders, SPEC §5), `disabled` (empty for an enabled effective skill with
- * no copies). `entries` (the registry's) names the providers of the copies; without it, paths are counted.
+ * no copies), `denied` (a permission rule refuses it). `entries` (the registry's) names the providers of
+ * the copies; without it, paths are counted.
  */
-export function entryMarks(entry: RegistryEntry, entries?: readonly RegistryEntry[]): string[] {
+export function entryMarks(
+  entry: RegistryEntry,
+  entries?: readonly RegistryEntry[],
+  denied = false,
+): string[] {
   const marks: string[] = [];
   const providerOf = (idOrPath: string) =>
     entries?.find(({ skill }) => skill.id === idOrPath || skill.path === idOrPath)?.skill.source.provider;
@@ -43,6 +48,7 @@ export function entryMarks(entry: RegistryEntry, entries?: readonly RegistryEntr
     );
   }
   if (!entry.enabled) marks.push("disabled");
+  if (denied) marks.push("denied");
   return marks;
 }
 

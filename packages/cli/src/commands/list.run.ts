@@ -3,10 +3,12 @@
  */
 import { basename } from "node:path";
 import { type Diagnostic, inertForTerminal, SCOPES, type Scope } from "@skillset/core/model";
-import { isOutranked } from "@skillset/core/registry";
+import { denialReason } from "@skillset/core/policy";
+import { isOutranked, type RegistryEntry } from "@skillset/core/registry";
 import { type CommandContext, EXIT_OK, UsageError } from "../command.js";
-import { entryJson } from "../json/skill-json.js";
+import { entryJsonWithPolicy } from "../json/skill-json.js";
 import { writeJson } from "../json/write-json.js";
+import { openPolicy } from "../open-policy.js";
 import { openRegistry } from "../open-skillset.js";
 import { entryMarks } from "../present-skill.js";
 import { outputColumns } from "../terminal/output-width.js";
@@ -46,8 +48,15 @@ export async function run(context: CommandContext): Promise<number> {
   const all = context.values.all === true;
   const inScope = registry.entries().filter((entry) => scope === undefined || entry.skill.scope === scope);
   const shown = inScope.filter((entry) => all || (!isOutranked(entry) && entry.enabled));
+  // A skill a permission rule denies is shown as denied, with its rule (SPEC §11), never as simply enabled.
+  const policy = await openPolicy(context, registry);
+  const denial = (entry: RegistryEntry) =>
+    policy.isDenied(entry.skill)
+      ? (denialReason(policy.permissions, entry.skill) ?? "a permission rule")
+      : undefined;
   if (context.values.json) {
-    writeJson(context.stdout, { projectRoot: registry.projectRoot, skills: shown.map(entryJson) });
+    const skills = shown.map((entry) => entryJsonWithPolicy(entry, denial(entry)));
+    writeJson(context.stdout, { projectRoot: registry.projectRoot, skills });
     return EXIT_OK;
   }
   const diagnostics = registry.diagnostics();
@@ -65,9 +74,10 @@ export async function run(context: CommandContext): Promise<number> {
     return EXIT_OK;
   }
   const rows: Row[] = shown.map((entry) => {
+    const denied = denial(entry) !== undefined;
     const marks = all
-      ? entryMarks(entry, inScope)
-      : entryMarks(entry).filter((mark) => !mark.startsWith("also in"));
+      ? entryMarks(entry, inScope, denied)
+      : entryMarks(entry, undefined, denied).filter((mark) => !mark.startsWith("also in"));
     return {
       entry,
       name: inertForTerminal(entry.skill.qualifiedName) + (marks.length > 0 ? ` (${marks.join(", ")})` : ""),

@@ -18,6 +18,10 @@ export interface SkillStateJson {
   ambiguousWith?: string[];
   duplicateOf?: string;
   alsoIn?: string[];
+  /** True when a permission rule denies it (SPEC §11): it is refused on every path, whatever `enabled` says. */
+  denied?: boolean;
+  /** The rule that denies it and the file it is written in. */
+  deniedBy?: string;
 }
 
 /** A skill as JSON: `name` is the bare name, `qualifiedName` adds the namespace (`plugin:name`). */
@@ -33,8 +37,8 @@ export interface SkillJson {
   diagnostics: Diagnostic[];
 }
 
-/** The state part of a registry entry. */
-export function stateJson(entry: RegistryEntry): SkillStateJson {
+/** The state part of a registry entry; `denial`: why the policy denies it, when it does. */
+export function stateJson(entry: RegistryEntry, denial?: string): SkillStateJson {
   return {
     status: entry.status,
     enabled: entry.enabled,
@@ -42,6 +46,7 @@ export function stateJson(entry: RegistryEntry): SkillStateJson {
     ...(entry.ambiguousWith === undefined ? {} : { ambiguousWith: entry.ambiguousWith }),
     ...(entry.duplicateOf === undefined ? {} : { duplicateOf: entry.duplicateOf }),
     ...(entry.alsoIn === undefined ? {} : { alsoIn: entry.alsoIn }),
+    ...(denial === undefined ? {} : { denied: true, deniedBy: denial }),
   };
 }
 
@@ -63,4 +68,9 @@ export function skillJson(skill: Skill, state?: SkillStateJson): SkillJson {
 /** A registry entry as JSON: the skill with its state. */
 export function entryJson(entry: RegistryEntry): SkillJson {
   return skillJson(entry.skill, stateJson(entry));
+}
+
+/** A registry entry as JSON with the policy's verdict: `denial` says why a rule denies it, when one does. */
+export function entryJsonWithPolicy(entry: RegistryEntry, denial: string | undefined): SkillJson {
+  return skillJson(entry.skill, stateJson(entry, denial));
 }

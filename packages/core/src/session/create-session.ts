@@ -16,6 +16,7 @@ import { type Diagnostic, diagnostic } from "../model/diagnostic.js";
 import { SkillsetError } from "../model/errors.js";
 import type { Skill } from "../model/skill.js";
 import { callHost, describeHostFailure } from "../policy/call-host.js";
+import { denialReason } from "../policy/denial-reason.js";
 import type { PermissionTool } from "../policy/permissions.js";
 import type { Policy } from "../policy/policy.js";
 import { createShellPreprocessor } from "../policy/shell-preprocessor.js";
@@ -253,6 +254,7 @@ export function createSession(parts: SessionParts, options: SessionOptions = {})
         config: mentions,
         cwd: registry.cwd,
         isDenied: policy.isDenied,
+        denialReason: (skill) => denialReason(policy.permissions, skill),
       });
       const turn: PreparedTurn = {
         source,

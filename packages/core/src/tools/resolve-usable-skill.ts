@@ -62,10 +62,10 @@ export async function resolveUsableSkill(
   const { entry } = found;
   const enableCommand = context.enableCommand ?? "skillset enable";
   if (context.isHidden?.(entry.skill)) {
-    return {
-      ok: false,
-      result: toolError("skill-denied", deniedText(entry, "a permission rule denies it.")),
-    };
+    // The host's policy says which rule denies it, and where that rule is written (SPEC §11).
+    const answer = context.authorize ? await context.authorize(entry.skill, tool) : undefined;
+    const reason = answer && !answer.allow ? answer.reason : "a permission rule denies it.";
+    return { ok: false, result: toolError("skill-denied", deniedText(entry, reason)) };
   }
   if (!entry.enabled)
     return { ok: false, result: toolError("skill-disabled", disabledText(entry, enableCommand)) };
