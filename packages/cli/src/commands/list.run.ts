@@ -3,12 +3,10 @@
  */
 import { basename } from "node:path";
 import { type Diagnostic, inertForTerminal, SCOPES, type Scope } from "@skillset/core/model";
-import { denialReason } from "@skillset/core/policy";
-import { isOutranked, type RegistryEntry } from "@skillset/core/registry";
+import { isOutranked, type RegistryEntry, type SkillRegistry } from "@skillset/core/registry";
 import { type CommandContext, EXIT_OK, UsageError } from "../command.js";
 import { entryJsonWithPolicy } from "../json/skill-json.js";
 import { writeJson } from "../json/write-json.js";
-import { openPolicy } from "../open-policy.js";
 import { openRegistry } from "../open-skillset.js";
 import { entryMarks } from "../present-skill.js";
 import { outputColumns } from "../terminal/output-width.js";
@@ -39,6 +37,22 @@ function loadProblems(diagnostics: readonly Diagnostic[]): string | undefined {
   return parts.length === 0 ? undefined : parts.join(", ");
 }
 
+/** Why the policy denies an entry (its rule and file), or `undefined`; the policy stage is loaded here. */
+async function denialOf(
+  context: CommandContext,
+  registry: SkillRegistry,
+): Promise<(entry: RegistryEntry) => string | undefined> {
+  const [{ openPolicy }, { denialReason }] = await Promise.all([
+    import("../open-policy.js"),
+    import("@skillset/core/policy"),
+  ]);
+  const policy = await openPolicy(context, registry);
+  return (entry) =>
+    policy.isDenied(entry.skill)
+      ? (denialReason(policy.permissions, entry.skill) ?? "a permission rule")
+      : undefined;
+}
+
 const plural = (count: number, word: string) => `${count} ${word}${count === 1 ? "" : "s"}`;
 
 /** `skillset list`: the effective skills as a table (`--all` adds shadowed and disabled), or JSON. */
@@ -48,12 +62,9 @@ export async function run(context: CommandContext): Promise<number> {
   const all = context.values.all === true;
   const inScope = registry.entries().filter((entry) => scope === undefined || entry.skill.scope === scope);
   const shown = inScope.filter((entry) => all || (!isOutranked(entry) && entry.enabled));
-  // A skill a permission rule denies is shown as denied, with its rule (SPEC §11), never as simply enabled.
-  const policy = await openPolicy(context, registry);
-  const denial = (entry: RegistryEntry) =>
-    policy.isDenied(entry.skill)
-      ? (denialReason(policy.permissions, entry.skill) ?? "a permission rule")
-      : undefined;
+  // With --all or --json, a skill a permission rule denies is shown as denied, with its rule (SPEC §11),
+  // never as simply enabled. The policy stage is loaded only then: a plain `list` stays quick.
+  const denial = all || context.values.json ? await denialOf(context, registry) : () => undefined;
   if (context.values.json) {
     const skills = shown.map((entry) => entryJsonWithPolicy(entry, denial(entry)));
     writeJson(context.stdout, { projectRoot: registry.projectRoot, skills });
