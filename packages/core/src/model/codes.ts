@@ -77,6 +77,8 @@ export const DIAGNOSTIC_CODES = {
   "dangling-link": "A symbolic link points at nothing.",
   "dependency-mcp-skipped": "An MCP server the skill depends on was skipped by the host.",
   "dependency-missing": "An environment variable or MCP server the skill depends on is missing.",
+  duplicate:
+    "A copy of another skill of the same name, scope and distance (same files): they are one skill, listed once.",
   "description-empty": "`description` is empty.",
   "description-says-when": "The description does not say when to use the skill.",
   "description-too-long": "`description` is over 1,024 characters.",
