@@ -36,6 +36,8 @@ export interface AddOptions {
   force?: boolean;
   limits?: Partial<InstallLimits>;
   io: InstallIo;
+  /** Aborted when the person interrupts: fetching stops and the fetched files are removed. */
+  signal?: AbortSignal;
 }
 
 export interface AddResult {
@@ -65,6 +67,7 @@ export async function addSkills(options: AddOptions): Promise<AddResult> {
     wanted: new Set(options.skills ?? []),
     progress: options.io.progress,
     ...(workDir ? { workDir } : {}),
+    ...(options.signal ? { signal: options.signal } : {}),
   });
   // Loaded while the source is fetched (a failure to load shows where it is awaited).
   loadExaminer().catch(() => {});

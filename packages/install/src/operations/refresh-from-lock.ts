@@ -23,6 +23,8 @@ export interface RefreshOptions {
   /** Overwrite local edits. */
   force?: boolean;
   limits?: Partial<InstallLimits>;
+  /** Aborted when the person interrupts: fetching stops, nothing is changed. */
+  signal?: AbortSignal;
   io: InstallIo;
 }
 
@@ -81,6 +83,7 @@ export async function refreshFromLock(
     for (const group of groupBySource(wanted, scope, options.env, mode === "install")) {
       const { fetched, error } = await fetchGroup(group, {
         limits,
+        ...(options.signal ? { signal: options.signal } : {}),
         env: options.env,
         progress: options.io.progress,
       });
