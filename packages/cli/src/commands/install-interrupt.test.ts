@@ -13,7 +13,7 @@ const built = existsSync(fileURLToPath(new URL("../../dist/commands/add.js", imp
 let temp: TempDir;
 let server: Server;
 let requests = 0;
-let url = "";
+let origin = "";
 beforeEach(async () => {
   temp = await createTempDir("skillset-interrupt-");
   await temp.write({ "project/.git/HEAD": "ref: refs/heads/main\n", "tmp/.keep": "" });
@@ -25,7 +25,7 @@ beforeEach(async () => {
     response.write(Buffer.from([0x1f, 0x8b, 0x08, 0x00, 0, 0, 0, 0, 0, 0x03]));
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/slow.tar.gz`;
+  origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 });
 afterEach(async () => {
   server.closeAllConnections();
@@ -64,38 +64,44 @@ async function leftovers(): Promise<string[]> {
 }
 
 describe.skipIf(!built)("an interrupted add", () => {
+  // An archive download, and a git clone over HTTP (git itself waits on the silent server).
   it.each([
-    ["SIGINT", 130],
-    ["SIGTERM", 143],
-  ] as const)("stops on %s within 2 s, exits %i and leaves nothing behind", async (signal, code) => {
-    const before = await leftovers();
-    const child = spawn(process.execPath, [bin, "add", url, "--yes"], {
-      cwd: temp.join("project"),
-      env: {
-        ...isolatedEnv(temp),
-        PATH: process.env.PATH,
-        TMPDIR: temp.join("tmp"),
-        NO_COLOR: "1",
-        SKILLSET_ALLOW_PRIVATE_NETWORK: "1",
-      },
-      stdio: ["ignore", "ignore", "pipe"],
-    });
-    let stderr = "";
-    child.stderr.on("data", (chunk) => {
-      stderr += chunk;
-    });
-    const closed = new Promise<number | null>((resolve) => child.on("close", (exit) => resolve(exit)));
-    for (let waited = 0; requests === 0 && waited < 30_000; waited += 20)
-      await new Promise((resolve) => setTimeout(resolve, 20));
-    expect(requests).toBe(1);
-    // The download is under way (and would run to the 30 s timeout): now the person interrupts.
-    await new Promise((resolve) => setTimeout(resolve, 200));
-    const sent = Date.now();
-    child.kill(signal);
-    const exit = await closed;
-    expect(Date.now() - sent).toBeLessThan(2_000);
-    expect(exit).toBe(code);
-    expect(stderr).toContain(`Interrupted by ${signal}`);
-    expect(await leftovers()).toEqual(before);
-  });
+    ["SIGINT", 130, "/slow.tar.gz"],
+    ["SIGTERM", 143, "/slow.tar.gz"],
+    ["SIGINT", 130, "/slow.git"],
+    ["SIGTERM", 143, "/slow.git"],
+  ] as const)(
+    "stops on %s within 2 s, exits %i and leaves nothing behind (%s)",
+    async (signal, code, path) => {
+      const before = await leftovers();
+      const child = spawn(process.execPath, [bin, "add", `${origin}${path}`, "--yes"], {
+        cwd: temp.join("project"),
+        env: {
+          ...isolatedEnv(temp),
+          PATH: process.env.PATH,
+          TMPDIR: temp.join("tmp"),
+          NO_COLOR: "1",
+          SKILLSET_ALLOW_PRIVATE_NETWORK: "1",
+        },
+        stdio: ["ignore", "ignore", "pipe"],
+      });
+      let stderr = "";
+      child.stderr.on("data", (chunk) => {
+        stderr += chunk;
+      });
+      const closed = new Promise<number | null>((resolve) => child.on("close", (exit) => resolve(exit)));
+      for (let waited = 0; requests === 0 && waited < 30_000; waited += 20)
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      expect(requests, stderr).toBe(1);
+      // The download is under way (and would run to the 30 s timeout): now the person interrupts.
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      const sent = Date.now();
+      child.kill(signal);
+      const exit = await closed;
+      expect(Date.now() - sent).toBeLessThan(2_000);
+      expect(exit).toBe(code);
+      expect(stderr).toContain(`Interrupted by ${signal}`);
+      expect(await leftovers()).toEqual(before);
+    },
+  );
 });

@@ -36,6 +36,9 @@ export function runGit(args: readonly string[], options: RunGitOptions): Promise
     const child = spawn("git", argv, {
       cwd: options.cwd,
       shell: false,
+      // Its own process group, so that stopping it stops its helpers too (`git-remote-http` holds the
+      // pipes open: killing git alone would leave the command waiting on them).
+      detached: true,
       stdio: ["ignore", "pipe", "pipe"],
       env: {
         ...options.env,
@@ -50,21 +53,28 @@ export function runGit(args: readonly string[], options: RunGitOptions): Promise
     });
     let stdout = "";
     let overflowed = false;
+    const stop = () => {
+      try {
+        if (child.pid !== undefined) process.kill(-child.pid, "SIGKILL");
+      } catch {
+        child.kill("SIGKILL");
+      }
+    };
     let stderr = "";
     child.stdout.on("data", (chunk: Buffer) => {
       stdout += chunk.toString();
       // A listing of a hostile tree could be endless: what a skill source needs is far less.
       if (stdout.length > MAX_OUTPUT && !overflowed) {
         overflowed = true;
-        child.kill("SIGKILL");
+        stop();
       }
     });
     child.stderr.on("data", (chunk: Buffer) => {
       stderr += chunk.toString();
     });
-    const timer = setTimeout(() => child.kill("SIGKILL"), options.timeoutMs);
+    const timer = setTimeout(() => stop(), options.timeoutMs);
     // git leaves nothing to tidy that the caller does not remove with the folder: stop it at once.
-    const onAbort = () => child.kill("SIGKILL");
+    const onAbort = () => stop();
     options.signal?.addEventListener("abort", onAbort, { once: true });
     const settle = () => {
       clearTimeout(timer);
