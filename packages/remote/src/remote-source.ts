@@ -107,8 +107,12 @@ export function createRemoteSource(server: RemoteServerConfig, options: RemoteSo
     env: options.env,
     ...(options.home === undefined ? {} : { home: options.home }),
   });
-  /** The entry each skill was built from: the held entry its reads are verified against. */
-  const entries = new Map<string, SkillEntry>();
+  /**
+   * The entry each skill was built from: the held entry its reads are verified against. Keyed by the
+   * origin object (shared by every copy of the skill), never by id: a skill held from an earlier listing
+   * keeps its own entry, and is never verified against a newer one its approval did not cover.
+   */
+  const entries = new WeakMap<RemoteOrigin, SkillEntry>();
   /** Dynamic skills approved in this process only (never persisted: nothing to bind to). */
   const dynamicApproved = new Set<string>();
   let connection: Promise<RemoteConnection> | undefined;
@@ -202,7 +206,7 @@ export function createRemoteSource(server: RemoteServerConfig, options: RemoteSo
       diagnostics: built.diagnostics,
       origin,
     };
-    entries.set(skill.id, entry);
+    entries.set(origin, entry);
     return skill;
   }
 
@@ -241,7 +245,7 @@ export function createRemoteSource(server: RemoteServerConfig, options: RemoteSo
   }
 
   function entryOf(skill: Skill): SkillEntry {
-    const entry = entries.get(skill.id);
+    const entry = skill.origin ? entries.get(skill.origin) : undefined;
     if (!entry) {
       throw new SkillsetError(
         "remote-unknown",
@@ -432,7 +436,6 @@ export function createRemoteSource(server: RemoteServerConfig, options: RemoteSo
         ),
       );
     }
-    entries.clear();
     const skills: Skill[] = [];
     for (const entry of skillEntries) {
       const skill = toSkill(entry, found);
