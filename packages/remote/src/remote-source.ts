@@ -11,6 +11,7 @@ import type { Skill as SkillEntry } from "@modelcontextprotocol/client/ext/skill
 import type { RemoteServerConfig } from "@skillset/core/config";
 import {
   type Diagnostic,
+  type DiagnosticCode,
   diagnostic,
   type RemoteFileContent,
   type RemoteOrigin,
@@ -128,7 +129,7 @@ export function createRemoteSource(server: RemoteServerConfig, options: RemoteSo
     return connection;
   };
 
-  const refusal = (skillPath: string, code: string, message: string) =>
+  const refusal = (skillPath: string, code: DiagnosticCode, message: string) =>
     diagnostic("error", code, message, skillPath);
 
   function toSkill(entry: SkillEntry, found: Diagnostic[]): Skill | undefined {
