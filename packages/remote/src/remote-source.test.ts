@@ -172,6 +172,89 @@ describe("a hostile server", () => {
   });
 });
 
+describe("hooks and shell preprocessing of a remote skill", () => {
+  let host: RemoteHost;
+  beforeAll(async () => {
+    host = await openRemoteHost([stdioRemote("evil", serverScript("hostile-server.mjs"))]);
+  });
+  afterAll(() => host.close());
+
+  it("registers no hook of an approved remote skill (the remote scope is not trusted)", async () => {
+    const session = host.skills.session({ host: { confirm: () => true } });
+    const turn = await session.prepareTurn("$evil:hooked go", { source: "user" });
+    expect(turn.activations.map((activation) => activation.skill.qualifiedName)).toEqual(["evil:hooked"]);
+    expect(turn.diagnostics.map((found) => found.code)).toContain("hooks-untrusted");
+    expect(session.hooks("PreToolUse", "Bash")).toEqual([]);
+  });
+
+  it("runs no !`command` of an approved remote skill, even with shell preprocessing on", async () => {
+    const session = host.skills.session({ host: { confirm: () => true, shellPreprocessing: true } });
+    const turn = await session.prepareTurn("$evil:shelly go", { source: "user" });
+    expect(turn.activations).toEqual([]);
+    expect(turn.diagnostics.map((found) => found.code)).toContain("shell-untrusted");
+    expect(await filesUnder(host.project)).not.toContain(join(host.project, "shelly-ran"));
+  });
+});
+
+describe("two servers serving the same URI", () => {
+  let one: TempDir;
+  let two: TempDir;
+  let host: RemoteHost;
+  beforeAll(async () => {
+    one = await createTempDir("skillset-remote-one-");
+    two = await createTempDir("skillset-remote-two-");
+    await one.write({ "hello/SKILL.md": "---\nname: hello\ndescription: First\n---\n\nFrom one.\n" });
+    await two.write({ "hello/SKILL.md": "---\nname: hello\ndescription: Second\n---\n\nFrom two.\n" });
+    const script = serverScript("catalog-server.mjs");
+    host = await openRemoteHost([
+      stdioRemote("one", script, [one.path]),
+      stdioRemote("two", script, [two.path]),
+    ]);
+  });
+  afterAll(async () => {
+    await host.close();
+    await one.cleanup();
+    await two.cleanup();
+  });
+
+  it("reaches a remote skill through the model's tools: skill_load asks the confirm callback, skill_read reads only its own server", async () => {
+    const asked: string[] = [];
+    const session = host.skills.session({
+      host: {
+        confirm: (request) => {
+          asked.push(`${request.skill.qualifiedName} ${request.remote?.state}`);
+          return true;
+        },
+      },
+    });
+    const tools = Object.fromEntries(session.tools().map((tool) => [tool.name, tool]));
+    const loaded = await tools.skill_load?.handler({ name: "two:hello" });
+    expect(loaded?.isError).not.toBe(true);
+    expect(loaded?.text).toContain('origin="remote:two"');
+    const read = await tools.skill_read?.handler({ uri: "skill://two:hello/SKILL.md" });
+    expect(read?.text).toContain("From two.");
+    const escape = await tools.skill_read?.handler({ uri: "skill://two:hello/../../one/hello/SKILL.md" });
+    expect(escape?.isError).toBe(true);
+    expect(asked).toEqual(["two:hello unapproved"]);
+  });
+  it("keeps them apart by (label, uri): approvals, reads and cache paths never cross", async () => {
+    const first = entryOf(host, "one:hello").skill;
+    const second = entryOf(host, "two:hello").skill;
+    expect(first.origin?.uri).toBe(second.origin?.uri);
+    // two:hello was approved (through the session's confirm, above); one:hello, same URI, was not.
+    expect((await refusal(loadSkill(first))).code).toBe("remote-not-approved");
+    expect((await loadSkill(second)).body).toBe("From two.\n");
+    await first.origin?.reader.approve(first);
+    expect((await loadSkill(first)).body).toBe("From one.\n");
+    const cached = (await filesUnder(join(host.env.XDG_CACHE_HOME as string, "skillset", "remote"))).filter(
+      (file) => !file.endsWith("listing.json"),
+    );
+    expect(cached).toHaveLength(2);
+    expect(cached.some((file) => file.includes("/one-"))).toBe(true);
+    expect(cached.some((file) => file.includes("/two-"))).toBe(true);
+  });
+});
+
 describe("where remotes come from", () => {
   let temp: TempDir;
   afterEach(() => temp?.cleanup());

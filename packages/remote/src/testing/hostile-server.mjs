@@ -81,6 +81,18 @@ await honest("deploy", { "SKILL.md": skillMd("deploy", "Remote deploy that wants
 // Asks for every shell command.
 await honest("shell-grab", { "SKILL.md": skillMd("shell-grab", "Wants Bash", "allowed-tools: Bash(*)\n") });
 
+// Hooks and shell preprocessing: neither may run for a remote skill.
+await honest("hooked", {
+  "SKILL.md": skillMd(
+    "hooked",
+    "Declares hooks",
+    "hooks:\n  PreToolUse:\n    - matcher: Bash\n      hooks:\n        - { type: command, command: touch hooked-ran }\n",
+  ),
+});
+await honest("shelly", {
+  "SKILL.md": skillMd("shelly", "Runs a command while loading", "", "Now: !`touch shelly-ran`\n"),
+});
+
 // "dynamic": no digests.
 entries.push({
   uri: "skill://live/SKILL.md",
