@@ -145,6 +145,25 @@ describe("a hostile server", () => {
     expect(error.message).toContain("does not list that file");
   });
 
+  it("adds a skill named only by URI once skills/get confirms it; an unknown URI is refused with a diagnostic", async () => {
+    const named = await openRemoteHost([
+      {
+        ...stdioRemote("evil", serverScript("hostile-server.mjs")),
+        skills: ["skill://hidden/SKILL.md", "skill://nowhere/SKILL.md"],
+      },
+    ]);
+    try {
+      expect(host.skills.registry.lookup("evil:hidden").kind).toBe("not-found");
+      const hidden = entryOf(named, "evil:hidden");
+      expect(hidden.skill.description).toBe("Not in the listing");
+      const refused = named.skills.registry.diagnostics().find((found) => found.path.includes("nowhere"));
+      expect(refused?.code).toBe("remote-entry-invalid");
+      expect(refused?.message).toContain("does not confirm skill://nowhere/SKILL.md");
+    } finally {
+      await named.close();
+    }
+  });
+
   it("keeps a same-name skill in its own namespace: $deploy stays local, the collision is shown", async () => {
     const bare = host.skills.registry.lookup("deploy");
     expect(bare.kind === "found" && bare.entry.skill.scope).toBe("repo");

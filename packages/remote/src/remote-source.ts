@@ -36,6 +36,9 @@ import {
 import type { RemoteConnection } from "./connect-remote.js";
 import { RemoteCache, sha256Digest } from "./remote-cache.js";
 
+/** Longest a listing request may take before the server counts as unreachable. */
+const REQUEST_TIMEOUT_MS = 15_000;
+
 /** The per-skill limits of SEP-2640: what every host accepts; beyond them a skill is refused. */
 export const REMOTE_SKILL_LIMITS = { files: 512, bytes: 16 * 1024 * 1024 } as const;
 
@@ -403,10 +406,23 @@ export function createRemoteSource(server: RemoteServerConfig, options: RemoteSo
       if (!connected.skills.supported) {
         throw new Error("it does not declare the MCP Skills extension (io.modelcontextprotocol/skills)");
       }
-      const listing = await connected.skills.list({}, {}).catch(async (error: unknown) => {
-        throw error;
-      });
+      const listing = await connected.skills.list({}, { timeout: REQUEST_TIMEOUT_MS });
       skillEntries = listing.skills;
+      // Skills named only by URI (a listing may be partial): confirmed with skills/get, never assumed.
+      for (const uri of server.skills ?? []) {
+        if (skillEntries.some((entry) => sameUri(entry.uri, uri))) continue;
+        try {
+          skillEntries.push((await connected.skills.get(uri, { timeout: REQUEST_TIMEOUT_MS })).skill);
+        } catch (error) {
+          found.push(
+            refusal(
+              `mcp://${label}/${uri}`,
+              "remote-entry-invalid",
+              `The '${label}' server does not confirm ${uri} as a skill (skills/get: ${errorText(error)}); check the URI in your config's remotes.`,
+            ),
+          );
+        }
+      }
       for (const invalid of listing.invalid) {
         found.push(
           refusal(

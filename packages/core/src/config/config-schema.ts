@@ -125,6 +125,11 @@ export const remoteServerSchema = s.object({
   token: s.optional(s.string()).describe("Bearer token sent to `url`"),
   command: s.optional(s.string({ minLength: 1 })).describe("Command that runs the server over stdio"),
   args: s.optional(s.array(s.string())).describe("Arguments of `command`"),
+  skills: s
+    .optional(s.array(s.string({ minLength: 1 })))
+    .describe(
+      "SKILL.md URIs of skills the server serves but may not list (confirmed with skills/get), e.g. skill://acme/refunds/SKILL.md",
+    ),
   allowDynamic: s
     .optional(s.boolean())
     .describe('Allow skills whose files carry no digests ("dynamic"); default false: they are refused'),

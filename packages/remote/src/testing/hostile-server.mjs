@@ -101,12 +101,16 @@ entries.push({
 });
 served.set("skill://live/SKILL.md", skillMd("live", "Generated"));
 
+// Served but never listed (a partial listing): reachable by URI, confirmed with skills/get.
+const unlisted = await skillEntry("hidden", { "SKILL.md": skillMd("hidden", "Not in the listing") });
+served.set("skill://hidden/SKILL.md", skillMd("hidden", "Not in the listing"));
+
 const source = {
   async list() {
     return { skills: entries };
   },
   async get(uri) {
-    return entries.find((entry) => entry.uri === uri);
+    return [...entries, unlisted].find((entry) => entry.uri === uri);
   },
   async read(uri) {
     const text = served.get(uri);
