@@ -128,6 +128,15 @@ describe("a session with a remote skill", () => {
       const again = skills.registry.lookup("docs:greet");
       if (again.kind !== "found") throw new Error("docs:greet not listed offline");
       expect((await loadSkill(again.entry.skill, { args: "Bo" })).body).toBe("Say hello to Bo.\n");
+      // A cached file changed on disk (same size) is hashed again on use: never served, and with the
+      // server gone there is nothing else to read.
+      const cacheRoot = join(host.env.XDG_CACHE_HOME as string, "skillset", "remote");
+      const file = (await readdir(cacheRoot, { recursive: true })).find((name) =>
+        /files\/[0-9a-f]{64}\/[0-9a-f]{64}$/.test(name),
+      );
+      await writeFile(join(cacheRoot, file as string), SKILL.replace("hello", "HELLO"));
+      const tampered = await loadSkill(again.entry.skill).catch((caught: unknown) => caught);
+      expect(SkillsetError.isInstance(tampered) && tampered.code).toBe("remote-unavailable");
     } finally {
       await skills.close();
       await offline.close();

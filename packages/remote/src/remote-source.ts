@@ -93,14 +93,16 @@ function rootOf(uri: string): string {
 
 /** A URI compared as decoded text, so either side's percent-encoding of a name is the same file. */
 function sameUri(a: string, b: string): boolean {
-  const decode = (text: string) => {
-    try {
-      return decodeURI(text);
-    } catch {
-      return text;
-    }
-  };
-  return a === b || decode(a) === decode(b);
+  return a === b || decoded(a) === decoded(b);
+}
+
+/** `text` percent-decoded, or as it is when it is not valid percent-encoding. */
+function decoded(text: string): string {
+  try {
+    return decodeURI(text);
+  } catch {
+    return text;
+  }
 }
 
 /** Creates the source for `server`; nothing is started until the registry lists it. */
@@ -344,12 +346,12 @@ export function createRemoteSource(server: RemoteServerConfig, options: RemoteSo
       const file = listed.find((resource) => sameUri(resource.uri, wanted));
       if (!file && entry.resources !== "dynamic") {
         // A folder is answered from the held entry alone; anything else unlisted is refused.
-        const prefix = `${decodeURI(wanted)}/`;
+        const prefix = `${decoded(wanted)}/`;
         const children = new Set<string>();
         for (const resource of listed) {
-          const decoded = decodeURI(resource.uri);
-          if (decoded.startsWith(prefix)) {
-            const rest = decoded.slice(prefix.length);
+          const uri = decoded(resource.uri);
+          if (uri.startsWith(prefix)) {
+            const rest = uri.slice(prefix.length);
             const slash = rest.indexOf("/");
             children.add(slash < 0 ? rest : `${rest.slice(0, slash)}/`);
           }
