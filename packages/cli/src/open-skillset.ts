@@ -8,6 +8,7 @@ import type { ExternalSkillSource } from "@skillset/core/model";
 import { configPaths, createRegistry, type SkillRegistry } from "@skillset/core/registry";
 import type { CommandContext } from "./command.js";
 import { configFlags } from "./config-flags.js";
+import { importRemote } from "./import-remote.js";
 
 /** Options of `openRegistry`. */
 export interface OpenRegistryOptions {
@@ -68,7 +69,15 @@ async function openRemoteSources(
   }).userConfig;
   const text = await readFile(file, "utf8").catch(() => "");
   if (!text.includes('"remotes"')) return [];
-  const { openRemotes } = await import("@skillset/remote");
+  let remote: typeof import("@skillset/remote");
+  try {
+    remote = await importRemote();
+  } catch (error) {
+    // Local skills still work: say why the remote ones are missing, and go on.
+    context.stderr.write(`skillset: ${(error as Error).message}\n`);
+    return [];
+  }
+  const { openRemotes } = remote;
   const opened = await openRemotes({ env: context.env, ...(home === undefined ? {} : { home }) });
   context.afterwards.push(() => opened.close());
   if (opened.diagnostics.length > 0) {

@@ -4,8 +4,9 @@
  * person's approval of one skill's current `{uri, digest}` set (`approve`).
  */
 import { type Diagnostic, inertForTerminal, type RemoteOrigin } from "@skillset/core/model";
-import { openRemotes, type RemoteServerStatus } from "@skillset/remote";
+import type { RemoteServerStatus, RemoteSource } from "@skillset/remote";
 import { type CommandContext, EXIT_FINDINGS, EXIT_OK, UsageError } from "../command.js";
+import { importRemote } from "../import-remote.js";
 import { writeJson } from "../json/write-json.js";
 
 /** A skill whose approval no longer matches what its server lists. */
@@ -55,6 +56,7 @@ export async function run(context: CommandContext): Promise<number> {
     throw new UsageError(
       action === "approve" ? "approve needs a skill: label:name" : `${action} takes no name`,
     );
+  const { openRemotes } = await importRemote();
   const opened = await openRemotes({ env: context.env, ...home(context) });
   try {
     if (action === "approve") return await approve(context, opened.sources, name as string);
@@ -91,7 +93,7 @@ export async function run(context: CommandContext): Promise<number> {
 
 async function approve(
   context: CommandContext,
-  sources: Awaited<ReturnType<typeof openRemotes>>["sources"],
+  sources: readonly RemoteSource[],
   qualified: string,
 ): Promise<number> {
   const colon = qualified.indexOf(":");
