@@ -143,5 +143,10 @@ describe("skillset remote", () => {
     expect(list.skills.map((skill: { scope: string }) => skill.scope)).not.toContain("remote");
     expect((await cli("remote", "list", "--json")).stdout).toContain('"servers": []');
     expect(existsSync(marker)).toBe(false);
+    // Not even once the person trusts the project: servers come from their own file only.
+    expect((await cli("trust")).code).toBe(0);
+    const trusted = JSON.parse((await cli("list", "--json")).stdout);
+    expect(trusted.skills.map((skill: { scope: string }) => skill.scope)).not.toContain("remote");
+    expect(existsSync(marker)).toBe(false);
   });
 });
