@@ -7,7 +7,7 @@
  * Verified files are cached on disk by (label, uri, digest) and served from there, offline too.
  */
 
-import type { Skill as SkillEntry } from "@modelcontextprotocol/client/ext/skills";
+import { SKILL_LIMITS, type Skill as SkillEntry } from "@modelcontextprotocol/client/ext/skills";
 import type { RemoteServerConfig } from "@skillset/core/config";
 import {
   type Diagnostic,
@@ -39,8 +39,8 @@ import { RemoteCache, sha256Digest } from "./remote-cache.js";
 /** Longest a listing request may take before the server counts as unreachable. */
 const REQUEST_TIMEOUT_MS = 15_000;
 
-/** The per-skill limits of SEP-2640: what every host accepts; beyond them a skill is refused. */
-export const REMOTE_SKILL_LIMITS = { files: 512, bytes: 16 * 1024 * 1024 } as const;
+/** The per-skill limits of SEP-2640 (512 files, 16 MiB), as the SDK states them: beyond them a skill is refused. */
+export const REMOTE_SKILL_LIMITS: Readonly<{ files: number; bytes: number }> = SKILL_LIMITS;
 
 /** Options of `createRemoteSource`. */
 export interface RemoteSourceOptions {
