@@ -6,23 +6,18 @@
  * through the server's fallback handler — the SDK's public hook for methods it has no handler for — so
  * the SDK never parses them first.
  */
-import type { Server } from "@modelcontextprotocol/sdk/server/index.js";
-import { ErrorCode } from "@modelcontextprotocol/sdk/types.js";
+import { ProtocolErrorCode, type Server, type StandardSchemaV1Sync } from "@modelcontextprotocol/server";
 import { stripControls } from "@skillset/core/model";
 import { invalidParams, protocolError } from "./mcp-error.js";
 
 /** What a schema check reports about one field. */
 interface Issue {
-  path: readonly PropertyKey[];
-  message: string;
+  readonly path?: readonly (PropertyKey | { readonly key: PropertyKey })[] | undefined;
+  readonly message: string;
 }
 
-/** The part of an SDK request schema used here. */
-interface RequestSchema<T> {
-  safeParse(
-    value: unknown,
-  ): { success: true; data: T } | { success: false; error: { issues: readonly Issue[] } };
-}
+/** An SDK request schema (`specTypeSchemas.ReadResourceRequest`, a Standard Schema). */
+type RequestSchema<T> = StandardSchemaV1Sync<unknown, T>;
 
 type Handler = (request: unknown) => Promise<Record<string, unknown>>;
 
@@ -31,7 +26,10 @@ const handlersOf = new WeakMap<Server, Map<string, Handler>>();
 /** The message for a request that does not match its schema: each field, what was expected. */
 function describeIssues(method: string, issues: readonly Issue[]): string {
   const fields = issues.slice(0, 3).map((issue) => {
-    const path = issue.path.map((key) => stripControls(String(key)).slice(0, 60)).join(".") || "the request";
+    const path =
+      (issue.path ?? [])
+        .map((key) => stripControls(String(typeof key === "object" ? key.key : key)).slice(0, 60))
+        .join(".") || "the request";
     return `${path}: ${issue.message.replace(/^Invalid input: /, "")}`;
   });
   const more = issues.length > 3 ? `; and ${issues.length - 3} more` : "";
@@ -41,7 +39,7 @@ function describeIssues(method: string, issues: readonly Issue[]): string {
 /**
  * Registers `handler` for `method` on `server`; a request whose params do not match `schema` (an SDK
  * request schema) is answered with -32602 Invalid params before `handler` runs.
- * @example setCheckedRequestHandler(server, "resources/read", ReadResourceRequestSchema, async (request) => read(request.params.uri));
+ * @example setCheckedRequestHandler(server, "resources/read", specTypeSchemas.ReadResourceRequest, async (request) => read(request.params.uri));
  */
 export function setCheckedRequestHandler<T>(
   server: Server,
@@ -56,13 +54,14 @@ export function setCheckedRequestHandler<T>(
     handlersOf.set(server, table);
     server.fallbackRequestHandler = async (request) => {
       const found = table.get(request.method);
-      if (found === undefined) throw protocolError(ErrorCode.MethodNotFound, "Method not found");
-      return found(request);
+      if (found === undefined) throw protocolError(ProtocolErrorCode.MethodNotFound, "Method not found");
+      return found(request) as ReturnType<NonNullable<Server["fallbackRequestHandler"]>>;
     };
   }
   handlers.set(method, async (request) => {
-    const parsed = schema.safeParse(request);
-    if (!parsed.success) throw invalidParams(describeIssues(method, parsed.error.issues), "params-invalid");
-    return handler(parsed.data);
+    const parsed = schema["~standard"].validate(request);
+    if (parsed.issues !== undefined)
+      throw invalidParams(describeIssues(method, parsed.issues), "params-invalid");
+    return handler(parsed.value);
   });
 }

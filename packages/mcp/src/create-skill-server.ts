@@ -3,7 +3,7 @@
  * and completion, prompts, and list-changed notifications when the watcher sees a change.
  */
 import { readFileSync } from "node:fs";
-import { Server } from "@modelcontextprotocol/sdk/server/index.js";
+import { Server } from "@modelcontextprotocol/server";
 import { askThroughElicitation } from "./ask-through-elicitation.js";
 import { registerCompletion } from "./mcp-completion.js";
 import { registerPrompts } from "./mcp-prompts.js";
@@ -25,8 +25,9 @@ const INSTRUCTIONS =
   "refers to (skill://<name>/<path>).";
 
 /**
- * A server with every handler registered, for one transport. Call `server.connect(transport)`; closing
- * the server stops its notifications.
+ * A server with every handler registered, for one transport (a stdio connection, a 2025 HTTP session, or
+ * one stateless 2026-07-28 request). Call `server.connect(transport)`; closing the server stops its
+ * notifications.
  * @example const server = createSkillServer(skills); await server.connect(new StdioServerTransport());
  */
 export function createSkillServer(skills: McpSkills): Server {

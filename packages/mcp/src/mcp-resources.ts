@@ -4,13 +4,7 @@
  * `skill_read` — traversal, links out of the folder and denied skills are refused (SPEC §9, §15).
  */
 
-import type { Server } from "@modelcontextprotocol/sdk/server/index.js";
-import {
-  ListResourcesRequestSchema,
-  ListResourceTemplatesRequestSchema,
-  ReadResourceRequestSchema,
-  type Resource,
-} from "@modelcontextprotocol/sdk/types.js";
+import { type Resource, type Server, specTypeSchemas } from "@modelcontextprotocol/server";
 import { parseSkillUri, readSkillFile, skillUri } from "@skillset/core/loader";
 import { SkillsetError, stripControls } from "@skillset/core/model";
 import { exactSkillName } from "@skillset/core/registry";
@@ -37,35 +31,40 @@ function pageStart(cursor: string | undefined, total: number): number {
 
 /** Registers resources/list, resources/templates/list and resources/read on `server`. */
 export function registerResources(server: Server, connection: McpConnection): void {
-  setCheckedRequestHandler(server, "resources/list", ListResourcesRequestSchema, async (request) => {
-    const skills = servedSkills(connection.context, true);
-    const start = pageStart(request.params?.cursor, skills.length);
-    const page = skills.slice(start, start + SKILLS_PER_PAGE);
-    const entries = connection.context.registry.entries();
-    const resources: Resource[] = [];
-    for (const { skill } of page) {
-      // Shadowed and ambiguous skills are listed too, under the name that means only them.
-      const exact = exactSkillName(skill, entries);
-      const name = stripControls(exact);
-      resources.push({
-        uri: skillUri(skill, [], exact),
-        name,
-        title: name,
-        description: stripControls(skill.description),
-        mimeType: "text/markdown",
-      });
-      for (const file of await skillFiles(skill, exact)) {
-        resources.push({ uri: file.uri, name: `${name}/${stripControls(file.path)}` });
+  setCheckedRequestHandler(
+    server,
+    "resources/list",
+    specTypeSchemas.ListResourcesRequest,
+    async (request) => {
+      const skills = servedSkills(connection.context, true);
+      const start = pageStart(request.params?.cursor, skills.length);
+      const page = skills.slice(start, start + SKILLS_PER_PAGE);
+      const entries = connection.context.registry.entries();
+      const resources: Resource[] = [];
+      for (const { skill } of page) {
+        // Shadowed and ambiguous skills are listed too, under the name that means only them.
+        const exact = exactSkillName(skill, entries);
+        const name = stripControls(exact);
+        resources.push({
+          uri: skillUri(skill, [], exact),
+          name,
+          title: name,
+          description: stripControls(skill.description),
+          mimeType: "text/markdown",
+        });
+        for (const file of await skillFiles(skill, exact)) {
+          resources.push({ uri: file.uri, name: `${name}/${stripControls(file.path)}` });
+        }
       }
-    }
-    const next = start + SKILLS_PER_PAGE;
-    return next < skills.length ? { resources, nextCursor: String(next) } : { resources };
-  });
+      const next = start + SKILLS_PER_PAGE;
+      return next < skills.length ? { resources, nextCursor: String(next) } : { resources };
+    },
+  );
 
   setCheckedRequestHandler(
     server,
     "resources/templates/list",
-    ListResourceTemplatesRequestSchema,
+    specTypeSchemas.ListResourceTemplatesRequest,
     async () => ({
       resourceTemplates: [
         {
@@ -79,7 +78,7 @@ export function registerResources(server: Server, connection: McpConnection): vo
     }),
   );
 
-  setCheckedRequestHandler(server, "resources/read", ReadResourceRequestSchema, async (request) => {
+  setCheckedRequestHandler(server, "resources/read", specTypeSchemas.ReadResourceRequest, async (request) => {
     const { uri } = request.params;
     const parsed = parseSkillUri(uri);
     if (!parsed.ok) throw invalidParams(parsed.error.message, parsed.error.code);
