@@ -8,6 +8,7 @@ import { askThroughElicitation } from "./ask-through-elicitation.js";
 import { registerCompletion } from "./mcp-completion.js";
 import { registerPrompts } from "./mcp-prompts.js";
 import { registerResources } from "./mcp-resources.js";
+import { registerSkillsExtension } from "./mcp-skills.js";
 import { registerTools } from "./mcp-tools.js";
 import type { McpSkills } from "./open-mcp-skills.js";
 
@@ -22,7 +23,8 @@ export function serverVersion(): string {
 const INSTRUCTIONS =
   "Agent Skills: folders of instructions for specific tasks. Use skill_search to find one for the task, " +
   "skill_load (or use_skill) to get its instructions and follow them, and skill_read for the files a skill " +
-  "refers to (skill://<name>/<path>).";
+  "refers to (skill://<name>/<path>). Hosts: the skills are also served by the MCP Skills extension " +
+  "(io.modelcontextprotocol/skills: skills/list, skills/get, resources/directory/read).";
 
 /**
  * A server with every handler registered, for one transport (a stdio connection, a 2025 HTTP session, or
@@ -48,6 +50,7 @@ export function createSkillServer(skills: McpSkills): Server {
   registerResources(server, connection);
   registerPrompts(server, connection);
   registerCompletion(server, connection);
+  registerSkillsExtension(server, connection, skills.entries);
   const stop = skills.onChange(() => {
     // A client that went away mid-notification is not an error for the others.
     const ignore = () => {};

@@ -24,8 +24,17 @@ export function notFound(message: string, code?: string): ProtocolError {
 
 const NOT_FOUND_CODES = new Set(["skill-not-found", "file-not-found"]);
 
-/** The protocol error for a failed core result with stable `code`. */
-export function errorForCode(code: string | undefined, message: string): ProtocolError {
+/**
+ * The protocol error for a failed core result with stable `code`; `uri`: the resource asked for, echoed
+ * in `data` as resources/read misses carry it (SEP-2164).
+ */
+export function errorForCode(code: string | undefined, message: string, uri?: string): ProtocolError {
+  if (uri !== undefined) {
+    return protocolError(ProtocolErrorCode.InvalidParams, message, {
+      ...(code === undefined ? {} : { code }),
+      uri,
+    });
+  }
   return code !== undefined && NOT_FOUND_CODES.has(code)
     ? notFound(message, code)
     : invalidParams(message, code);
