@@ -3,8 +3,9 @@
  * and completion, prompts, and list-changed notifications when the watcher sees a change.
  */
 import { readFileSync } from "node:fs";
-import { Server } from "@modelcontextprotocol/server";
+import type { Server } from "@modelcontextprotocol/server";
 import { askThroughElicitation } from "./ask-through-elicitation.js";
+import { CheckedServer } from "./checked-request-handler.js";
 import { registerCompletion } from "./mcp-completion.js";
 import { registerPrompts } from "./mcp-prompts.js";
 import { registerResources } from "./mcp-resources.js";
@@ -33,7 +34,7 @@ const INSTRUCTIONS =
  * @example const server = createSkillServer(skills); await server.connect(new StdioServerTransport());
  */
 export function createSkillServer(skills: McpSkills): Server {
-  const server = new Server(
+  const server = new CheckedServer(
     { name: "skillset", title: "skillset", version: serverVersion() },
     {
       capabilities: {
