@@ -28,8 +28,11 @@ import { servedSkills } from "./served-skills.js";
 import type { SkillEntries } from "./skill-entries.js";
 import { findSkillPlace, joinSkillUri, skillPath } from "./skill-paths.js";
 
-/** Entries per `skills/list` page. */
-export const SKILLS_PER_PAGE = 100;
+/**
+ * Entries per `skills/list` page: the SDK's `SkillsClient.list()` walks at most 64 pages, so 500 lets a
+ * host list 32,000 skills (the 16,000-skill bench tree in 32 pages).
+ */
+export const SKILLS_PER_PAGE = 500;
 
 /** Cache hints of the extension's results: private, and to be asked again (the watcher says when). */
 export const SKILLS_CACHE = { ttlMs: 0, cacheScope: "private" } as const;
