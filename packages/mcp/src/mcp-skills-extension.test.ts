@@ -37,6 +37,12 @@ beforeAll(async () => {
     "project/.agents/skills/broken-yaml/SKILL.md":
       "---\nname: broken-yaml\ndescription: A description: with a colon\n---\nRepaired.\n",
   });
+  // Over the extension's limit of 512 files: not served as an entry, with a diagnostic.
+  const many: Record<string, string> = {
+    "project/.agents/skills/too-many/SKILL.md": "---\nname: too-many\ndescription: 513 files.\n---\nMany.\n",
+  };
+  for (let i = 0; i < 512; i++) many[`project/.agents/skills/too-many/data/f${i}.txt`] = `${i}\n`;
+  await temp.write(many);
   http = await startHttpServer(temp.join("project"), serverEnv(temp));
 });
 afterAll(async () => {
@@ -93,6 +99,7 @@ describe.each(routes)("MCP Skills extension over %s", (_label, route, era) => {
     const uris = listing.skills.map((skill) => skill.uri);
     expect(uris.some((uri) => uri.includes("secret-plan"))).toBe(false);
     expect(uris.some((uri) => uri.includes("broken-yaml"))).toBe(false);
+    expect(uris.some((uri) => uri.includes("too-many"))).toBe(false);
     if (era === "modern") expect(listing).toMatchObject({ ttlMs: 0, cacheScope: "private" });
   });
 
@@ -152,6 +159,23 @@ describe.each(routes)("MCP Skills extension over %s", (_label, route, era) => {
       const { contents } = await session.client.readResource({ uri: uri as string });
       expect(JSON.stringify(contents), uri).toContain(text);
     }
+  });
+});
+
+describe("MCP Skills extension: skills not served", () => {
+  it("says on stderr why a skill is not served as an entry: repaired YAML, over 512 files", async () => {
+    const session = await startV2Client({ kind: "http", url: http.url }, "modern");
+    try {
+      await session.skills.list();
+      const error = await session.skills.get("skill://too-many/SKILL.md").catch((caught: unknown) => caught);
+      expect((error as ProtocolError).code).toBe(-32602);
+    } finally {
+      await session.close();
+    }
+    expect(http.stderr()).toMatch(
+      /broken-yaml\/SKILL\.md: not served .*frontmatter YAML reads only after repair/,
+    );
+    expect(http.stderr()).toMatch(/too-many\/SKILL\.md: not served .*more than 512 files/);
   });
 });
 
