@@ -203,7 +203,10 @@ async function main() {
     USERPROFILE: join(temp, "home"),
     NO_COLOR: "1",
   };
-  const server = await startServer(project, env);
+  const server = await startServer(project, env).catch(async (error) => {
+    await rm(temp, { recursive: true, force: true });
+    throw error;
+  });
   const results = [];
   try {
     for (const name of only ?? [...REQUIRED, ...ALSO]) {
