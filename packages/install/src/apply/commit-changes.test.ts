@@ -14,7 +14,9 @@ beforeEach(async () => {
     base: temp.path,
     skillsDir: temp.join(".agents/skills"),
     lockPath: temp.join("skills-lock.json"),
-    stagingDir: temp.join(".agents/.skillset-staging"),
+    stagingDir: temp.join(".agents"),
+    bookkeepingDir: temp.join("state/installs/key"),
+    writeRoots: [temp.path],
   };
 });
 afterEach(() => temp.cleanup());
@@ -65,7 +67,8 @@ describe("commitChanges", () => {
   it("commits folders and lock together", async () => {
     await commitChanges(scope, await prepare(), NEW_LOCK);
     expect(state()).toEqual(NEW);
-    expect(existsSync(scope.stagingDir)).toBe(false);
+    expect(readdirSync(scope.stagingDir)).toEqual(["skills"]);
+    expect(existsSync(scope.bookkeepingDir)).toBe(false);
   });
 
   it.each([
@@ -91,11 +94,10 @@ describe("commitChanges", () => {
         expect(await recoverInterrupted(scope), stop).toBe(!committed);
         expect(state(), `stopped after "${stop}"`).toEqual(committed ? NEW : OLD);
         // Nothing of the old version is left behind (staged containers of a live process may stay).
-        const left = existsSync(scope.stagingDir) ? readdirSync(scope.stagingDir) : [];
         expect(
-          left.filter((entry) => !entry.startsWith("staged-")),
+          readdirSync(scope.stagingDir).filter((entry) => !entry.startsWith(".skillset-staged-")),
           stop,
-        ).toEqual([]);
+        ).toEqual(["skills"]);
       }
     },
   );

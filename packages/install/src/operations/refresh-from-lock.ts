@@ -117,12 +117,12 @@ export async function refreshFromLock(
               detail: `digest mismatch: ${fetched.spec.source} at ${fetched.resolved} gives ${candidate!.entry.integrity}, the lock says ${entry.integrity ?? entry.computedHash}; refused`,
             });
             failed = true;
-            await discardCandidates([candidate!]);
+            await discardCandidates(scope, [candidate!]);
             continue;
           }
           if (mode === "update" && same && (await localState(name, entry, scope)) === "intact") {
             rows.push({ name, outcome: "unchanged" });
-            await discardCandidates([candidate!]);
+            await discardCandidates(scope, [candidate!]);
             continue;
           }
           candidates.push(candidate!);
@@ -163,7 +163,7 @@ export async function refreshFromLock(
     }
     return { scope, rows, failed };
   } finally {
-    await discardCandidates(candidates);
+    await discardCandidates(scope, candidates);
   }
 }
 
