@@ -77,6 +77,24 @@ export async function linkAgents(
   return done;
 }
 
+/**
+ * Checks each agent's place for `name` (see `checkedWritePath`) without changing anything: run before a
+ * commit, so a link out of the project at `.claude/skills` refuses the install before it is made.
+ */
+export function checkAgentPlaces(
+  name: string,
+  agents: readonly string[],
+  scope: InstallScope,
+  env: Record<string, string | undefined>,
+): void {
+  for (const agent of agents) {
+    const dir = agentSkillsDir(agent, scope, env);
+    checkedWritePath(skillFolder(dir, name, `recorded in ${scope.lockPath}`), agentRoots(scope, dir), {
+      replacesLeaf: true,
+    });
+  }
+}
+
 /** Removes `<name>` from each agent's folder (links and copies skillset made). */
 export async function unlinkAgents(
   name: string,

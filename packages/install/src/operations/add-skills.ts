@@ -8,7 +8,7 @@ import { inertForTerminal, SkillsetError } from "@skillset/core/model";
 import { preloadFileLock } from "@skillset/core/state";
 import { checkedWritePath } from "../apply/checked-write-path.js";
 import { discardStaged, stagingContainer } from "../apply/commit-changes.js";
-import { linkAgents } from "../apply/link-agents.js";
+import { checkAgentPlaces, linkAgents } from "../apply/link-agents.js";
 import { type InstallLimits, resolveLimits } from "../limits.js";
 import { type InstallScope, resolveInstallScope } from "../lock/install-scope.js";
 import type { LockEntry } from "../lock/lock-file.js";
@@ -105,6 +105,8 @@ export async function addSkills(options: AddOptions): Promise<AddResult> {
             "install-not-approved",
             "Not approved; nothing was installed. Re-run with --yes to approve.",
           );
+        for (const candidate of candidates)
+          checkAgentPlaces(candidate.name, options.agents ?? [], scope, options.env);
         await commitCandidates(scope, lock, candidates);
         committed = true;
         // The person named this folder: `update` and `install` may read it again (local-source-record.ts).

@@ -3,7 +3,7 @@
  * `update`, at the exact commit or URL recorded for `install`), stage and examine it, decide, commit.
  */
 import { SkillsetError } from "@skillset/core/model";
-import { linkAgents } from "../apply/link-agents.js";
+import { checkAgentPlaces, linkAgents } from "../apply/link-agents.js";
 import { type InstallLimits, resolveLimits } from "../limits.js";
 import { type InstallScope, resolveInstallScope } from "../lock/install-scope.js";
 import type { LockEntry } from "../lock/lock-file.js";
@@ -152,6 +152,8 @@ export async function refreshFromLock(
       }
     }
     if (approved.length === 0) return { scope, rows, failed };
+    for (const candidate of approved)
+      checkAgentPlaces(candidate.name, candidate.entry.agents ?? [], scope, options.env);
     await withLockFile(scope, (lock) => commitCandidates(scope, lock, approved));
     for (const candidate of approved) {
       rows.push({ name: candidate.name, outcome: mode === "install" ? "installed" : "updated" });
