@@ -115,3 +115,55 @@ describe("commitChanges", () => {
     expect(readdirSync(scope.skillsDir)).toEqual([]);
   });
 });
+
+describe("recovery trusts only its own journal, and only inside the scope's folders", () => {
+  it.each([
+    [
+      "a name that climbs",
+      { version: 1, oldLock: "x", aside: ".skillset-previous-1-0123456789abcdef", swaps: [{ name: ".." }] },
+    ],
+    ["an aside outside", { version: 1, oldLock: "x", aside: "../../victim", swaps: [{ name: "a" }] }],
+    [
+      "a staged path outside",
+      {
+        version: 1,
+        oldLock: "x",
+        aside: ".skillset-previous-1-0123456789abcdef",
+        swaps: [{ name: "a", staged: "../../victim/x" }],
+      },
+    ],
+    [
+      "the old shape, with absolute paths",
+      { lockPath: "/etc/passwd", oldLock: "x", swaps: [{ target: "/victim", previous: "/x" }] },
+    ],
+  ])("a journal with %s is not recognised: nothing is rolled back", async (_, journal) => {
+    await temp.write({
+      "skills-lock.json": OLD_LOCK,
+      ".agents/skills/a/SKILL.md": "old a",
+      "victim/x/SKILL.md": "mine",
+      "state/installs/key/journal.json": JSON.stringify(journal),
+    });
+    expect(await hasInterruptedCommit(scope)).toBe(false);
+    expect(await recoverInterrupted(scope)).toBe(false);
+    expect(readFileSync(scope.lockPath, "utf8")).toBe(OLD_LOCK);
+    expect(readdirSync(temp.join("victim"))).toEqual(["x"]);
+    expect(readdirSync(scope.skillsDir)).toEqual(["a"]);
+  });
+
+  it("a committed .agents/.skillset-staging (a journal, or a link to ../..) is never read nor deleted", async () => {
+    await temp.write({
+      "skills-lock.json": OLD_LOCK,
+      "parent-entry/data.md": "mine",
+      ".agents/.skillset-staging/journal.json": JSON.stringify({
+        lockPath: temp.join("parent-entry/data.md"),
+        oldLock: "evil",
+        swaps: [],
+      }),
+    });
+    expect(await recoverInterrupted(scope)).toBe(false);
+    await commitChanges(scope, await prepare(), NEW_LOCK);
+    expect(state()).toEqual(NEW);
+    expect(readFileSync(temp.join(".agents/.skillset-staging/journal.json"), "utf8")).toContain("evil");
+    expect(readFileSync(temp.join("parent-entry/data.md"), "utf8")).toBe("mine");
+  });
+});

@@ -36,8 +36,10 @@ interface Journal {
   version: 1;
   /** The lock's text before the change; null when there was none. */
   oldLock: string | null;
-  /** `name`: the skill folder in `skillsDir`; `previous`, `staged`: paths relative to `stagingDir`. */
-  swaps: Array<{ name: string; previous: string; staged?: string }>;
+  /** The folder in `stagingDir` that old skill folders are moved into, each under its own name. */
+  aside: string;
+  /** `name`: the skill folder in `skillsDir` (and in `aside`); `staged`: a path relative to `stagingDir`. */
+  swaps: Array<{ name: string; staged?: string }>;
 }
 
 const JOURNAL = "journal.json";
@@ -97,13 +99,17 @@ export async function commitChanges(
   const journal: Journal = {
     version: 1,
     oldLock: await readLockText(scope.lockPath, scope),
+    aside: ownedName(PREVIOUS_PREFIX),
     swaps: swaps.map((swap) => ({
       name: swapName(scope, swap.target),
-      previous: ownedName(PREVIOUS_PREFIX),
       ...(swap.staged ? { staged: stagedPath(scope, swap.staged) } : {}),
     })),
   };
-  for (const swap of journal.swaps) await recordOwned(scope, swap.previous);
+  // One folder for every old folder of this commit: one record, one removal, however many skills.
+  await recordOwned(scope, journal.aside);
+  const aside = checkedWritePath(join(scope.stagingDir, journal.aside), roots);
+  await mkdir(checkedWritePath(scope.stagingDir, roots), { recursive: true });
+  await mkdir(aside);
   await mkdir(checkedWritePath(scope.skillsDir, roots), { recursive: true });
   const journalPath = join(scope.bookkeepingDir, JOURNAL);
   await writeFileAtomic(journalPath, JSON.stringify(journal));
@@ -113,7 +119,7 @@ export async function commitChanges(
   for (const swap of journal.swaps) {
     const target = checkedWritePath(join(scope.skillsDir, swap.name), roots);
     if (lstatSync(target, { throwIfNoEntry: false }))
-      renameSync(target, checkedWritePath(join(scope.stagingDir, swap.previous), roots));
+      renameSync(target, checkedWritePath(join(aside, swap.name), roots));
     afterStep(`${target} moved aside`);
     if (swap.staged) renameSync(checkedWritePath(join(scope.stagingDir, swap.staged), roots), target);
     afterStep(`${target} moved in`);
@@ -122,13 +128,8 @@ export async function commitChanges(
   afterStep("lock written");
   await unlink(journalPath);
   afterStep("committed");
-  for (const swap of journal.swaps) {
-    await rm(checkedWritePath(join(scope.stagingDir, swap.previous), roots), {
-      recursive: true,
-      force: true,
-    });
-    await forgetOwned(scope, swap.previous);
-  }
+  await rm(checkedWritePath(aside, roots), { recursive: true, force: true });
+  await forgetOwned(scope, journal.aside);
   // The staged folders' containers are empty now; without them `.agents` holds only the skills.
   for (const container of new Set(
     journal.swaps.flatMap((swap) => (swap.staged ? [topFolder(swap.staged)] : [])),
@@ -151,7 +152,7 @@ export async function recoverInterrupted(scope: InstallScope): Promise<boolean> 
   if (journal) {
     for (const swap of [...journal.swaps].reverse()) {
       const target = checkedWritePath(join(scope.skillsDir, swap.name), roots);
-      const previous = checkedWritePath(join(scope.stagingDir, swap.previous), roots);
+      const previous = checkedWritePath(join(scope.stagingDir, journal.aside, swap.name), roots);
       const staged = swap.staged && checkedWritePath(join(scope.stagingDir, swap.staged), roots);
       if (lstatSync(previous, { throwIfNoEntry: false })) {
         await rm(target, { recursive: true, force: true });
@@ -186,13 +187,14 @@ async function readJournal(path: string): Promise<Journal | undefined> {
   const valid =
     journal?.version === 1 &&
     (journal.oldLock === null || typeof journal.oldLock === "string") &&
+    typeof journal.aside === "string" &&
+    journal.aside.startsWith(PREVIOUS_PREFIX) &&
+    OWNED_NAME.test(journal.aside) &&
     Array.isArray(journal.swaps) &&
     journal.swaps.every(
       (swap) =>
         typeof swap?.name === "string" &&
         folderNameProblem(swap.name) === undefined &&
-        typeof swap.previous === "string" &&
-        OWNED_NAME.test(swap.previous) &&
         (swap.staged === undefined || (typeof swap.staged === "string" && isStagedPath(swap.staged))),
     );
   return valid ? (journal as Journal) : undefined;
