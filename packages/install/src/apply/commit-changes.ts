@@ -105,6 +105,11 @@ export async function commitChanges(
       ...(swap.staged ? { staged: stagedPath(scope, swap.staged) } : {}),
     })),
   };
+  // Refused before anything is made or moved: a link out of the scope at `.agents`, `.agents/skills` or
+  // a skill folder (see `leafChecked`).
+  checkedWritePath(scope.skillsDir, roots);
+  checkedWritePath(scope.stagingDir, roots);
+  for (const swap of journal.swaps) leafChecked(scope, swap.name);
   // One folder for every old folder of this commit: one record, one removal, however many skills.
   await recordOwned(scope, journal.aside);
   const aside = checkedWritePath(join(scope.stagingDir, journal.aside), roots);
@@ -115,13 +120,15 @@ export async function commitChanges(
   await writeFileAtomic(journalPath, JSON.stringify(journal));
   afterStep("journal written");
   // Synchronous: one rename costs less than the promise and thread-pool round trip around it, and an
-  // `add --all` makes hundreds of them. Each path is checked right before it is used.
+  // `add --all` makes hundreds of them. The folders above were checked just now and are this process's
+  // own (the aside folder, the staging folders) or the skills folder; each skill folder is checked again
+  // right before it moves.
+  checkedWritePath(scope.skillsDir, roots);
   for (const swap of journal.swaps) {
-    const target = checkedWritePath(join(scope.skillsDir, swap.name), roots);
-    if (lstatSync(target, { throwIfNoEntry: false }))
-      renameSync(target, checkedWritePath(join(aside, swap.name), roots));
+    const { target, exists } = leafChecked(scope, swap.name);
+    if (exists) renameSync(target, join(aside, swap.name));
     afterStep(`${target} moved aside`);
-    if (swap.staged) renameSync(checkedWritePath(join(scope.stagingDir, swap.staged), roots), target);
+    if (swap.staged) renameSync(join(scope.stagingDir, swap.staged), target);
     afterStep(`${target} moved in`);
   }
   await writeFileAtomic(checkedWritePath(scope.lockPath, roots), lockText);
@@ -260,6 +267,17 @@ async function forgetOwned(scope: InstallScope, name: string): Promise<void> {
 
 function ownedName(prefix: string): string {
   return `${prefix}${process.pid}-${randomBytes(8).toString("hex")}`;
+}
+
+/**
+ * `<skillsDir>/<name>` and whether something is there: one `lstat`, plus the whole check of
+ * `checkedWritePath` when it is a link (a committed `.agents/skills/x -> ~/.ssh` is refused).
+ */
+function leafChecked(scope: InstallScope, name: string): { target: string; exists: boolean } {
+  const target = join(scope.skillsDir, name);
+  const info = lstatSync(target, { throwIfNoEntry: false });
+  if (info?.isSymbolicLink()) checkedWritePath(target, scope.writeRoots);
+  return { target, exists: info !== undefined };
 }
 
 /** The skill folder name of `target`, which must be a folder directly in `scope.skillsDir`. */
