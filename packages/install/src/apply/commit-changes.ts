@@ -239,7 +239,7 @@ async function tidyUp(scope: InstallScope): Promise<void> {
   for (let dir = scope.bookkeepingDir; first !== undefined && isSameOrInside(dir, first); dir = dirname(dir))
     if (!(await removeEmpty(dir))) break;
   if (first !== undefined && !existsSync(first)) createdFrom.delete(scope.bookkeepingDir);
-  if (scope.kind === "project") await removeEmpty(checkedWritePath(scope.stagingDir, scope.writeRoots));
+  await removeEmpty(checkedWritePath(scope.stagingDir, scope.writeRoots));
 }
 
 async function removeEmpty(dir: string): Promise<boolean> {
