@@ -31,6 +31,7 @@ describe("skillset doctor", () => {
     expect(head).toMatchInlineSnapshot(`
       "Project root  <tmp>/project
       Config files  <tmp>/project/.skillset/config.json
+      Project trust not trusted (its own settings may only narrow yours)
       Precedence    repo > user > custom > admin > system > plugin > remote
       "
     `);
@@ -144,10 +145,10 @@ describe("skillset doctor and the agents' own settings", () => {
     expect(stdout).toContain("Permission rules (deny > allow > ask) (3)");
     expect(stdout).toContain("  deny  old  from codex (<tmp>/home/.codex/config.toml)");
     expect(stdout).toContain(
-      "  deny  pdf  from claude (<tmp>/home/.claude/settings.json) permissions.deny: Skill(pdf)",
+      "  deny  pdf  from claude (<tmp>/home/.claude/settings.json) permissions.deny: Skill(pdf) (line 1)",
     );
     expect(stdout).toContain(
-      "  deny  twin  from claude (<tmp>/home/.claude/settings.json) skillOverrides.twin: off",
+      "  deny  twin  from claude (<tmp>/home/.claude/settings.json) skillOverrides.twin: off (line 1)",
     );
     expect(stdout).toMatch(
       /opencode\.json\n {2}warning {2}This file is not valid JSON at line 1 .*agent-settings-invalid/,
@@ -159,7 +160,7 @@ describe("skillset doctor and the agents' own settings", () => {
       origin: {
         kind: "claude",
         file: "<tmp>/home/.claude/settings.json",
-        setting: "permissions.deny: Skill(pdf)",
+        setting: "permissions.deny: Skill(pdf) (line 1)",
       },
     });
     expect(json.unmetDependencies[0].missing).toEqual([{ kind: "env", name: "CI_TOKEN" }]);

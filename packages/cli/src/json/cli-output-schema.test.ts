@@ -25,6 +25,9 @@ beforeEach(async () => {
   await temp.writeSkill("project/.agents/skills/twin", { name: "twin", description: "Use for twins." });
   await temp.writeSkill("project/.claude/skills/twin", { name: "twin", description: "Use for twins too." });
   await temp.writeSkill("project/.agents/skills/old", { name: "old", description: "Use never." });
+  // Copies of one skill (SPEC §5): a duplicate and "also in" in `list --all --json`.
+  await temp.writeSkill("project/.agents/skills/copied", { name: "copied", description: "Use for copies." });
+  await temp.writeSkill("project/.codex/skills/copied", { name: "copied", description: "Use for copies." });
   await temp.write({
     "project/.agents/skills/Loud/SKILL.md": "---\nname: Loud\ndescription: Use loudly.\n---\n",
     "project/.agents/skills/broken/SKILL.md": "---\nname: broken\n---\n",
@@ -67,6 +70,9 @@ describe("--json output matches schemas/cli-output.schema.json", () => {
     ["toggle", ["enable", "old", "--project", "--json"]],
     ["reset", ["enable", "old", "--reset", "--json"]],
     ["state", ["state", "--json"]],
+    ["trust", ["trust", "--json"]],
+    ["trust", ["trust", "--list", "--json"]],
+    ["trust", ["trust", "--revoke", "--json"]],
     ["new", ["new", "fresh-skill", "--json"]],
   ])("%s: skillset %j", async (definition, argv) => {
     const document = await json(...(argv as string[]));

@@ -90,19 +90,29 @@ export const permissionRuleSchema = s.object({
 
 /** Permissions, the agents' own settings, trust, tool narrowing and shell preprocessing (SPEC §11). */
 export const policyConfigSchema = s.object({
-  permissions: s.array(permissionRuleSchema).describe("Permission rules, in addition to imported ones"),
+  permissions: s
+    .array(permissionRuleSchema)
+    .describe(
+      "Permission rules, in addition to imported ones; every layer's rules add up. In a project's own file only deny and ask rules apply unless you run `skillset trust` there",
+    ),
   importAgentSettings: s
     .boolean()
-    .describe("Honour skills switched off in Codex, Claude Code and OpenCode settings (default true)"),
+    .describe(
+      "Honour skills switched off in Codex, Claude Code and OpenCode settings (default true; a project's own file cannot turn it off unless trusted with `skillset trust`)",
+    ),
   trustedScopes: s
     .array(scopeSchema)
-    .describe("Scopes trusted for shell preprocessing and hooks (default user, admin, system)"),
+    .describe(
+      "Scopes trusted for shell preprocessing and hooks (default user, admin, system). A project's own file may only remove scopes unless trusted with `skillset trust`",
+    ),
   toolNarrowing: s
     .oneOf(["restrict", "approve"])
     .describe("While a skill with allowed-tools is active: keep only those tools, or pre-approve them"),
   shellPreprocessing: s
     .boolean()
-    .describe("Run !`command` in skill bodies from trusted scopes (default false; a host turns it on)"),
+    .describe(
+      "Run !`command` in skill bodies from trusted scopes (default false; a host turns it on). A project's own file may only turn it off unless trusted with `skillset trust`",
+    ),
   shellTimeoutMs: s.integer({ min: 1 }).describe("Longest a preprocessing command may run (default 10000)"),
   shellMaxOutputBytes: s
     .integer({ min: 1 })
@@ -112,6 +122,27 @@ export const policyConfigSchema = s.object({
     .describe(
       "Longest a host callback (confirm, prompt, install) may take before it counts as no (default 120000)",
     ),
+});
+
+/**
+ * One MCP server whose skills are used (SPEC §16): a label the person chooses (the namespace of its
+ * skills, `label:name`), and a URL (with an optional bearer token) or a command for stdio. Honoured only
+ * from the person's own config file, never from a project's.
+ */
+export const remoteServerSchema = s.object({
+  label: s.string({ minLength: 1 }).describe("Your name for the server: its skills are `label:name`"),
+  url: s.optional(s.string({ minLength: 1 })).describe("Streamable HTTP endpoint of the MCP server"),
+  token: s.optional(s.string()).describe("Bearer token sent to `url`"),
+  command: s.optional(s.string({ minLength: 1 })).describe("Command that runs the server over stdio"),
+  args: s.optional(s.array(s.string())).describe("Arguments of `command`"),
+  skills: s
+    .optional(s.array(s.string({ minLength: 1 })))
+    .describe(
+      "SKILL.md URIs of skills the server serves but may not list (confirmed with skills/get), e.g. skill://acme/refunds/SKILL.md",
+    ),
+  allowDynamic: s
+    .optional(s.boolean())
+    .describe('Allow skills whose files carry no digests ("dynamic"); default false: they are refused'),
 });
 
 /** The complete, merged configuration. */
@@ -132,6 +163,7 @@ export type WalkLimits = s.Infer<typeof walkLimitsSchema>;
 export type SearchConfig = s.Infer<typeof searchConfigSchema>;
 export type PolicyConfig = s.Infer<typeof policyConfigSchema>;
 export type PermissionRule = s.Infer<typeof permissionRuleSchema>;
+export type RemoteServerConfig = s.Infer<typeof remoteServerSchema>;
 
 /**
  * One layer (a config file, the environment, flags): every key optional, unknown keys rejected.
@@ -146,6 +178,9 @@ export const configLayerSchema = s.object({
   mentions: s.optional(s.partial(mentionsConfigSchema)),
   search: s.optional(s.partial(searchConfigSchema)),
   policy: s.optional(s.partial(policyConfigSchema)),
+  remotes: s
+    .optional(s.array(remoteServerSchema))
+    .describe("MCP servers whose skills are used (remote scope); read from your own config file only"),
 });
 
 /** One partial layer: a config file, the environment, or flags. */
