@@ -7,6 +7,13 @@ export {
 } from "./codes.js";
 export { type Diagnostic, diagnostic, hasErrors, type Severity } from "./diagnostic.js";
 export { SkillsetError } from "./errors.js";
+export {
+  compareCodePoints,
+  type FileHash,
+  folderIntegrity,
+  INTEGRITY_PREFIX,
+  sha256Hex,
+} from "./folder-integrity.js";
 export { hasControls, type InertOptions, inertForTerminal, stripControls } from "./inert-text.js";
 export { mergeDiagnostics } from "./merge-diagnostics.js";
 export { type ParsedSkillUri, parseSkillUri, type SkillUri, type SkillUriError } from "./parse-skill-uri.js";

@@ -43,6 +43,8 @@ export type ConfirmAnswer = boolean | { allow: boolean; remember?: boolean | "us
 export interface LoadPolicyOptions {
   config: PolicyConfig;
   projectRoot: string;
+  /** The working directory, when below the project root (OpenCode's files between the two apply). */
+  cwd?: string;
   /** Where `~` is (default: `env.HOME`, then the operating system's home folder). */
   home?: string;
   env: Record<string, string | undefined>;
@@ -112,7 +114,14 @@ export async function loadPolicy(options: LoadPolicyOptions): Promise<Policy> {
     return trusted;
   };
   const imported = config.importAgentSettings
-    ? await importAgentSettings({ home, env: options.env, projectRoot: options.projectRoot, fs, trust })
+    ? await importAgentSettings({
+        home,
+        env: options.env,
+        projectRoot: options.projectRoot,
+        ...(options.cwd === undefined ? {} : { cwd: options.cwd }),
+        fs,
+        trust,
+      })
     : noImportedSettings();
   const paths = configPaths({ projectRoot: options.projectRoot, env: options.env, home });
   const stores = {

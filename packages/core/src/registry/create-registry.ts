@@ -4,6 +4,8 @@
  * entries (`compose-entries.ts`), and keeps them current on `reload`, `discoverFor`, `setEnabled` and
  * file-watcher changes (`apply-file-changes.ts`). Every mutation runs in one queue, never interleaved.
  */
+
+import { dirname } from "node:path";
 import type { SkillsetConfig } from "../config/config-schema.js";
 import { defaultConfig } from "../config/default-config.js";
 import { asyncOnly } from "../fs/async-only.js";
@@ -21,6 +23,7 @@ import type { SkillsetState } from "../state/state-schema.js";
 import { applyFileChanges } from "./apply-file-changes.js";
 import { type ComposeMemo, composeEntries, createComposeMemo } from "./compose-entries.js";
 import { entryEvents } from "./entry-events.js";
+import { FolderDigests } from "./folder-digests.js";
 import { linkAreas } from "./link-areas.js";
 import { lookupEntry } from "./lookup-entry.js";
 import { MetadataCache, metadataCachePath } from "./metadata-cache.js";
@@ -68,6 +71,8 @@ class Registry implements SkillRegistry {
   private readonly fs: FileSystem;
   private readonly cache: MetadataCache;
   private readonly parser: CacheParser;
+  /** Digests of the folders of tied skills, to tell copies of one skill from different skills (SPEC §5). */
+  private readonly digests: FolderDigests;
   private currentConfig: SkillsetConfig;
   private currentProjectRoot: string;
   private readFiles: string[] = [];
@@ -115,6 +120,7 @@ class Registry implements SkillRegistry {
         ? undefined
         : (options.cacheFile ?? metadataCachePath({ cwd: options.cwd, env: this.env, home: options.home }));
     this.cache = new MetadataCache(file, this.fs);
+    this.digests = new FolderDigests(this.cache, this.fs);
     this.parser = new CacheParser(
       this.cache,
       this.fs,
@@ -264,13 +270,17 @@ class Registry implements SkillRegistry {
       return Promise.all(roots.map((root) => this.walk(root)));
     });
     const [states] = await Promise.all([walking, this.refreshEnablement(), cacheLoading]);
+    // Folders compared before (kept in the cache) are checked against their stamps again: a copy edited
+    // since is no longer a copy.
+    await this.digests.refresh();
     this.rootStates = orderRootStates(states, config.discovery.scopeOrder);
     const files = uniqueFiles(this.rootStates);
     const reused = await this.parser.parseFiles(files, force);
     // Every file (one per real path) has a record now: with as many records as files, none is left over.
     if (this.cache.records.size !== files.length)
       this.cache.prune(new Set(files.map((file) => file.realPath)));
-    this.compose();
+    await this.compose();
+    this.digests.prune();
     for (const replan of this.rootWatchers) replan();
     this.counters = {
       files: files.length,
@@ -294,7 +304,7 @@ class Registry implements SkillRegistry {
       const saved = await this.cache.save();
       if (saved.length > 0) {
         this.cacheDiagnostics = mergeDiagnostics(this.cacheDiagnostics, saved);
-        this.compose();
+        await this.compose();
       }
     });
   }
@@ -315,18 +325,26 @@ class Registry implements SkillRegistry {
     return layers;
   }
 
-  /** Composes entries from the current state and tells listeners what changed. */
-  private compose(): void {
-    const composed = composeEntries(
-      {
-        roots: this.rootStates,
-        records: this.cache.records,
-        discovery: this.currentConfig.discovery,
-        enablement: this.enablement,
-        diagnostics: [...this.configDiagnostics, ...this.stateDiagnostics, ...this.cacheDiagnostics],
-      },
-      this.memo,
-    );
+  /**
+   * Composes entries from the current state and tells listeners what changed. When skills tie and their
+   * folders' digests are not known yet, they are computed and the entries composed again, before anyone
+   * sees the first answer.
+   */
+  private async compose(): Promise<void> {
+    const input = () => ({
+      roots: this.rootStates,
+      records: this.cache.records,
+      discovery: this.currentConfig.discovery,
+      enablement: this.enablement,
+      diagnostics: [...this.configDiagnostics, ...this.stateDiagnostics, ...this.cacheDiagnostics],
+      copies: this.digests,
+    });
+    let composed = composeEntries(input(), this.memo);
+    const wanted = this.digests.takeWanted();
+    if (wanted.length > 0) {
+      await this.digests.ensure(wanted);
+      composed = composeEntries(input(), this.memo);
+    }
     for (const id of this.parser.takeChanged()) this.reparsed.add(id);
     const previous = this.entriesById;
     this.composedEntries = composed.entries;
@@ -362,7 +380,7 @@ class Registry implements SkillRegistry {
       );
       const fresh = uniqueFiles(this.rootStates).filter((file) => added.includes(file.root));
       await this.parser.parseFiles(fresh, false);
-      this.compose();
+      await this.compose();
       for (const replan of this.rootWatchers) replan();
       const paths = new Set(added.map((root) => root.path));
       return this.composedEntries.filter((entry) => paths.has(entry.skill.source.root));
@@ -378,7 +396,7 @@ class Registry implements SkillRegistry {
     return this.exclusive(async () => {
       const change = await setSkillEnabled({ key, enabled, layer, ...this.location() });
       const layers = await this.refreshEnablement();
-      this.compose();
+      await this.compose();
       // What this call changed, not what other processes wrote since this registry loaded: both views
       // take the other layers as just read and differ only in this layer, as read under the lock and
       // as written.
@@ -415,8 +433,11 @@ class Registry implements SkillRegistry {
             cache: this.cache,
             ...(this.parser.linkAreas === undefined ? {} : { linkAreas: this.parser.linkAreas }),
           });
-          for (const realPath of reparsed) this.reparsed.add(realPath);
-          this.compose();
+          for (const realPath of reparsed) {
+            this.reparsed.add(realPath);
+            this.digests.forget(dirname(realPath));
+          }
+          await this.compose();
         }),
       flush: () => this.exclusive(() => this.cache.save()),
       subscribe: (added) => {

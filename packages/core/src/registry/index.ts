@@ -4,10 +4,12 @@
  */
 export { createRegistry } from "./create-registry.js";
 export { exactSkillName, findByExactName } from "./exact-skill-name.js";
+export { digestFolder, type FolderDigest } from "./folder-digests.js";
 export { clearRegistryCache, getRegistry } from "./get-registry.js";
 export { looksLikePath, lookupEntry, lookupName } from "./lookup-entry.js";
 export { METADATA_CACHE_VERSION, metadataCachePath } from "./metadata-cache.js";
 export { createNameFilter, type NameFilter } from "./name-filter.js";
+export { isOutranked } from "./outranked.js";
 export {
   compareSkills,
   type RankedEntry,

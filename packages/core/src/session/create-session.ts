@@ -16,12 +16,14 @@ import { type Diagnostic, diagnostic } from "../model/diagnostic.js";
 import { SkillsetError } from "../model/errors.js";
 import type { Skill } from "../model/skill.js";
 import { callHost, describeHostFailure } from "../policy/call-host.js";
+import { denialReason } from "../policy/denial-reason.js";
 import type { PermissionTool } from "../policy/permissions.js";
 import type { Policy } from "../policy/policy.js";
 import { createShellPreprocessor } from "../policy/shell-preprocessor.js";
 import { createHookRegistry, skillHooks } from "../policy/skill-hooks.js";
 import { checkToolCall, filterTools, skillToolPatterns, toolPolicyFor } from "../policy/tool-policy.js";
 import { exactSkillName } from "../registry/exact-skill-name.js";
+import { isOutranked } from "../registry/outranked.js";
 import type { SkillRegistry } from "../registry/registry-types.js";
 import { createSkillTools } from "../tools/create-skill-tools.js";
 import type { SkillTool } from "../tools/define-skill-tool.js";
@@ -252,6 +254,7 @@ export function createSession(parts: SessionParts, options: SessionOptions = {})
         config: mentions,
         cwd: registry.cwd,
         isDenied: policy.isDenied,
+        denialReason: (skill) => denialReason(policy.permissions, skill),
       });
       const turn: PreparedTurn = {
         source,
@@ -400,7 +403,7 @@ export function createSession(parts: SessionParts, options: SessionOptions = {})
         .filter(
           (entry) =>
             entry.enabled &&
-            entry.status !== "shadowed" &&
+            !isOutranked(entry) &&
             !listed.has(entry.skill.id) &&
             !omitted.has(entry.skill.id),
         )

@@ -10,6 +10,7 @@ import type { Skill } from "../model/skill.js";
 import { loadPolicy, type Policy } from "../policy/policy.js";
 import { missingDependencies, type SkillDependency } from "../policy/skill-dependencies.js";
 import { createRegistry } from "../registry/create-registry.js";
+import { isOutranked } from "../registry/outranked.js";
 import type { RegistryWatcher, SkillRegistry } from "../registry/registry-types.js";
 import { createSession } from "./create-session.js";
 import type { SessionOptions, SkillSession } from "./session-types.js";
@@ -85,6 +86,7 @@ export async function createSkillset(options: CreateSkillsetOptions): Promise<Sk
   const policy = await loadPolicy({
     config: config.policy,
     projectRoot: registry.projectRoot,
+    cwd: registry.cwd,
     home,
     env,
     ...(options.permissions === undefined ? {} : { rules: options.permissions }),
@@ -106,7 +108,7 @@ export async function createSkillset(options: CreateSkillsetOptions): Promise<Sk
     unmetDependencies(check = {}) {
       return registry
         .entries()
-        .filter((entry) => entry.enabled && entry.status !== "shadowed")
+        .filter((entry) => entry.enabled && !isOutranked(entry))
         .map((entry) => ({
           skill: entry.skill,
           missing: missingDependencies(entry.skill, {
