@@ -71,7 +71,7 @@ function kindOf(file: AuditFile): ScannedKind {
 
 // Words that, just before a code block or on a prose line, say the code is shown as something not to do.
 const ILLUSTRATIVE =
-  /\b(malicious|attack(er|ers|s)?|exploit(s|ed)?|vulnerab\w*|insecure|unsafe|dangerous|never|don'?t|do not|avoid|bad|wrong|anti-?pattern|detect(s|ed|ion)?|block(s|ed)?|den(y|ied)|forbid\w*|red flags?|suspicious|payloads?|injection|phishing|backdoor|threat)\b|❌|🚫|⛔|⚠/i;
+  /\b(malicious|attack(er|ers|s)?|exploit(s|ed)?|vulnerab\w*|insecure|unsafe|dangerous|never|don'?t|do not|avoid|bad|wrong|anti-?pattern|detect(s|ed|ion)?|block(s|ed)?|den(y|ied)|forbid\w*|red flags?|flag|suspicious|payloads?|injection|phishing|backdoor|threat|obfuscat\w*|look for|watch for|check for|beware)\b|❌|🚫|⛔|⚠/i;
 
 const SECURITY_TOPIC =
   /\b(security|secure|pentest\w*|penetration|red[- ]team\w*|threat|malware|vulnerab\w*|exploit\w*|CTF|forensic\w*|incident response|audit\w*|hardening|injection|attack\w*|OWASP|CVE|phishing|SAST|DAST|scanner)\b/i;
