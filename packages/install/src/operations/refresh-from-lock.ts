@@ -8,6 +8,7 @@ import { type InstallLimits, resolveLimits } from "../limits.js";
 import { type InstallScope, resolveInstallScope } from "../lock/install-scope.js";
 import type { LockEntry } from "../lock/lock-file.js";
 import { skillFolder } from "../lock/skill-folder-name.js";
+import { approveFindings } from "../trust/approve-findings.js";
 import type { InstallIo } from "./install-io.js";
 import { localState, matchesEntry } from "./local-state.js";
 import { fetchGroup, findLockedSkill, groupBySource } from "./locked-source.js";
@@ -136,6 +137,12 @@ export async function refreshFromLock(
     for (const candidate of candidates) {
       options.io.review(candidate);
       const changed = candidate.previous?.integrity !== candidate.entry.integrity;
+      const [refused] = changed ? await approveFindings([candidate], options.io) : [];
+      if (refused) {
+        rows.push({ name: candidate.name, outcome: "skipped", detail: `not approved: ${refused.reason}` });
+        failed = true;
+        continue;
+      }
       if (
         mode === "install" ||
         !changed ||
