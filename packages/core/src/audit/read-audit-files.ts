@@ -5,8 +5,9 @@
  * bytes, a NUL in the head) and are not scanned as text.
  */
 import { join, relative, sep } from "node:path";
-import type { FileSystem } from "../fs/file-system.js";
+import type { DirEntry, FileStat, FileSystem } from "../fs/file-system.js";
 import { isSameOrInside } from "../fs/is-same-or-inside.js";
+import { syncReads } from "../fs/sync-reads.js";
 
 /** Bounds of one skill's read. */
 export interface AuditReadLimits {
@@ -61,6 +62,34 @@ const kindByExtension = new Map<string, string>(
   ),
 );
 
+/** The reads the audit makes: the file system's synchronous ones when it has them (no thread-pool trip). */
+interface Reads {
+  realpath(path: string): string | Promise<string>;
+  readdir(path: string): DirEntry[] | Promise<DirEntry[]>;
+  stat(path: string): FileStat | Promise<FileStat>;
+  readHead(path: string, length: number): Uint8Array | Promise<Uint8Array>;
+  readFile(path: string): Uint8Array | Promise<Uint8Array>;
+}
+
+function readsOf(fs: FileSystem): Reads {
+  const sync = syncReads(fs);
+  if (!sync?.realpathSync) return fs;
+  const realpathSync = sync.realpathSync.bind(sync);
+  return {
+    realpath: realpathSync,
+    readdir: (path) => sync.readdirSync(path),
+    stat: (path) => sync.statSync(path),
+    readHead: (path, length) => sync.readHeadSync(path, length),
+    readFile: (path) => sync.readFileSync(path),
+  };
+}
+
+/** The kind of binary by name alone (`.png`, `.zip`, …), or undefined. */
+function kindByName(path: string): string | undefined {
+  const extension = /\.([A-Za-z0-9]+)$/.exec(path)?.[1]?.toLowerCase();
+  return extension === undefined ? undefined : kindByExtension.get(extension);
+}
+
 /** The kind of binary `bytes` (the head of `path`) are, or undefined for text. */
 export function binaryKind(path: string, bytes: Uint8Array): string | undefined {
   const head = bytes.subarray(0, 8192);
@@ -69,8 +98,7 @@ export function binaryKind(path: string, bytes: Uint8Array): string | undefined 
   const magic = ((head[0] ?? 0) << 24) | ((head[1] ?? 0) << 16) | ((head[2] ?? 0) << 8) | (head[3] ?? 0);
   if ([0xfeedface, 0xfeedfacf, 0xcefaedfe, 0xcffaedfe, 0xcafebabe].includes(magic >>> 0)) return "executable";
   // `.svg` and other text formats are read as text whatever their extension.
-  const extension = /\.([A-Za-z0-9]+)$/.exec(path)?.[1]?.toLowerCase();
-  const byName = extension === undefined ? undefined : kindByExtension.get(extension);
+  const byName = kindByName(path);
   if (byName) return byName;
   if (head.includes(0)) return "binary";
   return undefined;
@@ -82,9 +110,10 @@ export function binaryKind(path: string, bytes: Uint8Array): string | undefined 
  */
 export async function readAuditFiles(
   dir: string,
-  fs: FileSystem,
+  fileSystem: FileSystem,
   limits: AuditReadLimits = DEFAULT_AUDIT_LIMITS,
 ): Promise<AuditFiles> {
+  const fs = readsOf(fileSystem);
   const files: AuditFile[] = [];
   const skipped: AuditFiles["skipped"] = [];
   let realDir: string;
@@ -98,7 +127,7 @@ export async function readAuditFiles(
   const queue: Array<{ folder: string; depth: number }> = [{ folder: dir, depth: 0 }];
   while (queue.length > 0) {
     const { folder, depth } = queue.shift()!;
-    let entries: Awaited<ReturnType<FileSystem["readdir"]>>;
+    let entries: DirEntry[];
     try {
       entries = await fs.readdir(folder);
     } catch (error) {
@@ -135,7 +164,7 @@ async function readOne(
   file: string,
   realDir: string,
   isLink: boolean,
-  fs: FileSystem,
+  fs: Reads,
   limits: AuditReadLimits,
   total: number,
 ): Promise<AuditFile | { reason: string }> {
@@ -147,14 +176,18 @@ async function readOne(
     }
     const stat = await fs.stat(target);
     if (!stat.isFile) return { reason: "not a regular file" };
-    const head = await fs.readHead(target, 8192);
-    const kind = binaryKind(file, head);
-    if (kind) return { path: file, size: stat.size, mode: stat.mode, binary: kind };
-    if (stat.size > limits.maxFileBytes)
+    const byName = kindByName(file);
+    if (byName) return { path: file, size: stat.size, mode: stat.mode, binary: byName };
+    if (stat.size > limits.maxFileBytes) {
+      const kind = binaryKind(file, await fs.readHead(target, 8192));
+      if (kind) return { path: file, size: stat.size, mode: stat.mode, binary: kind };
       return { reason: `${stat.size} bytes, over the ${limits.maxFileBytes}-byte scan limit` };
+    }
     if (total + stat.size > limits.maxTotalBytes)
       return { reason: `the skill holds more than ${limits.maxTotalBytes} bytes of text` };
     const bytes = await fs.readFile(target);
+    const kind = binaryKind(file, bytes);
+    if (kind) return { path: file, size: bytes.length, mode: stat.mode, binary: kind };
     if (bytes.length > limits.maxFileBytes)
       return { reason: `${bytes.length} bytes, over the ${limits.maxFileBytes}-byte scan limit` };
     const text = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString("utf8");

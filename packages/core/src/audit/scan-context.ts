@@ -83,11 +83,13 @@ function splitMarkdown(file: ScannedFile, securityTopic: boolean): void {
   const { lines } = file;
   let index = 0;
   // The nearest heading: a section titled "Attack examples" or "Never do this" frames what is under it.
-  let heading = "";
+  let headingIllustrative = false;
   while (index < lines.length) {
     const line = lines[index]!;
-    if (/^\s{0,3}#{1,6}\s/.test(line)) heading = line;
-    const fence = FENCE.exec(line);
+    if (line.startsWith("#") || line.startsWith(" ")) {
+      if (/^\s{0,3}#{1,6}\s/.test(line)) headingIllustrative = ILLUSTRATIVE.test(line);
+    }
+    const fence = line.includes("``") || line.includes("~~") ? FENCE.exec(line) : null;
     if (fence) {
       const marker = fence[1]!;
       const start = index + 1;
@@ -98,12 +100,16 @@ function splitMarkdown(file: ScannedFile, securityTopic: boolean): void {
         file,
         start: start + 1,
         lines: lines.slice(start, end),
-        illustrative: securityTopic || ILLUSTRATIVE.test(before) || ILLUSTRATIVE.test(heading),
+        illustrative: securityTopic || headingIllustrative || ILLUSTRATIVE.test(before),
       });
       index = end + 1;
       continue;
     }
     file.prose.push({ line: index + 1, text: line });
+    if (!line.includes("`")) {
+      index++;
+      continue;
+    }
     const spans = [...line.matchAll(/(`+)([^`]+?)\1/g)].map((match) => match[2]!);
     if (spans.length > 0)
       file.units.push({
@@ -112,7 +118,7 @@ function splitMarkdown(file: ScannedFile, securityTopic: boolean): void {
         lines: [spans.join(" ; ")],
         illustrative:
           securityTopic ||
-          ILLUSTRATIVE.test(heading) ||
+          headingIllustrative ||
           ILLUSTRATIVE.test(`${lines[index - 1] ?? ""} ${line}`.replace(/`[^`]*`/g, " ")),
       });
     index++;
@@ -178,4 +184,59 @@ export function matchLines(unit: CodeUnit, pattern: RegExp): Array<{ line: numbe
 /** Every code unit of the skill. */
 export function allUnits(context: AuditContext): CodeUnit[] {
   return context.files.flatMap((file) => file.units);
+}
+
+const fileMatches = new WeakMap<ScannedFile, Map<RegExp, boolean>>();
+const multilineCopies = new WeakMap<RegExp, RegExp>();
+
+/**
+ * Whether `pattern` (a pattern for one line) can match any line of `file`: one pass over the whole text
+ * instead of one test per line, so a rule skips at once the files it has nothing to say about. It may
+ * answer true for a match across lines (`\s` spans a newline); the rule then looks line by line.
+ */
+export function fileMayMatch(file: ScannedFile, pattern: RegExp): boolean {
+  let cache = fileMatches.get(file);
+  if (!cache) {
+    cache = new Map();
+    fileMatches.set(file, cache);
+  }
+  let found = cache.get(pattern);
+  if (found === undefined) {
+    let copy = multilineCopies.get(pattern);
+    if (!copy) {
+      copy = new RegExp(pattern.source, `${pattern.flags.replace(/[gym]/g, "")}m`);
+      multilineCopies.set(pattern, copy);
+    }
+    found = copy.test(file.text);
+    cache.set(pattern, found);
+  }
+  return found;
+}
+
+/** The code units of the files where any of `patterns` may match. */
+export function unitsWith(context: AuditContext, ...patterns: RegExp[]): CodeUnit[] {
+  return context.files
+    .filter((file) => patterns.some((pattern) => fileMayMatch(file, pattern)))
+    .flatMap((file) => file.units);
+}
+
+const wordPatterns = new Map<string, RegExp>();
+
+/**
+ * Whether `file` holds any of `words` (lowercase), case-insensitively: one scan of the text for all of
+ * them, which tells a rule whether to look at the file line by line at all.
+ */
+export function fileHasWord(file: ScannedFile, words: readonly string[]): boolean {
+  const key = words.join("\u0000");
+  let pattern = wordPatterns.get(key);
+  if (!pattern) {
+    pattern = new RegExp(words.map((word) => word.replace(/[.*+?^${}()|[\]\\/]/g, "\\$&")).join("|"), "i");
+    wordPatterns.set(key, pattern);
+  }
+  return fileMayMatch(file, pattern);
+}
+
+/** The code units of the files holding any of `words` (lowercase). */
+export function unitsWithWords(context: AuditContext, words: readonly string[]): CodeUnit[] {
+  return context.files.filter((file) => fileHasWord(file, words)).flatMap((file) => file.units);
 }

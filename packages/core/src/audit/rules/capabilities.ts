@@ -89,7 +89,7 @@ export const scriptUrl: AuditRule = {
   run(context) {
     const hits: RuleHit[] = [];
     for (const file of context.files) {
-      if (file.kind !== "script") continue;
+      if (file.kind !== "script" || !file.text.includes("http")) continue;
       file.lines.forEach((text, index) => {
         for (const match of text.matchAll(URL_PATTERN))
           hits.push({ file: file.path, line: index + 1, evidence: evidence(match[0], 0, 200) });

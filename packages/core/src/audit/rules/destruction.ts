@@ -3,7 +3,7 @@
  * bombs, unbounded loops over the network. `rm -rf ./build` or `~/.cache/tool` is housekeeping, not this.
  */
 import { type AuditRule, hitAt, type RuleHit } from "../audit-rule.js";
-import { allUnits } from "../scan-context.js";
+import { unitsWith, unitsWithWords } from "../scan-context.js";
 
 const TARGET = String.raw`["']?(\/|\/\*|~\/?|~\/\*|\$HOME\/?|\$\{HOME\}\/?|"\$HOME"\/?|\/home\/?|\/Users\/?|\/root\/?|\/etc\/?|\/usr\/?|\/var\/?|\.\*|[A-Za-z]:\\\\?)["']?(\s|$|;|&|\|)`;
 const DESTROY = new RegExp(
@@ -32,7 +32,10 @@ export const destructiveDelete: AuditRule = {
   check: "Nothing legitimate deletes a whole home or root; do not install.",
   run(context) {
     const hits: RuleHit[] = [];
-    for (const unit of allUnits(context)) {
+    for (const unit of unitsWith(
+      context,
+      /\brm\s|rmtree|rmSync|\brm\(|rmdir|Remove-Item|\b(del|rd)\s|\bdd\s|mkfs|\/dev\/(sd|nvme|disk)|-delete|chmod\s+-R|format\s/,
+    )) {
       unit.lines.forEach((text, index) => {
         if (DESTROY.test(text)) hits.push(hitAt(unit, unit.start + index, text, DESTROY));
       });
@@ -53,7 +56,7 @@ export const forkBomb: AuditRule = {
   check: "There is no legitimate use in a skill; do not install.",
   run(context) {
     const hits: RuleHit[] = [];
-    for (const unit of allUnits(context)) {
+    for (const unit of unitsWithWords(context, ["()", "fork", "%0"])) {
       unit.lines.forEach((text, index) => {
         if (FORK_BOMB.test(text)) hits.push(hitAt(unit, unit.start + index, text, FORK_BOMB));
       });
@@ -86,7 +89,7 @@ export const networkLoop: AuditRule = {
   check: "Find the loop's exit and pause; polling needs both.",
   run(context) {
     const hits: RuleHit[] = [];
-    for (const unit of allUnits(context)) {
+    for (const unit of unitsWithWords(context, ["while", "for"])) {
       unit.lines.forEach((text, index) => {
         if (!LOOP_START.test(text)) return;
         const body = unit.lines.slice(index, index + 12).join("\n");

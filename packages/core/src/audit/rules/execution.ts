@@ -6,7 +6,7 @@
 
 import type { AuditSeverity } from "../audit-finding.js";
 import { type AuditRule, hitAt, type RuleHit } from "../audit-rule.js";
-import { allUnits, type CodeUnit } from "../scan-context.js";
+import { type CodeUnit, unitsWith, unitsWithWords } from "../scan-context.js";
 import { KNOWN_INSTALLER_HOSTS, publicIpUrl } from "./signals.js";
 
 const PIPE_TO_SHELL =
@@ -48,7 +48,10 @@ export const downloadExecute: AuditRule = {
     "Look up the URL: a well-known installer from its vendor is the documented way to install a tool; anything else, download and read the script first.",
   run(context) {
     const hits: RuleHit[] = [];
-    for (const unit of allUnits(context)) {
+    for (const unit of unitsWith(
+      context,
+      /curl|wget|iwr|irm|Invoke-|fetch|iex|DownloadString|urlopen|requests\.get|httpx|urlretrieve|DownloadFile/i,
+    )) {
       unit.lines.forEach((text, index) => {
         if (PIPE_TO_SHELL.test(text))
           hits.push(hitAt(unit, unit.start + index, text, PIPE_TO_SHELL, { severity: urlSeverity(text) }));
@@ -85,7 +88,7 @@ export const evalInput: AuditRule = {
   check: "Trace the input; parse it as data instead of evaluating it.",
   run(context) {
     const hits: RuleHit[] = [];
-    for (const unit of allUnits(context)) {
+    for (const unit of unitsWithWords(context, ["eval", "exec", "function", "compile"])) {
       if (unit.file.kind !== "script") continue;
       unit.lines.forEach((text, index) => {
         if (EVAL_INPUT.test(text))
@@ -123,7 +126,7 @@ export const shellInjection: AuditRule = {
     "Pass arguments as a list (subprocess with shell=False, execFile) instead of building a command line.",
   run(context) {
     const hits: RuleHit[] = [];
-    for (const unit of allUnits(context)) {
+    for (const unit of unitsWithWords(context, ["os.system", "os.popen", "subprocess", "exec"])) {
       if (unit.file.kind !== "script") continue;
       unit.lines.forEach((text, index) => {
         if (SHELL_FROM_INPUT.test(text))
@@ -154,7 +157,7 @@ export const sqlInjection: AuditRule = {
   check: "Use placeholders (`?`, `%s` with parameters) instead of formatting values into the statement.",
   run(context) {
     const hits: RuleHit[] = [];
-    for (const unit of allUnits(context)) {
+    for (const unit of unitsWithWords(context, ["select", "insert", "update", "delete", "drop"])) {
       if (unit.file.kind !== "script") continue;
       unit.lines.forEach((text, index) => {
         if (SQL_FROM_INPUT.test(text)) hits.push(hitAt(unit, unit.start + index, text, SQL_FROM_INPUT));
@@ -176,7 +179,7 @@ export const pathTraversal: AuditRule = {
   check: "Resolve the path and check it stays inside the folder meant to be served.",
   run(context) {
     const hits: RuleHit[] = [];
-    for (const unit of allUnits(context)) {
+    for (const unit of unitsWithWords(context, ["request.", "req.", "$_get", "$_post", "$_request"])) {
       if (unit.file.kind !== "script") continue;
       unit.lines.forEach((text, index) => {
         if (PATH_FROM_REQUEST.test(text)) hits.push(hitAt(unit, unit.start + index, text, PATH_FROM_REQUEST));

@@ -5,9 +5,15 @@
  * block) is critical; across two files of the skill, high.
  */
 import { type AuditRule, evidence, hitAt, type RuleHit } from "../audit-rule.js";
-import { allUnits, type CodeUnit } from "../scan-context.js";
-import { dumpsEnvironment, readsCredentials } from "./secrets.js";
-import { DOTENV_READ, NETWORK_ANY, NETWORK_SEND, publicIpUrl, SUSPICIOUS_HOST } from "./signals.js";
+import { type CodeUnit, fileHasWord, unitsWith, unitsWithWords } from "../scan-context.js";
+import { CREDENTIAL_WORDS, dumpsEnvironment, readsCredentials } from "./secrets.js";
+import {
+  DOTENV_READ,
+  NETWORK_ANY,
+  NETWORK_SEND,
+  publicIpUrl,
+  SUSPICIOUS_HOST,
+} from "./signals.js";
 
 /** The first line of `unit` that reads a secret (credential store, whole environment, `.env`). */
 function secretSource(unit: CodeUnit): { line: number; text: string } | undefined {
@@ -35,11 +41,13 @@ export const secretExfiltration: AuditRule = {
   check: "Follow the data from the read to the send; if the secret can reach the request, do not install.",
   run(context) {
     const hits: RuleHit[] = [];
-    const units = allUnits(context);
+    const units = unitsWithWords(context, [...SEND_WORDS, ...CREDENTIAL_WORDS, "env"]);
     const sources: CodeUnit[] = [];
     const sinks: CodeUnit[] = [];
     for (const unit of units) {
-      const source = secretSource(unit);
+      const file = unit.file;
+      const source =
+        fileHasWord(file, CREDENTIAL_WORDS) || fileHasWord(file, ["env"]) ? secretSource(unit) : undefined;
       const sink = networkSend(unit);
       if (source) sources.push(unit);
       if (sink) sinks.push(unit);
@@ -81,7 +89,7 @@ export const commandOutputExfiltration: AuditRule = {
   check: "See which command's output is sent and where; telemetry a skill does not announce is exfiltration.",
   run(context) {
     const hits: RuleHit[] = [];
-    for (const unit of allUnits(context)) {
+    for (const unit of unitsWithWords(context, SEND_WORDS)) {
       unit.lines.forEach((text, index) => {
         if (OUTPUT_SENT.test(text)) hits.push(hitAt(unit, unit.start + index, text, OUTPUT_SENT));
       });
@@ -102,7 +110,17 @@ export const dnsExfiltration: AuditRule = {
   check: "See what is interpolated into the looked-up name; a fixed host name is fine.",
   run(context) {
     const hits: RuleHit[] = [];
-    for (const unit of allUnits(context)) {
+    for (const unit of unitsWithWords(context, [
+      "dig",
+      "nslookup",
+      "host",
+      "drill",
+      "resolve-dnsname",
+      "gethostbyname",
+      "getaddrinfo",
+      "resolve",
+      "lookup",
+    ])) {
       unit.lines.forEach((text, index) => {
         if (DNS_EXFIL.test(text)) hits.push(hitAt(unit, unit.start + index, text, DNS_EXFIL));
       });
@@ -124,7 +142,20 @@ export const tunnel: AuditRule = {
     "See what the tunnel exposes and who gets its URL; a skill that documents one for webhook testing is milder than a script that starts one.",
   run(context) {
     const hits: RuleHit[] = [];
-    for (const unit of allUnits(context)) {
+    for (const unit of unitsWithWords(context, [
+      "ngrok",
+      "authtoken",
+      "cloudflared",
+      "lt ",
+      "localtunnel",
+      "serveo",
+      "localhost.run",
+      "bore",
+      "ssh ",
+      "frpc",
+      "pinggy",
+      "tunnelmole",
+    ])) {
       const inFile = unit.file.kind === "script" || unit.file.kind === "config";
       unit.lines.forEach((text, index) => {
         if (!TUNNEL.test(text)) return;
@@ -136,6 +167,55 @@ export const tunnel: AuditRule = {
   },
 };
 
+/** Words every network send holds: files without them have no sink. */
+const SEND_WORDS = [
+  "curl",
+  "wget",
+  "post",
+  "put",
+  "patch",
+  "nc ",
+  "ncat",
+  "netcat",
+  "/dev/tcp",
+  "/dev/udp",
+  "scp",
+  "invoke-",
+  "iwr",
+  "irm",
+  "send",
+  "smtp",
+  "ftp",
+];
+
+/** Words every suspicious host holds. */
+const HOST_WORDS = [
+  "pastebin",
+  "paste.ee",
+  "hastebin",
+  "ghostbin",
+  "termbin",
+  "transfer.sh",
+  "file.io",
+  "0x0.st",
+  "temp.sh",
+  "webhook.site",
+  "requestbin",
+  "pipedream",
+  "requestcatcher",
+  "beeceptor",
+  "interact.sh",
+  "oast.",
+  "burpcollaborator",
+  "canarytokens",
+  "ngrok",
+  "trycloudflare",
+  "discord",
+  "telegram",
+];
+
+const ANY_IP = /\d{1,3}\.\d{1,3}\.\d{1,3}\.\d{1,3}/;
+
 export const suspiciousDestination: AuditRule = {
   id: "suspicious-destination",
   category: "exfiltration",
@@ -146,7 +226,7 @@ export const suspiciousDestination: AuditRule = {
   run(context) {
     const hits: RuleHit[] = [];
     const about = `${context.name ?? ""} ${context.description ?? ""}`;
-    for (const unit of allUnits(context)) {
+    for (const unit of unitsWith(context, ANY_IP).concat(unitsWithWords(context, HOST_WORDS))) {
       unit.lines.forEach((text, index) => {
         const host = SUSPICIOUS_HOST.exec(text);
         const ip = host ? undefined : publicIpUrl(text);
@@ -164,7 +244,7 @@ export const suspiciousDestination: AuditRule = {
       });
     }
     for (const file of context.files) {
-      if (file.kind !== "skill" && file.kind !== "markdown") continue;
+      if ((file.kind !== "skill" && file.kind !== "markdown") || !fileHasWord(file, HOST_WORDS)) continue;
       for (const { line, text } of file.prose) {
         if (text.includes("`")) continue; // inline code is a unit, seen above
         const host = SUSPICIOUS_HOST.exec(text) ?? undefined;

@@ -5,7 +5,7 @@
  * discussed as attacks (a security-training skill) are described, not asked for: they are lowered.
  */
 import { type AuditRule, evidence, type RuleHit } from "../audit-rule.js";
-import type { AuditContext, ScannedFile } from "../scan-context.js";
+import { type AuditContext, fileMayMatch, type ScannedFile } from "../scan-context.js";
 import { RISKY_ACTION } from "./signals.js";
 
 const OVERRIDE =
@@ -56,6 +56,13 @@ export const instructionOverride: AuditRule = {
   run(context) {
     const hits: RuleHit[] = [];
     for (const file of instructionFiles(context)) {
+      if (
+        !fileMayMatch(
+          file,
+          /ignore|disregard|forget|override|bypass|you are now|from now on|system prompt|<\/?(system|im_start)>/i,
+        )
+      )
+        continue;
       for (const { line, text } of file.prose) {
         const match = OVERRIDE.exec(text) ?? ROLE_HIJACK.exec(text);
         if (!match) continue;
@@ -84,6 +91,7 @@ export const concealFromUser: AuditRule = {
   run(context) {
     const hits: RuleHit[] = [];
     for (const file of instructionFiles(context)) {
+      if (!fileMayMatch(file, CONCEAL)) continue;
       for (const { line, text } of file.prose) {
         const match = CONCEAL.exec(text);
         if (!match) continue;
@@ -133,6 +141,7 @@ export const htmlCommentInstruction: AuditRule = {
   run(context) {
     const hits: RuleHit[] = [];
     for (const file of instructionFiles(context)) {
+      if (!file.text.includes("<!--")) continue;
       for (const match of file.text.matchAll(COMMENT)) {
         const inside = match[1]!.trim();
         if (inside === "") continue;
@@ -163,6 +172,9 @@ export function decodeTagCharacters(text: string): string {
   return [...text].map((character) => String.fromCodePoint(character.codePointAt(0)! - 0xe0000)).join("");
 }
 
+const INVISIBLE_ANY =
+  /[\u200b-\u200d\u2060-\u2064\ufeff\u180e\u202a-\u202e\u2066-\u2069]|[\u{e0000}-\u{e007f}]|[\u{e0100}-\u{e01ef}]/u;
+
 export const invisibleUnicode: AuditRule = {
   id: "invisible-unicode",
   category: "instructions",
@@ -174,6 +186,7 @@ export const invisibleUnicode: AuditRule = {
   run(context) {
     const hits: RuleHit[] = [];
     for (const file of context.files) {
+      if (!INVISIBLE_ANY.test(file.text)) continue;
       file.lines.forEach((text, index) => {
         const line = index + 1;
         const tags = text.match(TAG_CHARACTERS);
@@ -225,6 +238,7 @@ export const magicTrigger: AuditRule = {
   run(context) {
     const hits: RuleHit[] = [];
     for (const file of instructionFiles(context)) {
+      if (!fileMayMatch(file, TRIGGER)) continue;
       for (const { line, text } of file.prose) {
         const match = TRIGGER.exec(text);
         if (!match) continue;

@@ -4,7 +4,7 @@
  * data that decodes to binary (an image, a test fixture) is data, not a finding.
  */
 import { type AuditRule, evidence, hitAt, type RuleHit } from "../audit-rule.js";
-import { allUnits } from "../scan-context.js";
+import { allUnits, unitsWith, unitsWithWords } from "../scan-context.js";
 
 const DECODE_AND_RUN = new RegExp(
   [
@@ -30,7 +30,24 @@ export const encodedExecution: AuditRule = {
   check: "Decode the data yourself (without running it) and read what it does.",
   run(context) {
     const hits: RuleHit[] = [];
-    for (const unit of allUnits(context)) {
+    for (const unit of unitsWithWords(context, [
+      "base64",
+      "xxd",
+      "openssl",
+      "b64decode",
+      "b32decode",
+      "a85decode",
+      "decodebytes",
+      "fromhex",
+      "unhexlify",
+      "codecs",
+      "decompress",
+      "marshal",
+      "atob",
+      "buffer.from",
+      " -e",
+      "frombase64string",
+    ])) {
       unit.lines.forEach((text, index) => {
         if (DECODE_AND_RUN.test(text)) hits.push(hitAt(unit, unit.start + index, text, DECODE_AND_RUN));
       });
@@ -70,7 +87,7 @@ export const encodedPayload: AuditRule = {
     const hits: RuleHit[] = [];
     for (const unit of allUnits(context)) {
       unit.lines.forEach((text, index) => {
-        if (text.length < 80) return;
+        if (text.length < 120) return;
         for (const pattern of [BASE64_BLOB, HEX_BLOB]) {
           for (const match of text.matchAll(pattern)) {
             const decoded = decodeBlob(match[0]);
@@ -128,6 +145,10 @@ function shellFragments(lines: readonly string[]): string[] {
   return found;
 }
 
+/** What assembling a command needs on some line: char codes, escapes, joined literals, short variables pasted. */
+const ASSEMBLY_HINT =
+  /fromCharCode|\bchr\s*\(|\\x[0-9a-fA-F]{2}|\\[0-7]{3}|(["'])\s*(\+|\.)?\s*\1|\$\{?[A-Za-z_]\w{0,3}\}?\$/;
+
 export const assembledCommand: AuditRule = {
   id: "assembled-command",
   category: "obfuscation",
@@ -137,7 +158,7 @@ export const assembledCommand: AuditRule = {
   check: "Put the pieces together (without running them) and read the command.",
   run(context) {
     const hits: RuleHit[] = [];
-    for (const unit of allUnits(context)) {
+    for (const unit of unitsWith(context, ASSEMBLY_HINT)) {
       if (unit.file.kind !== "script" && unit.illustrative) continue;
       unit.lines.forEach((text, index) => {
         for (const assembled of assembledText(text)) {
@@ -176,7 +197,7 @@ export const packedScript: AuditRule = {
   run(context) {
     const hits: RuleHit[] = [];
     for (const file of context.files) {
-      if (file.kind !== "script" && file.kind !== "text") continue;
+      if ((file.kind !== "script" && file.kind !== "text") || !/eval|_0x/.test(file.text)) continue;
       const packer = PACKER.exec(file.text);
       const hexNames = file.text.match(/\b_0x[0-9a-f]{4,6}\b/g)?.length ?? 0;
       if (!packer && hexNames < 10) continue;

@@ -6,7 +6,7 @@
 
 import type { AuditSeverity } from "../audit-finding.js";
 import { type AuditRule, hitAt, type RuleHit } from "../audit-rule.js";
-import { allUnits, type CodeUnit } from "../scan-context.js";
+import { type CodeUnit, unitsWith, unitsWithWords } from "../scan-context.js";
 
 const WRITE = String.raw`(>>?|\btee\b(\s+-a)?|\bcp\b|\bmv\b|\bln\s+-s|\bopen\s*\([^\n)]*["'](a|w)|appendFile\w*|writeFile\w*|write_text|Add-Content|Set-Content|Out-File)`;
 const PROFILE = String.raw`(~|\$HOME|\$\{HOME\}|home)[/\\]*\.(bashrc|bash_profile|zshrc|zprofile|zshenv|profile|bash_login|config/fish/config\.fish)\b|\$PROFILE\b`;
@@ -33,7 +33,10 @@ export const shellProfileWrite: AuditRule = {
     "Read what is written; a PATH line for a tool you chose is an install step, anything that fetches or decodes is a backdoor.",
   run(context) {
     const hits: RuleHit[] = [];
-    for (const unit of allUnits(context)) {
+    for (const unit of unitsWith(
+      context,
+      /\.(bashrc|bash_profile|zshrc|zprofile|zshenv|profile|bash_login)\b|config\.fish|\$PROFILE/,
+    )) {
       unit.lines.forEach((text, index) => {
         if (!WRITES_PROFILE.test(text)) return;
         const pathOnly =
@@ -60,7 +63,10 @@ export const scheduledPersistence: AuditRule = {
   check: "Read what the job runs and how often; a skill should not schedule anything you did not ask for.",
   run(context) {
     const hits: RuleHit[] = [];
-    for (const unit of allUnits(context)) {
+    for (const unit of unitsWith(
+      context,
+      /crontab|\/cron|schtasks|ScheduledTask|launchctl|Launch(Agents|Daemons)|systemd|systemctl|\bat now|nohup/,
+    )) {
       const payload = PAYLOAD.test(unit.lines.join("\n"));
       unit.lines.forEach((text, index) => {
         if (!SCHEDULE.test(text)) return;
@@ -88,7 +94,7 @@ export const gitHookWrite: AuditRule = {
   check: "Read the hook; a formatter or test run is common, one that fetches or sends is a backdoor.",
   run(context) {
     const hits: RuleHit[] = [];
-    for (const unit of allUnits(context)) {
+    for (const unit of unitsWithWords(context, [".git/hooks", "hookspath"])) {
       const payload = PAYLOAD.test(unit.lines.join("\n"));
       unit.lines.forEach((text, index) => {
         if (GIT_HOOK.test(text))
@@ -113,7 +119,7 @@ export const authorizedKeysWrite: AuditRule = {
   check: "Find whose key it is; a skill never needs to grant SSH access to this machine.",
   run(context) {
     const hits: RuleHit[] = [];
-    for (const unit of allUnits(context)) {
+    for (const unit of unitsWithWords(context, ["authorized_keys"])) {
       unit.lines.forEach((text, index) => {
         if (AUTHORIZED_KEYS.test(text) && !/\bssh-copy-id\b/.test(text))
           hits.push(hitAt(unit, unit.start + index, text, AUTHORIZED_KEYS));
@@ -135,7 +141,10 @@ export const reverseShell: AuditRule = {
   check: "There is no legitimate reason for a skill to ship one; do not install it.",
   run(context) {
     const hits: RuleHit[] = [];
-    for (const unit of allUnits(context)) {
+    for (const unit of unitsWith(
+      context,
+      /\/dev\/(tcp|udp)|\s-[ec]\s|socat|mkfifo|pty\.spawn|dup2|TCPClient|socket\.socket/,
+    )) {
       unit.lines.forEach((text, index) => {
         if (REVERSE_SHELL.test(text)) hits.push(hitAt(unit, unit.start + index, text, REVERSE_SHELL));
       });

@@ -4,7 +4,7 @@
  * not a read of it; one variable read (`$GITHUB_TOKEN`, `env | grep PATH`) is not a dump.
  */
 import { type AuditRule, hitAt, type RuleHit } from "../audit-rule.js";
-import { allUnits } from "../scan-context.js";
+import { unitsWithWords } from "../scan-context.js";
 import { CREDENTIAL_STORE, ENV_DUMP, ENV_FILTERED, READ_OPERATION, withoutKeyUse } from "./signals.js";
 
 /** Keychain and browser stores are read by naming them; files need a read operation on the line. */
@@ -26,6 +26,36 @@ export function dumpsEnvironment(line: string): RegExpExecArray | undefined {
   return ENV_DUMP.exec(line) ?? undefined;
 }
 
+/** Words every credential-store path or command holds: files without them are skipped at once. */
+export const CREDENTIAL_WORDS = [
+  "ssh",
+  "aws",
+  "gcloud",
+  "application_default",
+  "azure",
+  "kube",
+  "docker",
+  "netrc",
+  "git-credentials",
+  "pypirc",
+  "gh/hosts",
+  "security ",
+  "keychain",
+  "secret-tool",
+  "login data",
+  "cookies",
+  "firefox",
+  "logins.json",
+  "key3.db",
+  "key4.db",
+  "wallet",
+  "electrum",
+  "solana",
+  "ethereum",
+  "shadow",
+  "_history",
+];
+
 export const credentialStoreRead: AuditRule = {
   id: "credential-store-read",
   category: "secrets",
@@ -36,7 +66,7 @@ export const credentialStoreRead: AuditRule = {
     "Find why the skill needs the file; a tool that uses a key passes its path (`ssh -i`), it does not read or copy it.",
   run(context) {
     const hits: RuleHit[] = [];
-    for (const unit of allUnits(context)) {
+    for (const unit of unitsWithWords(context, CREDENTIAL_WORDS)) {
       unit.lines.forEach((text, index) => {
         if (readsCredentials(text)) hits.push(hitAt(unit, unit.start + index, text, CREDENTIAL_STORE));
       });
@@ -54,7 +84,7 @@ export const environmentDump: AuditRule = {
   check: "See where the dump goes; reading the one variable a tool needs is the safe form.",
   run(context) {
     const hits: RuleHit[] = [];
-    for (const unit of allUnits(context)) {
+    for (const unit of unitsWithWords(context, ["env"])) {
       unit.lines.forEach((text, index) => {
         if (dumpsEnvironment(text))
           hits.push(
