@@ -6,6 +6,7 @@
  * and by an output cap. Any failure aborts the load with an error naming the command.
  */
 
+import type { SkillsetErrorCode } from "../model/codes.js";
 import { SkillsetError } from "../model/errors.js";
 import type { Scope, Skill } from "../model/skill.js";
 import { findShellCommands } from "./find-shell-commands.js";
@@ -47,7 +48,7 @@ export function createShellPreprocessor(options: ShellPreprocessOptions): ShellP
       const first = sites[0]?.commands[0] ?? "";
       throw new SkillsetError(
         "shell-untrusted",
-        `Skill '${skill.qualifiedName}' asks to run \`${first}\` before loading, but its scope (${skill.scope}) is not trusted; nothing was run and the skill was not loaded. Add ${skill.scope} to policy.trustedScopes to allow it.`,
+        `Skill '${skill.qualifiedName}' asks to run \`${first}\` before loading, but its scope (${skill.scope}) is not trusted; nothing was run and the skill was not loaded. Add ${skill.scope} to policy.trustedScopes in your own config to allow it (a project's own config may only narrow yours, unless you run \`skillset trust\` in it).`,
         { path: skill.path },
       );
     }
@@ -64,7 +65,7 @@ export function createShellPreprocessor(options: ShellPreprocessOptions): ShellP
 }
 
 async function runCommand(command: string, skill: Skill, options: ShellPreprocessOptions): Promise<string> {
-  const fail = (code: string, problem: string, cause?: unknown) =>
+  const fail = (code: SkillsetErrorCode, problem: string, cause?: unknown) =>
     new SkillsetError(
       code,
       `Shell preprocessing of skill '${skill.qualifiedName}' failed: \`${command}\` ${problem}. The skill was not loaded.`,
