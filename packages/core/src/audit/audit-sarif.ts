@@ -3,6 +3,7 @@
  * (critical and high as `error`, medium `warning`, low and info `note`), each rule a descriptor.
  */
 import { join } from "node:path";
+import type { DiagnosticCode } from "../model/codes.js";
 import type { Severity } from "../model/diagnostic.js";
 import { type SarifLog, toSarif } from "../validate/to-sarif.js";
 import type { ValidationReport } from "../validate/validation-report.js";
@@ -28,7 +29,9 @@ export function auditSarif(
     valid: true,
     diagnostics: audit.findings.map((finding) => ({
       severity: LEVEL[finding.severity],
-      code: finding.rule,
+      // Audit rule ids are their own namespace (AUDIT_RULES), not diagnostic codes; the SARIF writer only
+      // uses the code as the result's rule id.
+      code: finding.rule as DiagnosticCode,
       message: `[${finding.severity}] ${finding.why} Evidence: ${finding.evidence}. Check: ${finding.check}`,
       path: join(audit.dir, finding.file),
       ...(finding.line === undefined ? {} : { line: finding.line }),
@@ -38,7 +41,7 @@ export function auditSarif(
     toolName: "skillset-audit",
     version: options.version,
     rules: AUDIT_RULES.map((rule) => ({
-      id: rule.id,
+      id: rule.id as DiagnosticCode,
       summary: rule.summary,
       fix: rule.check,
       severity: LEVEL[rule.severity],

@@ -30,6 +30,8 @@ export const SKILLSET_ERROR_CODES = {
   "install-not-approved":
     "A change that needs approval (new or changed scripts, a new digest) was not approved.",
   "install-not-installed": "No installed skill has that name.",
+  "install-risk-not-approved":
+    "The audit flags a skill (a finding at medium or worse) and its findings were not approved; `--yes` never approves a critical one, `--allow-risk RULE` does.",
   "install-ref-not-found": "The git ref (branch, tag or commit) does not exist in the source.",
   "install-skill-not-found": "The source has no skill of the name asked for.",
   "install-source-gone": "The source recorded in the lock no longer exists.",
