@@ -7,13 +7,7 @@
 import { type AuditRule, evidence, hitAt, type RuleHit } from "../audit-rule.js";
 import { type CodeUnit, fileHasWord, unitsWith, unitsWithWords } from "../scan-context.js";
 import { CREDENTIAL_WORDS, dumpsEnvironment, readsCredentials } from "./secrets.js";
-import {
-  DOTENV_READ,
-  NETWORK_ANY,
-  NETWORK_SEND,
-  publicIpUrl,
-  SUSPICIOUS_HOST,
-} from "./signals.js";
+import { DOTENV_READ, NETWORK_ANY, NETWORK_SEND, publicIpUrl, SUSPICIOUS_HOST } from "./signals.js";
 
 /** The first line of `unit` that reads a secret (credential store, whole environment, `.env`). */
 function secretSource(unit: CodeUnit): { line: number; text: string } | undefined {
