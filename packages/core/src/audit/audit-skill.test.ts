@@ -81,5 +81,7 @@ describe("auditSkill", () => {
     const audits = await auditSkills([{ dir: temp.join("a") }, { dir: temp.join("b") }]);
     expect(audits.map((audit) => audit.findings.some((f) => f.rule === "fork-bomb"))).toEqual([false, true]);
     expect(await auditSkills([{ dir: temp.join("b") }])).toEqual([audits[1]]);
+    // A registry entry names its folder through its skill.
+    expect(await auditSkills([{ skill: { dir: temp.join("b") } }])).toEqual([audits[1]]);
   });
 });

@@ -90,15 +90,15 @@ function sortFindings(findings: AuditFinding[]): void {
   );
 }
 
-/** A skill to audit: its folder (a registry entry or a collected SKILL.md's folder). */
-export interface AuditEntry {
-  dir: string;
-}
+/** A skill to audit: a registry entry (`{ skill }`), a skill, or just its folder (`{ dir }`). */
+export type AuditEntry = { dir: string } | { skill: { dir: string } };
 
 /** Audits each entry's folder, a few at a time, in the given order. */
 export function auditSkills(
   entries: readonly AuditEntry[],
   options: AuditOptions & { concurrency?: number } = {},
 ): Promise<SkillAudit[]> {
-  return mapConcurrently(entries, options.concurrency ?? 8, (entry) => auditSkill(entry.dir, options));
+  return mapConcurrently(entries, options.concurrency ?? 8, (entry) =>
+    auditSkill("skill" in entry ? entry.skill.dir : entry.dir, options),
+  );
 }
