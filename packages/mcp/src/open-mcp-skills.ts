@@ -12,13 +12,14 @@ import type { Skill } from "@skillset/core/model";
 import type { ConfirmAnswer, ConfirmRequest, PermissionTool, Policy } from "@skillset/core/policy";
 import type { RegistryEvent, SkillRegistry } from "@skillset/core/registry";
 import { createSkillSearch, type SkillSearch } from "@skillset/core/search";
-import { createSkillset, type Skillset } from "@skillset/core/session";
+import { createSkillset, policyRegistryView, type Skillset } from "@skillset/core/session";
 import {
   type Authorization,
   createSkillTools,
   type SkillTool,
   type SkillToolsContext,
 } from "@skillset/core/tools";
+import { createSkillEntries, type SkillEntries } from "./skill-entries.js";
 
 /** Options of `openMcpSkills`. */
 export interface McpSkillsOptions {
@@ -31,6 +32,8 @@ export interface McpSkillsOptions {
   skillset?: Skillset;
   /** Keep the registry current with a file watcher and notify clients (default true). */
   watch?: boolean;
+  /** Where a skill not served as an extension entry is reported (default: stderr). */
+  onDiagnostic?: (message: string) => void;
 }
 
 /** How a connection asks the person behind the client when a rule says `ask`. */
@@ -52,6 +55,8 @@ export interface McpSkills {
   readonly registry: SkillRegistry;
   readonly search: SkillSearch;
   readonly policy: Policy;
+  /** The MCP Skills extension's entries, digests kept by file stamp across connections (SEP-2640). */
+  readonly entries: SkillEntries;
   /** A new connection (one per MCP session): its own reload suppression, session id and confirm. */
   connect(confirm?: Confirm): McpConnection;
   /** Called once per batch of registry changes; returns a function that removes the listener. */
@@ -74,11 +79,14 @@ export async function openMcpSkills(options: McpSkillsOptions): Promise<McpSkill
     }));
   const { registry, policy } = skillset;
   const isHidden = (skill: Skill) => policy.isDenied(skill);
+  // The model's view: the agents' per-skill overrides applied (Claude Code's `user-invocable-only` hides a
+  // skill from the model, so the tools refuse its body and search leaves it out), as in a session.
+  const view = policyRegistryView(registry, policy);
   const search = createSkillSearch(registry.entries(), {
     config: registry.config.search,
     scopeOrder: registry.config.discovery.scopeOrder,
     cwd: registry.cwd,
-    isHidden,
+    isHidden: (skill) => isHidden(skill) || !policy.overrides.invocation(skill).model,
   });
   const listeners = new Set<(events: readonly RegistryEvent[]) => void>();
   let version = 0;
@@ -98,10 +106,13 @@ export async function openMcpSkills(options: McpSkillsOptions): Promise<McpSkill
           if (batch.push(event) === 1) setImmediate(flush);
         });
 
+  const entries = createSkillEntries(options.onDiagnostic ? { onDiagnostic: options.onDiagnostic } : {});
+
   return {
     registry,
     search,
     policy,
+    entries,
     connect(confirm) {
       const authorize = async (skill: Skill, tool?: PermissionTool): Promise<Authorization> => {
         const answer = await policy.authorize(skill, tool, confirm);
@@ -109,7 +120,7 @@ export async function openMcpSkills(options: McpSkillsOptions): Promise<McpSkill
         return { allow: false, reason: answer.diagnostic?.message ?? "a permission rule refuses it." };
       };
       const context: SkillToolsContext = {
-        registry,
+        registry: view,
         search,
         tracker: createReloadTracker(),
         sessionId: randomUUID(),
