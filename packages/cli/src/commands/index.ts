@@ -13,6 +13,7 @@ const rows: Record<string, () => Promise<Command>> = {
   doctor: async () => (await import("./doctor.js")).doctorCommand,
   validate: async () => (await import("./validate.js")).validateCommand,
   lint: async () => (await import("./lint.js")).lintCommand,
+  audit: async () => (await import("./audit.js")).auditCommand,
   "read-properties": async () => (await import("./read-properties.js")).readPropertiesCommand,
   "to-prompt": async () => (await import("./to-prompt.js")).toPromptCommand,
   catalog: async () => (await import("./catalog.js")).catalogCommand,

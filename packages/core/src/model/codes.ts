@@ -40,6 +40,8 @@ export const SKILLSET_ERROR_CODES = {
   "install-private-address":
     "A download would reach this machine, its link or a private network (`SKILLSET_ALLOW_PRIVATE_NETWORK=1` allows it).",
   "install-redirect-refused": "A download redirects to another origin, or too many times.",
+  "install-risk-not-approved":
+    "The audit flags a skill (a finding at medium or worse) and its findings were not approved; `--yes` never approves a critical one, `--allow-risk RULE` does.",
   "install-ref-not-found": "The git ref (branch, tag or commit) does not exist in the source.",
   "install-skill-not-found": "The source has no skill of the name asked for.",
   "install-source-refused":

@@ -17,6 +17,7 @@ import type { SourceSkill } from "../source/find-source-skills.js";
 import { checkInterrupted } from "../source/interrupted.js";
 import { parseSource } from "../source/parse-source.js";
 import type { SourceSpec } from "../source/source-spec.js";
+import { approveFindings, throwIfRefused } from "../trust/approve-findings.js";
 import { loadExaminer } from "../trust/load-examiner.js";
 import { hasRisks } from "../trust/summarize-risks.js";
 import type { InstallIo } from "./install-io.js";
@@ -96,6 +97,7 @@ export async function addSkills(options: AddOptions): Promise<AddResult> {
       return await withLockFile(scope, async (lock) => {
         const notes = await checkCollisions(candidates, lock.skills, spec, scope, options.force === true);
         for (const candidate of candidates) options.io.review(candidate);
+        throwIfRefused(await approveFindings(candidates, options.io));
         const changed = candidates.filter(
           (candidate) => candidate.previous?.integrity !== candidate.entry.integrity,
         );

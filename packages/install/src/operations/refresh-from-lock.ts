@@ -9,6 +9,7 @@ import { type InstallScope, resolveInstallScope } from "../lock/install-scope.js
 import type { LockEntry } from "../lock/lock-file.js";
 import { skillFolder } from "../lock/skill-folder-name.js";
 import { checkInterrupted } from "../source/interrupted.js";
+import { approveFindings } from "../trust/approve-findings.js";
 import type { InstallIo } from "./install-io.js";
 import { localState, matchesEntry } from "./local-state.js";
 import { fetchGroup, findLockedSkill, groupBySource } from "./locked-source.js";
@@ -141,6 +142,12 @@ export async function refreshFromLock(
     for (const candidate of candidates) {
       options.io.review(candidate);
       const changed = candidate.previous?.integrity !== candidate.entry.integrity;
+      const [refused] = changed ? await approveFindings([candidate], options.io) : [];
+      if (refused) {
+        rows.push({ name: candidate.name, outcome: "skipped", detail: `not approved: ${refused.reason}` });
+        failed = true;
+        continue;
+      }
       if (
         mode === "install" ||
         !changed ||
