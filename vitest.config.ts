@@ -14,6 +14,8 @@ export default defineConfig({
   },
   test: {
     include: ["packages/*/src/**/*.test.ts"],
+    // CI requires the shared corpus (SKILLSET_REQUIRE_CORPUS=1): a missing one fails the run, not skips.
+    globalSetup: [here("./packages/core/src/test/require-corpus.global-setup.ts")],
     testTimeout: 30_000,
     hookTimeout: 30_000,
     pool: "forks",

@@ -1,7 +1,11 @@
-// The `skillset` command as a person runs it: whole processes, timed next to floors measured in the same run.
+// The `skillset` command as a person runs it: whole processes, timed next to floors measured in the same run,
+// every process (ours and the floors) with the same environment and the same Node (issue 24).
 // Start-up: `--version`, `--help` (≤ 1.5×) and `list` in an empty project (≤ 2.5×) against `node -e 0`.
-// At scale, an installed folder of ~16,000 real skills: `list --json` cold (no metadata cache, ≤ 3×) and warm
-// (≤ 2×), `validate --json` (≤ 2.5×) against `find … -name SKILL.md | xargs cat` of the same files.
+// At scale, an installed folder of ~16,000 real skills, against two floors: the read floor
+// (`find … -name SKILL.md | xargs cat` of the same files) and the parse floor (bench/straightforward-list.mjs:
+// walk, read and parse every SKILL.md with the `yaml` package, print JSON). Targets: warm `list --json`
+// ≤ 1.5× read; cold ≤ 3× read and ≤ 0.5× parse; `validate --json` ≤ 2.5× read; `load`/`show`/`read` of
+// one skill, warm, ≤ 3× `node -e 0`.
 // The machine is shared: each ratio compares runs taken side by side, medians of BENCH_RUNS (default 5).
 
 import { spawnSync } from "node:child_process";
@@ -13,6 +17,8 @@ import { benchDir, flatWildTree, medians, repoRoot, report } from "./make-tree.m
 const runs = Number(process.env.BENCH_RUNS ?? 5);
 const bin = join(repoRoot, "packages/cli/bin/skillset.js");
 const home = mkdtempSync(join(tmpdir(), "skillset-cli-bench-home-"));
+// One environment for every process timed here, ours and the floors: this machine's own variables
+// (NODE_EXTRA_CA_CERTS alone costs ~39 ms per Node 20 start) would otherwise weigh on one side only.
 const env = {
   PATH: process.env.PATH ?? "",
   HOME: home,
@@ -38,7 +44,7 @@ function time(command, args, options = {}) {
 const node =
   (...args) =>
   () =>
-    time(process.execPath, args);
+    time(process.execPath, args, { env });
 const skillset =
   (args, options = {}) =>
   () =>
@@ -69,15 +75,19 @@ if (!existsSync(join(installed, ".agents/skills"))) {
   mkdirSync(join(installed, ".agents"), { recursive: true });
   symlinkSync(flatWildTree(8), join(installed, ".agents/skills"));
 }
-// The default walk limits (2,000 folders) would hide most of them, as `list` then says: raise them here.
-mkdirSync(join(installed, ".skillset"), { recursive: true });
+// The default walk limits (2,000 folders) would hide most of them, as `list` then says: the person raises
+// them in their own config (a project's config may lower limits, never raise them).
+rmSync(join(installed, ".skillset"), { recursive: true, force: true });
+mkdirSync(join(home, ".config/skillset"), { recursive: true });
 writeFileSync(
-  join(installed, ".skillset/config.json"),
+  join(home, ".config/skillset/config.json"),
   JSON.stringify({ discovery: { limits: { maxDirectories: 1_000_000, maxEntries: 10_000_000 } } }),
 );
 const skillsDir = join(installed, ".agents/skills");
 const findCat = () =>
-  time("sh", ["-c", 'find -L "$0" -name SKILL.md -print0 | xargs -0 cat > /dev/null', skillsDir]);
+  time("sh", ["-c", 'find -L "$0" -name SKILL.md -print0 | xargs -0 cat > /dev/null', skillsDir], { env });
+const straightforward = join(repoRoot, "bench/straightforward-list.mjs");
+const parseFloor = () => time(process.execPath, [straightforward, skillsDir], { env, cwd: installed });
 const listed = JSON.parse(
   spawnSync(process.execPath, [bin, "list", "--all", "--json"], { cwd: installed, env, maxBuffer: 1 << 30 })
     .stdout,
@@ -87,15 +97,36 @@ console.log(`\nat scale: ${listed} skills in ${skillsDir} (whole process)`);
 let coldRound = 0;
 const coldCache = () => ({ XDG_CACHE_HOME: join(home, `cache-cold-${coldRound++}`) });
 const warmCache = { XDG_CACHE_HOME: join(home, "cache-warm") };
-const [floorFiles, cold, warm, validate] = medians(runs, [
+const [floorFiles, floorParse, cold, warm, validate] = medians(runs, [
   findCat,
+  parseFloor,
   () => skillset(["list", "--json"], { cwd: installed, env: coldCache() })(),
   skillset(["list", "--json"], { cwd: installed, env: warmCache }),
   skillset(["validate", "--json", skillsDir], { cwd: installed, env: warmCache }),
 ]);
-report("skillset list --json, cold (no metadata cache)", cold, floorFiles, 3);
-report("skillset list --json, warm", warm, floorFiles, 2);
-report("skillset validate --json", validate, floorFiles, 2.5);
+const parse = { label: "parse floor", floor: floorParse };
+report("skillset list --json, cold (no metadata cache)", cold, floorFiles, 3, [{ ...parse, target: 0.5 }]);
+report("skillset list --json, warm", warm, floorFiles, 1.5, [parse]);
+report("skillset validate --json", validate, floorFiles, 2.5, [parse]);
+
+// One skill, as a host that calls the CLI per turn does: the same warm cache, against `node -e 0`. The
+// skill has a name of its own (the tree's names are all shared by its copies).
+const oneName = "bench-one-skill";
+mkdirSync(join(installed, ".claude/skills", oneName), { recursive: true });
+writeFileSync(
+  join(installed, ".claude/skills", oneName, "SKILL.md"),
+  `---\nname: ${oneName}\ndescription: Use when measuring one-skill commands.\n---\n\n1. Read the task.\n2. Do it.\n`,
+);
+console.log(`\none skill (${oneName}) in the same ${listed}-skill project, warm (whole process)`);
+const [floorStart, load, show, read] = medians(runs, [
+  node("-e", "0"),
+  skillset(["load", oneName], { cwd: installed, env: warmCache }),
+  skillset(["show", oneName], { cwd: installed, env: warmCache }),
+  skillset(["read", `skill://${oneName}/SKILL.md`], { cwd: installed, env: warmCache }),
+]);
+report(`skillset load ${oneName}`, load, floorStart, 3);
+report(`skillset show ${oneName}`, show, floorStart, 3);
+report(`skillset read skill://${oneName}/SKILL.md`, read, floorStart, 3);
 
 rmSync(home, { recursive: true, force: true });
 rmSync(empty, { recursive: true, force: true });

@@ -116,12 +116,24 @@ export function medians(runs, commands) {
   return times.map((list) => list.sort((a, b) => a - b)[Math.floor(list.length / 2)]);
 }
 
-/** Prints one result line: ours, the floor, the ratio and the target. */
-export function report(label, ours, floor, target) {
-  const ratio = ours / floor;
-  const ok =
-    target === undefined ? "" : ratio <= target ? `  ok (target ≤ ${target}×)` : `  OVER target ${target}×`;
+/**
+ * Prints one result line: ours, the floor, the ratio and the target (`OVER` when the ratio is above it),
+ * then one line for each further floor (`{ label, floor, target? }`) the same result is held to.
+ */
+export function report(label, ours, floor, target, more = []) {
   console.log(
-    `${label.padEnd(48)} ours ${ours.toFixed(1).padStart(8)} ms   floor ${floor.toFixed(1).padStart(8)} ms   ratio ${ratio.toFixed(2)}×${ok}`,
+    `${label.padEnd(48)} ours ${ours.toFixed(1).padStart(8)} ms   floor ${floor.toFixed(1).padStart(8)} ms   ratio ${ratioText(ours, floor, target)}`,
   );
+  for (const other of more) {
+    console.log(
+      `${"".padEnd(48)}      ${"".padStart(8)}      ${other.label} ${other.floor.toFixed(1).padStart(8)} ms   ratio ${ratioText(ours, other.floor, other.target)}`,
+    );
+  }
+}
+
+function ratioText(ours, floor, target) {
+  const ratio = ours / floor;
+  const verdict =
+    target === undefined ? "" : ratio <= target ? `  ok (target ≤ ${target}×)` : `  OVER target ${target}×`;
+  return `${ratio.toFixed(2)}×${verdict}`;
 }

@@ -33,10 +33,11 @@ const home = join(benchDir, "mcp-home");
 rmSync(project, { recursive: true, force: true });
 mkdirSync(join(project, ".git"), { recursive: true });
 mkdirSync(join(project, ".agents"), { recursive: true });
-mkdirSync(join(project, ".skillset"), { recursive: true });
 symlinkSync(tree, join(project, ".agents", "skills"));
+// The person's own config raises the walk limits (a project's config may lower them, never raise them).
+mkdirSync(join(home, ".config", "skillset"), { recursive: true });
 writeFileSync(
-  join(project, ".skillset", "config.json"),
+  join(home, ".config", "skillset", "config.json"),
   JSON.stringify({
     discovery: {
       providers: { system: false },
@@ -44,7 +45,6 @@ writeFileSync(
     },
   }),
 );
-mkdirSync(home, { recursive: true });
 const env = {
   PATH: process.env.PATH ?? "",
   HOME: home,

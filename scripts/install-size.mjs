@@ -4,32 +4,33 @@
 // npm cache when they are there), runs `skillset list` there, and measures node_modules.
 // Usage: node scripts/install-size.mjs [--max-mb 10] [--keep]. Exit 1 when over the limit or `list` fails.
 import { execFileSync } from "node:child_process";
-import { lstatSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { lstatSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { fileURLToPath } from "node:url";
+import { packPackages, workspacePackages } from "./pack-all.mjs";
 
-const repo = fileURLToPath(new URL("..", import.meta.url));
 const args = process.argv.slice(2);
 const maxMb = Number(args[args.indexOf("--max-mb") + 1] ?? 10) || 10;
 const keep = args.includes("--keep");
 
 /** The workspace packages `skillset` needs at run time, in dependency order. */
-function workspacePackages() {
-  const byName = new Map();
-  for (const folder of readdirSync(join(repo, "packages"))) {
-    const manifest = JSON.parse(readFileSync(join(repo, "packages", folder, "package.json"), "utf8"));
-    byName.set(manifest.name, { folder: join(repo, "packages", folder), manifest });
-  }
+function runtimePackages() {
+  const byName = workspacePackages();
   const wanted = [];
   const visit = (name) => {
-    const found = byName.get(name);
-    if (!found || wanted.includes(found)) return;
-    for (const dependency of Object.keys(found.manifest.dependencies ?? {})) visit(dependency);
-    wanted.push(found);
+    if (!byName.has(name) || wanted.includes(name)) return;
+    for (const dependency of Object.keys(byName.get(name).manifest.dependencies ?? {})) visit(dependency);
+    wanted.push(name);
   };
   visit("skillset");
   return wanted;
+}
+
+/** Files under `dir` that only the build needs: incremental build state and maps to unshipped sources. */
+function buildLeftovers(dir) {
+  return readdirSync(dir, { withFileTypes: true, recursive: true })
+    .filter((entry) => entry.isFile() && (entry.name.endsWith(".tsbuildinfo") || entry.name.endsWith(".map")))
+    .map((entry) => join(entry.parentPath ?? entry.path, entry.name));
 }
 
 /** Bytes of every file under `dir` (symbolic links counted as links, not followed). */
@@ -45,14 +46,7 @@ function sizeOf(dir) {
 
 const work = mkdtempSync(join(tmpdir(), "skillset-install-"));
 try {
-  const tarballs = [];
-  for (const { folder } of workspacePackages()) {
-    const output = execFileSync("npm", ["pack", "--silent", "--pack-destination", work], {
-      cwd: folder,
-      encoding: "utf8",
-    });
-    tarballs.push(join(work, output.trim().split("\n").at(-1)));
-  }
+  const tarballs = packPackages(work, runtimePackages());
   const project = join(work, "project");
   execFileSync("mkdir", ["-p", project]);
   execFileSync("npm", ["init", "-y"], { cwd: project, stdio: "ignore" });
@@ -96,6 +90,12 @@ try {
   if (!listed.includes("skill-creator"))
     throw new Error("`skillset list` did not list the bundled skill-creator");
   if (total > maxMb * 1024 * 1024) process.exitCode = 1;
+  const leftovers = buildLeftovers(join(modules, "@skillset")).concat(
+    buildLeftovers(join(modules, "skillset")),
+  );
+  console.log(`build leftovers shipped: ${leftovers.length}`);
+  for (const file of leftovers.slice(0, 5)) console.log(`  ${file}`);
+  if (leftovers.length > 0) process.exitCode = 1;
 } finally {
   if (keep) console.log(`kept ${work}`);
   else rmSync(work, { recursive: true, force: true });

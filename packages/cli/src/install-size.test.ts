@@ -16,5 +16,7 @@ describe("the packed install", () => {
     expect(Number(megabytes)).toBeGreaterThan(0);
     expect(Number(megabytes)).toBeLessThanOrEqual(MAX_MB);
     expect(output).not.toContain("gpt-tokenizer");
+    // No incremental build state or source maps to sources that are not shipped.
+    expect(output).toContain("build leftovers shipped: 0");
   }, 300_000);
 });

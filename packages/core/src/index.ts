@@ -10,7 +10,7 @@
 // biome-ignore-all assist/source/organizeImports: grouped by what a host does, in pipeline order
 export type { FileSystem } from "./fs/index.js";
 export { nodeFileSystem } from "./fs/index.js";
-export type { Diagnostic, Scope, Severity, Skill } from "./model/index.js";
+export type { Diagnostic, Scope, Severity, Skill, SkillsetCode } from "./model/index.js";
 export { inertForTerminal, SkillsetError, stripControls } from "./model/index.js";
 export type { ConfigLayer, SkillsetConfig } from "./config/index.js";
 export { defaultConfig, loadConfig } from "./config/index.js";

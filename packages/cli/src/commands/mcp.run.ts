@@ -34,7 +34,7 @@ async function importMcp(): Promise<typeof import("@skillset/mcp")> {
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== "ERR_MODULE_NOT_FOUND") throw error;
     throw new UsageError(
-      "the MCP server is in the package @skillset/mcp: install it beside skillset (npm install -g skillset @skillset/mcp), or run npx -p skillset -p @skillset/mcp skillset mcp",
+      "the MCP server is in the package @skillset/mcp, which is not installed beside skillset: install the packed packages together (in a skillset clone: npm run pack-all, then npm install -g ./dist-packs/*.tgz; README, Install)",
     );
   }
 }

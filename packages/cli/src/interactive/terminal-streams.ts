@@ -26,7 +26,7 @@ export async function importTerminalUi<T>(load: () => Promise<T>): Promise<T> {
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== "ERR_MODULE_NOT_FOUND") throw error;
     throw new UsageError(
-      "the terminal UI needs the packages ink and react: install them beside skillset (npm install -g skillset ink@6 react@19). Without a terminal, compose reads messages from standard input and pick prints the best match for a query.",
+      "the terminal UI needs the packages ink and react: install them where skillset is installed (for a global skillset: npm install -g ink@6 react@19). Without a terminal, compose reads messages from standard input and pick prints the best match for a query.",
     );
   }
 }

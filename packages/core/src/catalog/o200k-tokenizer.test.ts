@@ -2,7 +2,7 @@ import { createHash } from "node:crypto";
 import { existsSync, readFileSync } from "node:fs";
 import { relative } from "node:path";
 import { describe, expect, it } from "vitest";
-import { corpusDir, listSkillFiles } from "../test/corpus.js";
+import { corpusDir, listSkillFiles, NEEDS_CORPUS } from "../test/corpus.js";
 import { O200kTokenizer } from "./o200k-tokenizer.js";
 
 // Reference counts from tiktoken 0.14 (`encode_ordinary` with the o200k_base ranks and pattern), the
@@ -27,7 +27,7 @@ describe("the o200k_base tokenizer", () => {
 
   const corpus = corpusDir();
   it.skipIf(!existsSync(corpus))(
-    "counts every SKILL.md of the corpus exactly as tiktoken does",
+    `counts every SKILL.md of the corpus exactly as tiktoken does ${NEEDS_CORPUS}`,
     () => {
       const lines = listSkillFiles(corpus)
         .map((file) => `${relative(corpus, file)}\t${tokenizer.count(readFileSync(file, "utf8"))}\n`)

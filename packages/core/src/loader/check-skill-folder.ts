@@ -6,8 +6,10 @@
  * outside every area discovery would have followed it into), is refused: what discovery did not check is
  * never read.
  */
+
 import { dirname } from "node:path";
 import type { FileSystem } from "../fs/file-system.js";
+import type { SkillsetErrorCode } from "../model/codes.js";
 import { SkillsetError } from "../model/errors.js";
 import type { Skill } from "../model/skill.js";
 
@@ -82,7 +84,7 @@ async function expectRealPath(
   if (now !== recorded) throw refuse();
 }
 
-function refusal(code: string, refused: string, what: string, path: string): SkillsetError {
+function refusal(code: SkillsetErrorCode, refused: string, what: string, path: string): SkillsetError {
   return new SkillsetError(
     code,
     `Refused ${refused}: ${what} (it was replaced by a link since discovery). Nothing is read from it; reload the skills to look at it again.`,

@@ -8,8 +8,10 @@
  * turn.visibleLines // ["Using skill: systematic-debugging"]
  * turn.task         // "fix the auth bug"
  */
+
 import type { MentionsConfig } from "../config/config-schema.js";
 import { defaultConfig } from "../config/default-config.js";
+import type { DiagnosticCode } from "../model/codes.js";
 import { type Diagnostic, diagnostic } from "../model/diagnostic.js";
 import { parseSkillUri } from "../model/parse-skill-uri.js";
 import type { Skill } from "../model/skill.js";
@@ -191,7 +193,7 @@ function ambiguous(
   return { ...diagnostic("warning", "mention-ambiguous", message, ""), mention };
 }
 
-function refuse(mention: Mention, code: string, message: string, skill?: Skill): Outcome {
+function refuse(mention: Mention, code: DiagnosticCode, message: string, skill?: Skill): Outcome {
   return {
     kind: "refused",
     diagnostic: { ...diagnostic("warning", code, message, skill?.path ?? ""), mention },

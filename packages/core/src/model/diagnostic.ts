@@ -3,13 +3,17 @@
  * never a log line. The CLI decides how to print them (SPEC §2, STYLE 5).
  */
 
+import type { SkillsetCode } from "./codes.js";
+
 export type Severity = "error" | "warning" | "info";
 
 /** One finding about a file, with a stable `code` that callers match on (never match on `message`). */
 export interface Diagnostic {
   severity: Severity;
-  /** Stable, kebab-case identifier, e.g. `name-mismatch`, `yaml-repaired`, `shadowed`. */
-  code: string;
+  /**
+   * Stable, kebab-case identifier, e.g. `yaml-repaired`, `shadowed`: a `DiagnosticCode`, or the
+   * `SkillsetErrorCode` of a caught error reported as a finding. */
+  code: SkillsetCode;
   /** One sentence for a person: what is wrong, where, and how to fix it. */
   message: string;
   /** Absolute path of the file or folder the finding is about. */
@@ -25,7 +29,7 @@ export interface Diagnostic {
 /** Builds a diagnostic; keeps call sites short and the shape uniform. */
 export function diagnostic(
   severity: Severity,
-  code: string,
+  code: SkillsetCode,
   message: string,
   path: string,
   where: { line?: number; column?: number; field?: string } = {},

@@ -2,6 +2,8 @@
  * @module One error class for the library, told apart by a stable `code` (never by message text).
  */
 
+import type { SkillsetCode } from "./codes.js";
+
 const marker = Symbol.for("skillset.error");
 
 /**
@@ -14,12 +16,13 @@ const marker = Symbol.for("skillset.error");
 export class SkillsetError extends Error {
   readonly [marker] = true;
   override readonly name = "SkillsetError";
-  readonly code: string;
+  /** What went wrong, stable: a `SkillsetErrorCode`, or the `DiagnosticCode` of a finding raised as an error. */
+  readonly code: SkillsetCode;
   readonly path?: string;
   readonly field?: string;
 
   constructor(
-    code: string,
+    code: SkillsetCode,
     message: string,
     details: { path?: string; field?: string; cause?: unknown } = {},
   ) {

@@ -1,3 +1,10 @@
+export {
+  DIAGNOSTIC_CODES,
+  type DiagnosticCode,
+  SKILLSET_ERROR_CODES,
+  type SkillsetCode,
+  type SkillsetErrorCode,
+} from "./codes.js";
 export { type Diagnostic, diagnostic, hasErrors, type Severity } from "./diagnostic.js";
 export { SkillsetError } from "./errors.js";
 export { hasControls, type InertOptions, inertForTerminal, stripControls } from "./inert-text.js";

@@ -3,6 +3,7 @@
  * mistakes of real skills (with a `field-type` warning) and dropping what cannot be read (with a warning
  * naming the field and the type expected).
  */
+import type { DiagnosticCode } from "../model/codes.js";
 import { type Diagnostic, diagnostic } from "../model/diagnostic.js";
 import type { Frontmatter, HookSpec } from "../model/skill.js";
 import { splitToolList } from "./split-tool-list.js";
@@ -81,7 +82,7 @@ class FieldReader {
     private readonly path: string,
   ) {}
 
-  warn(key: string, message: string, code = "field-type"): void {
+  warn(key: string, message: string, code: DiagnosticCode = "field-type"): void {
     const line = this.source.keyLines?.[key];
     const at = line === undefined ? { field: key } : { field: key, line };
     this.diagnostics.push(diagnostic("warning", code, `${this.path}: ${message}`, this.path, at));

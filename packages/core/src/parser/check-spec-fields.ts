@@ -37,6 +37,9 @@ export const SPEC_FIELD_CODES = [
   "compatibility-too-long",
 ] as const;
 
+/** A code the field rules report. */
+export type SpecFieldCode = (typeof SPEC_FIELD_CODES)[number];
+
 /** Letters of any script and digits, as Python's `str.isalnum` sees them (no marks), and hyphens. */
 const allowedName = /^[\p{L}\p{N}-]*$/u;
 const allowedCharacter = /^[\p{L}\p{N}-]$/u;
@@ -45,7 +48,7 @@ function reporter(field: string, options: FieldCheckOptions) {
   const { path, keyLines, severity = "error" } = options;
   const line = keyLines?.[field];
   const where = line === undefined ? { field } : { line, column: 1, field };
-  return (code: string, message: string) => diagnostic(severity, code, message, path, where);
+  return (code: SpecFieldCode, message: string) => diagnostic(severity, code, message, path, where);
 }
 
 /** Only `a`–`z`, `0`–`9` and `-`: then NFKC, lowercasing and the character class change nothing. */

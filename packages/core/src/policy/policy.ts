@@ -7,6 +7,7 @@ import { configPaths, resolveHome } from "../config/config-paths.js";
 import type { PolicyConfig } from "../config/config-schema.js";
 import type { FileSystem } from "../fs/file-system.js";
 import { nodeFileSystem } from "../fs/node-file-system.js";
+import type { DiagnosticCode } from "../model/codes.js";
 import { type Diagnostic, diagnostic } from "../model/diagnostic.js";
 import type { Skill } from "../model/skill.js";
 import { openStateStore } from "../state/open-state-store.js";
@@ -157,7 +158,7 @@ export async function loadPolicy(options: LoadPolicyOptions): Promise<Policy> {
       const decision = permissions.decide(skill, tool);
       if (decision.action === "allow") return { allowed: true, decision };
       const rule = decision.rule as PolicyRule;
-      const refuse = (code: string, why: string): PolicyAuthorization => ({
+      const refuse = (code: DiagnosticCode, why: string): PolicyAuthorization => ({
         allowed: false,
         decision,
         diagnostic: diagnostic("warning", code, `Skill '${skill.qualifiedName}' ${why}.`, skill.path),

@@ -6,6 +6,7 @@
  * and by an output cap. Any failure aborts the load with an error naming the command.
  */
 
+import type { SkillsetErrorCode } from "../model/codes.js";
 import { SkillsetError } from "../model/errors.js";
 import type { Scope, Skill } from "../model/skill.js";
 import { findShellCommands } from "./find-shell-commands.js";
@@ -64,7 +65,7 @@ export function createShellPreprocessor(options: ShellPreprocessOptions): ShellP
 }
 
 async function runCommand(command: string, skill: Skill, options: ShellPreprocessOptions): Promise<string> {
-  const fail = (code: string, problem: string, cause?: unknown) =>
+  const fail = (code: SkillsetErrorCode, problem: string, cause?: unknown) =>
     new SkillsetError(
       code,
       `Shell preprocessing of skill '${skill.qualifiedName}' failed: \`${command}\` ${problem}. The skill was not loaded.`,

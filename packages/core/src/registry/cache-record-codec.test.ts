@@ -49,12 +49,17 @@ describe("cache record codec", () => {
         diagnostics: [
           {
             severity: "error",
-            code: "x",
+            code: "yaml-invalid",
             message: "/s/pdf/SKILL.md: broken",
             path: "/s/pdf/SKILL.md",
             line: 2,
           },
-          { severity: "warning", code: "y", message: "bad yaml", path: "/s/pdf/agents/openai.yaml" },
+          {
+            severity: "warning",
+            code: "openai-yaml-invalid",
+            message: "bad yaml",
+            path: "/s/pdf/agents/openai.yaml",
+          },
         ],
       },
     };

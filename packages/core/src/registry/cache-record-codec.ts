@@ -6,7 +6,9 @@
  * diagnostic names the file twice, codes repeat across records), and nothing recomputed on the way back.
  * Decoding restores records equal to the originals.
  */
+
 import { dirname } from "node:path";
+import type { SkillsetCode } from "../model/codes.js";
 import type { Diagnostic, Severity } from "../model/diagnostic.js";
 import type { Frontmatter, OpenAiMetadata } from "../model/skill.js";
 import type { ParsedSkill, ParseResult } from "../parser/index.js";
@@ -182,7 +184,8 @@ function decodeDiagnostics(list: StoredDiagnostic[] | None, path: string, string
   return list.map(([severity, code, message, line, column, field, where]) => {
     const found: Diagnostic = {
       severity: strings.at(severity) as Severity,
-      code: strings.at(code),
+      // Written by this codec from a diagnostic (and the cache version changes with the codes).
+      code: strings.at(code) as SkillsetCode,
       message: message.includes(PATH_MARK) ? message.replaceAll(PATH_MARK, path) : message,
       path: where ?? path,
     };

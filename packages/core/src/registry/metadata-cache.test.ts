@@ -71,7 +71,13 @@ describe("MetadataCache", () => {
       ...record,
       result: {
         diagnostics: [
-          { severity: "error", code: "x", message: "帮助 \u2028 🎉 \ud83d alone", path: "/p/é.md", line: 3 },
+          {
+            severity: "error",
+            code: "yaml-invalid",
+            message: "帮助 \u2028 🎉 \ud83d alone",
+            path: "/p/é.md",
+            line: 3,
+          },
         ],
       },
     };

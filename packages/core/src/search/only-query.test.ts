@@ -2,13 +2,12 @@ import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { RegistryEntry } from "../registry/registry-types.js";
-import { corpusDir, corpusEntries, createTempDir, type TempDir } from "../test/index.js";
+import { corpusDir, corpusEntries, createTempDir, NEEDS_CORPUS, type TempDir } from "../test/index.js";
 import { createSkillSearch } from "./create-skill-search.js";
 import { splitWords } from "./search-terms.js";
 
 const corpus = corpusDir();
 const skip = !existsSync(corpus);
-if (skip) console.log(`skipped: the shared corpus is not at ${corpus} (one-query index agreement test)`);
 
 /** A deterministic stream of numbers in [0, 1), so a failure can be replayed. */
 function random(seed: number): () => number {
@@ -48,7 +47,7 @@ function queries(entries: readonly RegistryEntry[], count: number): string[] {
   return made;
 }
 
-describe.skipIf(skip)("an index loaded for one query (onlyQuery)", () => {
+describe.skipIf(skip)(`an index loaded for one query (onlyQuery) ${NEEDS_CORPUS}`, () => {
   let temp: TempDir;
   let entries: RegistryEntry[];
   let cacheFile: string;

@@ -2,7 +2,7 @@ import { existsSync } from "node:fs";
 import MiniSearch from "minisearch";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { RegistryEntry } from "../registry/registry-types.js";
-import { corpusDir, corpusEntries } from "../test/index.js";
+import { corpusDir, corpusEntries, NEEDS_CORPUS } from "../test/index.js";
 import { createSkillSearch } from "./create-skill-search.js";
 import type { SkillSearch } from "./search-types.js";
 
@@ -90,7 +90,7 @@ function hitRate(top5: (query: string) => string[]): { rate: number; misses: str
   return { rate: (QUERIES.length - misses.length) / QUERIES.length, misses };
 }
 
-describe.skipIf(skip)("search quality on the corpus", () => {
+describe.skipIf(skip)(`search quality on the corpus ${NEEDS_CORPUS}`, () => {
   let entries: RegistryEntry[];
   let search: SkillSearch;
 

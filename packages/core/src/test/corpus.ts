@@ -20,6 +20,18 @@ export function hasCorpus(): boolean {
   return existsSync(corpusDir());
 }
 
+/**
+ * Why this run must stop before any test: CI sets `SKILLSET_REQUIRE_CORPUS=1`, and there a missing corpus
+ * is a broken checkout, not a plain clone, so the corpus tests must not skip. `undefined` when all is well.
+ */
+export function missingRequiredCorpus(env: NodeJS.ProcessEnv = process.env): string | undefined {
+  if (env.SKILLSET_REQUIRE_CORPUS !== "1" || existsSync(corpusDir())) return undefined;
+  return (
+    `SKILLSET_REQUIRE_CORPUS=1 but the shared corpus is not at ${corpusDir()}: ` +
+    "put ../shared beside the repository or set SKILLSET_CORPUS (unset SKILLSET_REQUIRE_CORPUS to skip its tests)"
+  );
+}
+
 /** Appended to the name of a test that reads the corpus: the one line a skipped run shows. */
 export const NEEDS_CORPUS = "(needs ../shared/corpus or SKILLSET_CORPUS; skipped when missing)";
 

@@ -1,4 +1,4 @@
-export { corpusDir, hasCorpus, listSkillFiles, NEEDS_CORPUS } from "./corpus.js";
+export { corpusDir, hasCorpus, listSkillFiles, missingRequiredCorpus, NEEDS_CORPUS } from "./corpus.js";
 export { corpusEntries } from "./corpus-entries.js";
 export { type EntryFixture, makeEntry, makeSkill } from "./make-skill.js";
 export { openTempRegistry } from "./open-temp-registry.js";

@@ -42,7 +42,7 @@ describe("lint rules", () => {
   it("a rule that throws becomes a lint-rule-failed error, and the others still run", async () => {
     const broken: LintRule = {
       ...reservedName,
-      id: "broken",
+      id: "no-xml-tags",
       check: () => Promise.reject(new Error("boom")),
     };
     const [result] = await lintSkills([await skill("claude-x")], { rules: [broken, reservedName] });

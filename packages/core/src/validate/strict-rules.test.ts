@@ -8,7 +8,7 @@ describe("strictRules", () => {
   it("describes every code strict validation reports on the corpus", async () => {
     const reports = await validatePaths([corpusDir()], { mode: "strict" });
     const reported = new Set(reports.flatMap((report) => report.diagnostics.map((finding) => finding.code)));
-    const described = new Set(strictRules.map((rule) => rule.id));
+    const described = new Set<string>(strictRules.map((rule) => rule.id));
     expect([...reported].filter((code) => !described.has(code)).sort()).toEqual([]);
   });
 });

@@ -2,11 +2,17 @@
  * @module The checks of strict validation (SPEC §4), described for SARIF and documentation. Their
  * findings come from `validateFrontmatter` and `validateSkillDir`.
  */
+import type { DiagnosticCode } from "../model/codes.js";
 import type { Severity } from "../model/diagnostic.js";
 import { MAX_COMPATIBILITY_LENGTH, MAX_DESCRIPTION_LENGTH, MAX_NAME_LENGTH } from "../parser/index.js";
 import type { RuleDescriptor } from "./rule-descriptor.js";
 
-const rule = (id: string, summary: string, fix: string, severity: Severity = "error"): RuleDescriptor => ({
+const rule = (
+  id: DiagnosticCode,
+  summary: string,
+  fix: string,
+  severity: Severity = "error",
+): RuleDescriptor => ({
   id,
   severity,
   summary,

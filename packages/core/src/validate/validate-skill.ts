@@ -1,9 +1,11 @@
 /**
  * @module Validates one skill folder or SKILL.md, like the reference validator's `validate` (SPEC §4).
  */
+
 import { basename, join } from "node:path";
 import type { DirEntry, FileSystem, StatAndHead, SyncFileReads } from "../fs/file-system.js";
 import { nodeFileSystem } from "../fs/node-file-system.js";
+import type { DiagnosticCode } from "../model/codes.js";
 import { type Diagnostic, diagnostic, hasErrors } from "../model/diagnostic.js";
 import { frontmatterText } from "../parser/frontmatter-text.js";
 import { pickSkillFile } from "../walker/index.js";
@@ -108,7 +110,8 @@ export async function validateSkillDir(
   options: ValidateOptions = {},
 ): Promise<ValidationReport> {
   const fs = options.fs ?? nodeFileSystem;
-  const fail = (code: string, message: string) => report(dir, dir, [diagnostic("error", code, message, dir)]);
+  const fail = (code: DiagnosticCode, message: string) =>
+    report(dir, dir, [diagnostic("error", code, message, dir)]);
   let entries: DirEntry[];
   try {
     const stat = await fs.stat(dir);

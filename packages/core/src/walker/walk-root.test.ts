@@ -6,7 +6,7 @@ import type { WalkLimits } from "../config/config-schema.js";
 import type { FileSystem, SyncFileReads } from "../fs/file-system.js";
 import { nodeFileSystem } from "../fs/node-file-system.js";
 import type { Root } from "../roots/root.js";
-import { corpusDir, listSkillFiles } from "../test/corpus.js";
+import { corpusDir, listSkillFiles, NEEDS_CORPUS } from "../test/corpus.js";
 import { createTempDir, type TempDir } from "../test/temp-tree.js";
 import { type WalkOptions, walkRoot } from "./index.js";
 
@@ -441,7 +441,7 @@ describe("walk join", () => {
 
 describe("the shared corpus", () => {
   it.skipIf(!existsSync(corpusDir()))(
-    "finds every SKILL.md a plain listing finds, hidden folders aside",
+    `finds every SKILL.md a plain listing finds, hidden folders aside ${NEEDS_CORPUS}`,
     async () => {
       const root: Root = { path: corpusDir(), scope: "custom", provider: "config", followLinks: true };
       const result = await walkRoot(root, {

@@ -5,6 +5,12 @@ export { boolean, integer, literal, type NumberRange, number, oneOf, string } fr
 export { schemaDocument } from "./schema-document.js";
 export { describeSchemaIssue, formatKeyPath, previewValue } from "./schema-issue-text.js";
 export type {
+  StandardIssue,
+  StandardJsonSchemaTarget,
+  StandardResult,
+  StandardSchemaProps,
+} from "./standard-schema.js";
+export type {
   CheckResult,
   Infer,
   JsonSchema,

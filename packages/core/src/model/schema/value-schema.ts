@@ -1,8 +1,10 @@
 /**
  * @module The shape every schema shares (config, state and tool inputs are built from these): a checker
  * that reports every problem with its path and what was expected there, a JSON Schema, a phrase for
- * messages, and a static type (`Infer<typeof schema>`: the schema is the type).
+ * messages, a static type (`Infer<typeof schema>`: the schema is the type), and the Standard Schema
+ * face (`~standard`) other libraries accept.
  */
+import { type StandardSchemaProps, standardProps } from "./standard-schema.js";
 
 /** A JSON Schema node (draft 2020-12), as plain JSON data. */
 export type JsonSchema = Record<string, unknown>;
@@ -45,6 +47,8 @@ export interface ValueSchema<T> {
   check(value: unknown): CheckResult<T>;
   /** The same schema with a description (shown to editors and models). */
   describe(text: string): this;
+  /** Standard Schema v1 with its JSON Schema extension: the AI SDK and the MCP SDK take the schema as it is. */
+  readonly "~standard": StandardSchemaProps<T>;
 }
 
 /** The type of the values a schema accepts (after defaults). */
@@ -67,6 +71,12 @@ export function defineSchema<T, Extra extends object = object>(
   extra?: Extra,
 ): ValueSchema<T> & Extra {
   const { description } = parts;
+  const toJsonSchema = () => (description === undefined ? parts.json() : { ...parts.json(), description });
+  const check = (value: unknown): CheckResult<T> => {
+    const issues: SchemaIssue[] = [];
+    const read = parts.read(value, [], issues);
+    return issues.length === 0 ? { ok: true, value: read } : { ok: false, issues };
+  };
   return {
     ...extra,
     optional: parts.optional ?? false,
@@ -74,12 +84,9 @@ export function defineSchema<T, Extra extends object = object>(
     ...(description === undefined ? {} : { description }),
     expected: parts.expected,
     read: parts.read,
-    toJsonSchema: () => (description === undefined ? parts.json() : { ...parts.json(), description }),
-    check(value) {
-      const issues: SchemaIssue[] = [];
-      const read = parts.read(value, [], issues);
-      return issues.length === 0 ? { ok: true, value: read } : { ok: false, issues };
-    },
+    toJsonSchema,
+    check,
+    "~standard": standardProps(check, toJsonSchema),
     describe(text) {
       return defineSchema({ ...parts, description: text }, extra) as typeof this;
     },
