@@ -27,6 +27,10 @@ const runsText: Record<string, string> = {
   hash: "`hash` changes which file a command word runs",
   enable: "`enable` changes which builtins exist",
   fc: "`fc` runs commands from history",
+  su: "`su` runs a shell",
+  runuser: "`runuser` runs a shell",
+  watch: "`watch` runs its words as a shell string",
+  parallel: "`parallel` runs its words as shell strings",
 };
 
 /** Shells: `-c STRING` runs a string, no script operand reads standard input. */

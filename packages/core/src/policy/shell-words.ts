@@ -101,7 +101,7 @@ function readWord(command: string, from: number): ReadWord {
       if (next === "\n" && quote === undefined) continue;
       if (quote === '"' && !'$`"\\\n'.includes(next)) literal("\\");
       literal(next);
-    } else if (char === "$" || char === "`" || ((char === "<" || char === ">") && next === "(")) {
+    } else if (char === "$" || char === "`" || (quote === undefined && "<>".includes(char) && next === "(")) {
       const end = expansionEnd(command, index);
       unreadable(command.slice(index, end));
       index = end - 1;

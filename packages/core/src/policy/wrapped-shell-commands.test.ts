@@ -98,6 +98,10 @@ describe("wrappedCommandsOf", () => {
     ["/bin/r[m] x", "its command word is computed when it runs"],
     ["sudo $(echo rm) x", "its command word is computed when it runs"],
     ["env -S 'rm x'", "`env -S` splits a string into a command"],
+    ["echo 'rm x' | sudo -s", "`sudo -s` and `sudo -i` run a shell"],
+    ["sudo -u root -i <<<'rm x'", "`sudo -s` and `sudo -i` run a shell"],
+    ["echo 'rm x' | su", "`su` runs a shell"],
+    ["watch -n1 rm x", "`watch` runs its words as a shell string"],
     ["{1..100000}", "a brace expansion in it is too large to read"],
     ["echo hi && sudo bash -c 'ls; eval x'", "`eval` runs text as commands"],
   ])("%j cannot be read: %s", (command, why) => {
@@ -129,6 +133,7 @@ describe("wrappedCommandsOf", () => {
     ["node --version", ["node --version"]],
     ["command -v rm", ["command -v rm"]],
     ["command -pV rm", ["command -pV rm"]],
+    ['echo "<(x)"', ['echo "<(x)"', "echo <(x)"]],
     ["awk '{ print $1 }' file", ["awk '{ print $1 }' file", "awk { print $1 } file"]],
     ["echo $(date) {a,b}", ["date", "echo $(date) {a,b}", "echo $(date) a b"]],
     ["arr=()", []],

@@ -220,6 +220,15 @@ function peel(simple: string, depth: number, reading: ShellCommandReading): void
     ) {
       reading.unknown = "`env -S` splits a string into a command";
       return;
+    } else if (
+      (name === "sudo" || name === "doas") &&
+      leadingOptions(words, start + 1, end, wrappers[name]).some((text) =>
+        /^(?:-[A-Za-z]*[si][A-Za-z]*|--shell|--login)$/.test(text),
+      )
+    ) {
+      // `sudo -s` and `sudo -i` run a shell: given no command it reads commands from standard input.
+      reading.unknown = `\`${name} -s\` and \`${name} -i\` run a shell`;
+      return;
     } else if (name === "find") {
       for (const [from, to] of findCommands(words, start + 1, end)) candidate(from, to, level + 1);
     } else if (
@@ -235,11 +244,22 @@ function peel(simple: string, depth: number, reading: ShellCommandReading): void
   }
 }
 
-/** The option words right after a command word, up to its first operand (`env -i -S …` gives `-i`, `-S`). */
-function leadingOptions(words: readonly ShellWord[], from: number, end: number): string[] {
+/**
+ * The option words right after a command word, up to its first operand (`env -i -S …` gives `-i`, `-S`);
+ * the values of `syntax`'s valued options are skipped (`sudo -u root -s` gives `-u`, `-s`).
+ */
+function leadingOptions(
+  words: readonly ShellWord[],
+  from: number,
+  end: number,
+  syntax?: WrapperSyntax,
+): string[] {
   const options: string[] = [];
-  for (let index = from; index < end && (words[index] as ShellWord).text.startsWith("-"); index++)
-    options.push((words[index] as ShellWord).text);
+  for (let index = from; index < end && (words[index] as ShellWord).text.startsWith("-"); index++) {
+    const text = (words[index] as ShellWord).text;
+    options.push(text);
+    if (syntax?.valued.includes(text)) index++;
+  }
   return options;
 }
 
