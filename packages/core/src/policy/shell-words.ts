@@ -71,6 +71,22 @@ interface ReadWord {
   braces: boolean;
 }
 
+/** A sticky pattern of ordinary characters: `exec(text, at)` gives the run starting at `at`, if any. */
+function runOf(pattern: string): { exec(text: string, at: number): string | undefined } {
+  const sticky = new RegExp(pattern, "y");
+  return {
+    exec(text, at) {
+      sticky.lastIndex = at;
+      return sticky.exec(text)?.[0];
+    },
+  };
+}
+
+/** Outside quotes: anything but blanks, quotes, escapes, expansions, redirections, globs and braces. */
+const unquoted = runOf("[^\\s'\"\\\\$`<>*?[\\]{]+");
+const singleQuoted = runOf("[^']+");
+const doubleQuoted = runOf('[^"\\\\$`]+');
+
 /** Reads one word from `index`: up to unquoted whitespace, `<` or `>` (a redirection follows). */
 function readWord(command: string, from: number): ReadWord {
   let text = "";
@@ -79,9 +95,9 @@ function readWord(command: string, from: number): ReadWord {
   let braces = false;
   let bracket = false;
   let quote: "'" | '"' | undefined;
-  const literal = (char: string) => {
-    text += char;
-    source += "\\{},.".includes(char) ? `\\${char}` : char;
+  const literal = (chars: string) => {
+    text += chars;
+    source += chars.replace(/[\\{},.]/g, "\\$&");
   };
   const unreadable = (raw: string) => {
     text += raw;
@@ -90,6 +106,16 @@ function readWord(command: string, from: number): ReadWord {
   };
   let index = from;
   for (; index < command.length; index++) {
+    // Runs of ordinary characters are taken whole: a long command costs a few regex steps per word.
+    const run = (quote === "'" ? singleQuoted : quote === '"' ? doubleQuoted : unquoted).exec(command, index);
+    if (run !== undefined) {
+      if (quote === undefined) {
+        text += run;
+        source += run;
+      } else literal(run);
+      index += run.length - 1;
+      continue;
+    }
     const char = command[index] as string;
     const next = command[index + 1] ?? "";
     if (quote === "'") {

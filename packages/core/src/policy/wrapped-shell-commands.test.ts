@@ -158,8 +158,15 @@ describe("wrappedCommandsOf", () => {
     expect(wrappedCommandsOf(`${"sudo env nice ".repeat(20_000)}rm y`).length).toBeLessThan(20);
     expect(wrappedCommandsOf(`${"eval ".repeat(20_000)}rm y`).length).toBeLessThan(20);
     expect(wrappedCommandsOf(`${"sh -c ".repeat(20_000)}rm y`).length).toBeLessThan(20);
-    expect(readShellCommand(`${"{a,b}".repeat(20_000)} x`).unknown).toBeDefined();
-    expect(readShellCommand(`echo ${"{".repeat(1000)}`).unknown).toBeUndefined();
     expect(performance.now() - started).toBeLessThan(2000);
+  });
+
+  it("stays bounded on hostile brace expansions", () => {
+    const started = performance.now();
+    expect(readShellCommand(`${"{a,b}".repeat(20_000)} x`).unknown).toBeDefined();
+    expect(readShellCommand(`${"{a,b}".repeat(200)} x`).unknown).toBeDefined();
+    expect(readShellCommand(`echo ${"{".repeat(1000)}`).unknown).toBeUndefined();
+    expect(readShellCommand(`echo ${"{a,".repeat(300)}`).unknown).toBeUndefined();
+    expect(performance.now() - started).toBeLessThan(1000);
   });
 });
