@@ -117,9 +117,20 @@ const interpreters: [RegExp, Interpreter][] = [
 const shellValued = new Set(["-o", "+o", "-O", "+O", "--rcfile", "--init-file"]);
 const awks = new Set(["awk", "gawk", "mawk", "nawk"]);
 
-/** The interpreter a command word names, if any. */
+/** The interpreter a command word names, if any; looked up once per name (a command repeats its words). */
+let lastName: string | undefined;
+let lastInterpreter: Interpreter | undefined;
+function interpreterOf(name: string): Interpreter | undefined {
+  if (name !== lastName) {
+    lastInterpreter = interpreters.find(([pattern]) => pattern.test(name))?.[1];
+    lastName = name;
+  }
+  return lastInterpreter;
+}
+
+/** Whether a command word names a shell or an interpreter. */
 export function interpreterNamed(name: string): boolean {
-  return shells.has(name) || interpreters.some(([pattern]) => pattern.test(name));
+  return shells.has(name) || interpreterOf(name) !== undefined;
 }
 
 /**
@@ -131,7 +142,7 @@ export function codeRunBy(name: string, words: readonly ShellWord[], from: numbe
   if (Object.hasOwn(runsText, name)) return unknown(runsText[name] as string);
   if (shells.has(name)) return shellRun(name, words, from, end);
   if (awks.has(name)) return awkRun(name, words, from, end);
-  const interpreter = interpreters.find(([pattern]) => pattern.test(name))?.[1];
+  const interpreter = interpreterOf(name);
   return interpreter ? interpreterRun(name, interpreter, words, from, end) : none;
 }
 
