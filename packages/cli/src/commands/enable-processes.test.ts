@@ -36,6 +36,8 @@ describe.skipIf(!built)(
           timeoutMs: 30_000,
         }),
       );
+      // Not a wait the assertions depend on: whenever each process gets the locks, it must report only its
+      // own change. Holding the locks a while only makes the contended case the common one.
       await new Promise((resolve) => setTimeout(resolve, 1500));
       for (const file of [userState, projectState]) await rmdir(`${file}.lock`);
       const results = await Promise.all(runs);

@@ -124,8 +124,7 @@ describe.skipIf(!posix)("HeadReaderThread", () => {
       paths.push(temp.join(`s${index}/SKILL.md`));
     }
     const thread = HeadReaderThread.start(paths, LENGTH, RUN, { mainReads: false })!;
-    block(1500);
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    await thread.exited;
     const heads = readAll(thread, paths);
     thread.close();
     expect(heads).toEqual(paths.map(mainRead));

@@ -53,6 +53,8 @@ function workerScript(): URL | undefined {
 export class HeadReaderThread {
   /** Heads the thread has delivered so far. */
   delivered = 0;
+  /** Settles when the thread has exited (it exits by itself once every run is read and handed over). */
+  readonly exited: Promise<void>;
   private readonly shared: Int32Array;
   /** A batch received while waiting for an earlier run. */
   private early: HeadBatch | undefined;
@@ -95,6 +97,7 @@ export class HeadReaderThread {
     // then reads every run itself).
     worker.unref();
     worker.on("error", () => Atomics.store(this.shared, FAILED, 1));
+    this.exited = new Promise((resolve) => worker.once("exit", () => resolve()));
   }
 
   /**

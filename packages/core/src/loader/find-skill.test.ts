@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, onTestFinished, vi } from "vitest";
 import { defaultConfig } from "../config/config-schema.js";
 import type { FileSystem } from "../fs/file-system.js";
 import { nodeFileSystem } from "../fs/node-file-system.js";
@@ -55,6 +55,11 @@ describe("findSkill on a miss", () => {
   });
 
   it("still finds a skill created a moment ago, once the interval allows a scan", async () => {
+    // The interval is measured on performance.now(): a fake clock steps over it instead of a sleep.
+    vi.useFakeTimers({ toFake: ["performance"] });
+    onTestFinished(() => {
+      vi.useRealTimers();
+    });
     const { registry, counter } = await countingRegistry();
     expect((await findSkill(registry, "notes")).kind).toBe("not-found");
     expect(counter.scans).toBe(1);
@@ -63,7 +68,9 @@ describe("findSkill on a miss", () => {
     expect((await findSkill(registry, "notes", { rescanIntervalMs: 60_000 })).kind).toBe("not-found");
     expect(counter.scans).toBe(1);
     // Once the interval has passed: scanned again, found.
-    await new Promise((resolve) => setTimeout(resolve, 150));
+    vi.advanceTimersByTime(99);
+    expect((await findSkill(registry, "notes", { rescanIntervalMs: 100 })).kind).toBe("not-found");
+    vi.advanceTimersByTime(1);
     expect((await findSkill(registry, "notes", { rescanIntervalMs: 100 })).kind).toBe("found");
     expect(counter.scans).toBe(2);
   });

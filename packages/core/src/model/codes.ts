@@ -135,6 +135,8 @@ export const DIAGNOSTIC_CODES = {
   "permission-denied": "A permission rule denies the skill.",
   "permission-rule-unmatched": "A permission rule matches no skill.",
   "permission-unanswered": "An `ask` permission had no confirm callback to answer it.",
+  "project-setting-ignored":
+    "A project's own file (config, state, agent settings) holds a setting that widens what the person allows; it is ignored until they run `skillset trust`.",
   "reference-depth": "A reference links on to further references, deeper than agents follow.",
   "reference-leaves-skill": "A reference points outside the skill's folder.",
   "reserved-name": "The name is reserved by an agent (e.g. `claude-*`, `anthropic-*`).",

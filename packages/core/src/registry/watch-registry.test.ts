@@ -184,8 +184,18 @@ describe("registry.watch", () => {
     await watcher.close();
     watcher = undefined;
     events.length = 0;
+    // A second registry still watching sees the next write: by the time it reports it, the closed one
+    // would have too (no fixed wait).
+    const witness = open();
+    let witnessed: () => void = () => {};
+    const seenByWitness = new Promise<void>((resolve) => {
+      witnessed = resolve;
+    });
+    watcher = await witness.watch((event) => {
+      if (event.type === "changed") witnessed();
+    });
     await writeFile(file, skillFile("fast", "After close."));
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    await seenByWitness;
     expect(events).toEqual([]);
     const found = registry.lookup("fast");
     expect(found.kind === "found" && found.entry.skill.description).toBe("After.");
