@@ -156,7 +156,8 @@ function collect(command: string, depth: number, reading: ShellCommandReading): 
 
 /**
  * Adds the commands `simple` runs through wrappers, as written and as read; each word range is looked at
- * once (keeps it linear). `via` is `xargs` when a range runs behind it, whose input may become code.
+ * once (keeps it linear). `xargs` is set when a range runs behind it, whose input may become code: with
+ * the string it replaces by each input item (`-I %`), if any.
  */
 function peel(simple: string, depth: number, reading: ShellCommandReading): void {
   const words = shellWordsOf(simple)?.filter((word) => !word.redirect);
@@ -177,8 +178,9 @@ function peel(simple: string, depth: number, reading: ShellCommandReading): void
     differs.push((differs[index] as number) + (same ? 0 : 1));
   });
   const seen = new Set<string>();
-  const pending: [start: number, end: number, level: number, via: string | undefined][] = [];
-  const candidate = (start: number, end: number, level: number, via?: string) => {
+  type Xargs = { filled: string | undefined } | undefined;
+  const pending: [start: number, end: number, level: number, xargs: Xargs][] = [];
+  const candidate = (start: number, end: number, level: number, xargs?: Xargs) => {
     const key = `${start}:${end}`;
     if (start >= end || seen.has(key)) return;
     seen.add(key);
@@ -192,19 +194,23 @@ function peel(simple: string, depth: number, reading: ShellCommandReading): void
       reading.commands.push(
         name + read.slice((offsets[start + 1] as number) - 1, (offsets[end] as number) - 1),
       );
-    if (level < maxDepth) pending.push([start, end, level, via]);
+    if (level < maxDepth) pending.push([start, end, level, xargs]);
     else reading.unknown ??= `it nests shells or wrappers more than ${maxDepth} deep`;
   };
   candidate(0, words.length, depth);
   for (let next = pending.pop(); next && reading.unknown === undefined; next = pending.pop()) {
-    const [start, end, level, via] = next;
+    const [start, end, level, xargs] = next;
     const first = words[start] as ShellWord;
     if (first.unreadableEnd > first.text.lastIndexOf("/") + 1) {
       reading.unknown = "its command word is computed when it runs";
       return;
     }
     const name = commandName(first);
-    if (via === "xargs" && interpreterNamed(name)) {
+    if (xargs?.filled !== undefined && first.text.includes(xargs.filled)) {
+      reading.unknown = "xargs fills in the command word from its input";
+      return;
+    }
+    if (xargs !== undefined && interpreterNamed(name)) {
       reading.unknown = `xargs feeds text to ${name}`;
       return;
     }
@@ -237,9 +243,13 @@ function peel(simple: string, depth: number, reading: ShellCommandReading): void
     ) {
       // `command -v rm` only looks the name up.
     } else if (Object.hasOwn(wrappers, name)) {
-      // Text from xargs' input may reach a shell several wrappers later (`xargs -I% sudo sh -c %`).
-      for (const from of wrappedStarts(wrappers[name] as WrapperSyntax, words, start + 1, end))
-        candidate(from, end, level + 1, via ?? (name === "xargs" ? name : undefined));
+      const syntax = wrappers[name] as WrapperSyntax;
+      // Text from xargs' input may reach a shell or a command word several wrappers later
+      // (`xargs -I% sudo sh -c %`, `xargs -I% sudo % x`).
+      const behind =
+        xargs ?? (name === "xargs" ? { filled: replaceString(words, start + 1, end) } : undefined);
+      for (const from of wrappedStarts(syntax, words, start + 1, end))
+        candidate(from, end, level + 1, behind);
     }
   }
 }
@@ -261,6 +271,20 @@ function leadingOptions(
     if (syntax?.valued.includes(text)) index++;
   }
   return options;
+}
+
+/** The string `xargs -I R`, `-IR`, `-i`, `--replace[=R]` replaces with each input item (`{}` by default). */
+function replaceString(words: readonly ShellWord[], from: number, end: number): string | undefined {
+  let filled: string | undefined;
+  for (let index = from; index < end && (words[index] as ShellWord).text.startsWith("-"); index++) {
+    const option = (words[index] as ShellWord).text;
+    if (option === "-I") filled = words[++index]?.text;
+    else if (/^-[Ii]./.test(option)) filled = option.slice(2);
+    else if (option === "-i" || option === "--replace") filled = "{}";
+    else if (option.startsWith("--replace=")) filled = option.slice("--replace=".length);
+    else if (wrappers.xargs?.valued.includes(option)) index++;
+  }
+  return filled === "" ? undefined : filled;
 }
 
 /** The command word as the shell looks it up: its last path segment (`/bin/rm` and `./rm` are `rm`). */
