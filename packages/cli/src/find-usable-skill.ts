@@ -9,6 +9,7 @@ import { exactSkillName, type RegistryEntry, type SkillRegistry } from "@skillse
 import type { CommandContext } from "./command.js";
 import { loadFailureMessage } from "./load-failure.js";
 import { openPolicy, policyRefusal } from "./open-policy.js";
+import { settleCopiesHint } from "./present-skill.js";
 
 /** A `skill://` URL's parts, when the key is the name of one (see `parseSkillUri`). */
 export interface UriKey {
@@ -52,7 +53,10 @@ export async function findUsableSkill(
       uri === undefined
         ? "give one by its path"
         : "read one by its exact skill:// URL (or load it by its path with `skillset load <path>`)";
-    return { problem: `'${shown}' names ${found.entries.length} skills; ${how}:\n${lines.join("\n")}` };
+    const settle = inertForTerminal(settleCopiesHint(found.entries), { keepLines: true });
+    return {
+      problem: `'${shown}' names ${found.entries.length} skills; ${how}:\n${lines.join("\n")}${settle}`,
+    };
   }
   if (!found.entry.enabled) {
     const name = inertForTerminal(found.entry.skill.qualifiedName);

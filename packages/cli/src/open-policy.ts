@@ -16,6 +16,7 @@ export function openPolicy(context: CommandContext, registry: SkillRegistry): Pr
   return loadPolicy({
     config: registry.config.policy,
     projectRoot: registry.projectRoot,
+    cwd: registry.cwd,
     env: context.env,
   });
 }

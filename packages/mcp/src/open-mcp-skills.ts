@@ -12,7 +12,7 @@ import type { Skill } from "@skillset/core/model";
 import type { ConfirmAnswer, ConfirmRequest, PermissionTool, Policy } from "@skillset/core/policy";
 import type { RegistryEvent, SkillRegistry } from "@skillset/core/registry";
 import { createSkillSearch, type SkillSearch } from "@skillset/core/search";
-import { createSkillset, type Skillset } from "@skillset/core/session";
+import { createSkillset, policyRegistryView, type Skillset } from "@skillset/core/session";
 import {
   type Authorization,
   createSkillTools,
@@ -74,11 +74,14 @@ export async function openMcpSkills(options: McpSkillsOptions): Promise<McpSkill
     }));
   const { registry, policy } = skillset;
   const isHidden = (skill: Skill) => policy.isDenied(skill);
+  // The model's view: the agents' per-skill overrides applied (Claude Code's `user-invocable-only` hides a
+  // skill from the model, so the tools refuse its body and search leaves it out), as in a session.
+  const view = policyRegistryView(registry, policy);
   const search = createSkillSearch(registry.entries(), {
     config: registry.config.search,
     scopeOrder: registry.config.discovery.scopeOrder,
     cwd: registry.cwd,
-    isHidden,
+    isHidden: (skill) => isHidden(skill) || !policy.overrides.invocation(skill).model,
   });
   const listeners = new Set<(events: readonly RegistryEvent[]) => void>();
   let version = 0;
@@ -109,7 +112,7 @@ export async function openMcpSkills(options: McpSkillsOptions): Promise<McpSkill
         return { allow: false, reason: answer.diagnostic?.message ?? "a permission rule refuses it." };
       };
       const context: SkillToolsContext = {
-        registry,
+        registry: view,
         search,
         tracker: createReloadTracker(),
         sessionId: randomUUID(),

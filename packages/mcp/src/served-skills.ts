@@ -7,7 +7,8 @@ import type { SkillToolsContext } from "@skillset/core/tools";
 
 /**
  * The entries `context` serves, in registry order (scope rank, name, path). `everyStatus`: shadowed and
- * ambiguous skills too (resources list every skill, each under its exact name); otherwise only the
+ * ambiguous skills too (resources list every skill, each under its exact name; a duplicate is listed once,
+ * as the skill it copies, SPEC §5); otherwise only the
  * skill each name means (completion offers names).
  */
 export function servedSkills(context: SkillToolsContext, everyStatus = false): RegistryEntry[] {
@@ -15,7 +16,7 @@ export function servedSkills(context: SkillToolsContext, everyStatus = false): R
     .entries()
     .filter(
       (entry) =>
-        (everyStatus || entry.status === "effective") &&
+        (everyStatus ? entry.status !== "duplicate" : entry.status === "effective") &&
         entry.enabled &&
         entry.skill.invocation.model &&
         !context.isHidden?.(entry.skill),

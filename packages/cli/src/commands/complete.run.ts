@@ -23,7 +23,7 @@ export async function run(context: CommandContext): Promise<number> {
   const names = new Set<string>();
   for (const entry of entries) {
     // A shadowed skill is no name's answer; a `user-invocable: false` one is hidden from completion (SPEC §11).
-    if (entry.status === "shadowed" || !entry.skill.invocation.user) continue;
+    if (entry.status === "shadowed" || entry.status === "duplicate" || !entry.skill.invocation.user) continue;
     const { name, qualifiedName } = entry.skill;
     if (!typable(qualifiedName)) continue;
     names.add(qualifiedName);

@@ -51,6 +51,7 @@ export async function run(context: CommandContext): Promise<number> {
   const policy = await loadPolicy({
     config: config.policy,
     projectRoot: registry.projectRoot,
+    cwd: registry.cwd,
     home: resolveHome({ env: context.env }),
     env: context.env,
   });

@@ -145,10 +145,10 @@ describe("skillset doctor and the agents' own settings", () => {
     expect(stdout).toContain("Permission rules (deny > allow > ask) (3)");
     expect(stdout).toContain("  deny  old  from codex (<tmp>/home/.codex/config.toml)");
     expect(stdout).toContain(
-      "  deny  pdf  from claude (<tmp>/home/.claude/settings.json) permissions.deny: Skill(pdf)",
+      "  deny  pdf  from claude (<tmp>/home/.claude/settings.json) permissions.deny: Skill(pdf) (line 1)",
     );
     expect(stdout).toContain(
-      "  deny  twin  from claude (<tmp>/home/.claude/settings.json) skillOverrides.twin: off",
+      "  deny  twin  from claude (<tmp>/home/.claude/settings.json) skillOverrides.twin: off (line 1)",
     );
     expect(stdout).toMatch(
       /opencode\.json\n {2}warning {2}This file is not valid JSON at line 1 .*agent-settings-invalid/,
@@ -160,7 +160,7 @@ describe("skillset doctor and the agents' own settings", () => {
       origin: {
         kind: "claude",
         file: "<tmp>/home/.claude/settings.json",
-        setting: "permissions.deny: Skill(pdf)",
+        setting: "permissions.deny: Skill(pdf) (line 1)",
       },
     });
     expect(json.unmetDependencies[0].missing).toEqual([{ kind: "env", name: "CI_TOKEN" }]);

@@ -37,7 +37,7 @@ export function formatTable(rows: readonly Row[], columns: number | undefined, c
   const header = `${padWidth("NAME", nameWidth)}  ${padWidth("SCOPE", scopeWidth)}  ${padWidth("SOURCE", sourceWidth)}  DESCRIPTION`;
   const lines = [paint("bold", header)];
   for (const row of rows) {
-    const dim = row.entry.status === "shadowed" || !row.entry.enabled;
+    const dim = row.entry.status === "shadowed" || row.entry.status === "duplicate" || !row.entry.enabled;
     const style = dim ? "dim" : row.entry.status === "ambiguous" ? "yellow" : "bold";
     const description =
       descriptionWidth === undefined ? row.description : fitWidth(row.description, descriptionWidth);

@@ -3,8 +3,9 @@
  */
 import { basename } from "node:path";
 import { type Diagnostic, inertForTerminal, SCOPES, type Scope } from "@skillset/core/model";
+import { isOutranked, type RegistryEntry, type SkillRegistry } from "@skillset/core/registry";
 import { type CommandContext, EXIT_OK, UsageError } from "../command.js";
-import { entryJson } from "../json/skill-json.js";
+import { entryJsonWithPolicy } from "../json/skill-json.js";
 import { writeJson } from "../json/write-json.js";
 import { openRegistry } from "../open-skillset.js";
 import { entryMarks } from "../present-skill.js";
@@ -36,6 +37,22 @@ function loadProblems(diagnostics: readonly Diagnostic[]): string | undefined {
   return parts.length === 0 ? undefined : parts.join(", ");
 }
 
+/** Why the policy denies an entry (its rule and file), or `undefined`; the policy stage is loaded here. */
+async function denialOf(
+  context: CommandContext,
+  registry: SkillRegistry,
+): Promise<(entry: RegistryEntry) => string | undefined> {
+  const [{ openPolicy }, { denialReason }] = await Promise.all([
+    import("../open-policy.js"),
+    import("@skillset/core/policy"),
+  ]);
+  const policy = await openPolicy(context, registry);
+  return (entry) =>
+    policy.isDenied(entry.skill)
+      ? (denialReason(policy.permissions, entry.skill) ?? "a permission rule")
+      : undefined;
+}
+
 const plural = (count: number, word: string) => `${count} ${word}${count === 1 ? "" : "s"}`;
 
 /** `skillset list`: the effective skills as a table (`--all` adds shadowed and disabled), or JSON. */
@@ -44,9 +61,13 @@ export async function run(context: CommandContext): Promise<number> {
   const { registry } = await openRegistry(context);
   const all = context.values.all === true;
   const inScope = registry.entries().filter((entry) => scope === undefined || entry.skill.scope === scope);
-  const shown = inScope.filter((entry) => all || (entry.status !== "shadowed" && entry.enabled));
+  const shown = inScope.filter((entry) => all || (!isOutranked(entry) && entry.enabled));
+  // With --all or --json, a skill a permission rule denies is shown as denied, with its rule (SPEC §11),
+  // never as simply enabled. The policy stage is loaded only then: a plain `list` stays quick.
+  const denial = all || context.values.json ? await denialOf(context, registry) : () => undefined;
   if (context.values.json) {
-    writeJson(context.stdout, { projectRoot: registry.projectRoot, skills: shown.map(entryJson) });
+    const skills = shown.map((entry) => entryJsonWithPolicy(entry, denial(entry)));
+    writeJson(context.stdout, { projectRoot: registry.projectRoot, skills });
     return EXIT_OK;
   }
   const diagnostics = registry.diagnostics();
@@ -70,7 +91,10 @@ export async function run(context: CommandContext): Promise<number> {
     return EXIT_OK;
   }
   const rows: Row[] = shown.map((entry) => {
-    const marks = entryMarks(entry);
+    const denied = denial(entry) !== undefined;
+    const marks = all
+      ? entryMarks(entry, inScope, denied)
+      : entryMarks(entry, undefined, denied).filter((mark) => !mark.startsWith("also in"));
     return {
       entry,
       name: inertForTerminal(entry.skill.qualifiedName) + (marks.length > 0 ? ` (${marks.join(", ")})` : ""),
@@ -87,7 +111,7 @@ export async function run(context: CommandContext): Promise<number> {
   const ambiguous = shown.filter((entry) => entry.status === "ambiguous").length;
   const notes = [
     ...(ambiguous > 0 ? [`${ambiguous} ambiguous`] : []),
-    ...(hidden > 0 ? [`${hidden} hidden (shadowed or disabled; use --all)`] : []),
+    ...(hidden > 0 ? [`${hidden} hidden (shadowed, copies or disabled; use --all)`] : []),
   ];
   lines.push(
     "",

@@ -57,7 +57,7 @@ describe("skillset list", () => {
       review (ambiguous)  repo   claude  Use to review PRs.
       notes               user   agents  Use when taking notes.
 
-      4 skills, 2 ambiguous, 2 hidden (shadowed or disabled; use --all)
+      4 skills, 2 ambiguous, 2 hidden (shadowed, copies or disabled; use --all)
       "
     `);
   });

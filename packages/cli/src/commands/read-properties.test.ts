@@ -125,7 +125,8 @@ describe("skillset read-properties", () => {
           "skillset read-properties: 'twin' is ambiguous; it names 2 skills:\n" +
           "  <tmp>/project/.agents/skills/twin/SKILL.md (repo, agents)\n" +
           "  <tmp>/project/.claude/skills/twin/SKILL.md (repo, claude)\n" +
-          "Name one by its path, or rename all but one.\n",
+          "Name one by its path, or rename all but one.\n" +
+          "Their folders differ in SKILL.md. To make them one skill, keep one folder and replace the others with links to it (`skillset add <source> --agent …` links unless given `--copy`), or remove all but one.\n",
       });
       expect((await inProject(".claude/skills/twin")).code).toBe(0); // the path the hint asks for
     } finally {

@@ -13,7 +13,8 @@ beforeEach(async () => {
   await skill("project/.agents/skills/pdf", "pdf");
   await skill("home/.agents/skills/pdf", "pdf"); // shadowed by the project's pdf
   await skill("project/.agents/skills/review", "review");
-  await skill("project/.claude/skills/review", "review"); // same scope, same distance: ambiguous
+  // Same scope, same distance, different files: ambiguous (identical copies would be one skill).
+  await skill("project/.claude/skills/review", "review", { description: "Use when reviewing a diff." });
   await skill("project/.agents/skills/aleph", "aleph");
   await skill("project/.agents/skills/deploy", "deploy", { "disable-model-invocation": true });
   await temp.write({

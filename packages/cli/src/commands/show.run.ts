@@ -3,14 +3,16 @@
  */
 
 import { inertForTerminal } from "@skillset/core/model";
+import { denialReason } from "@skillset/core/policy";
 import { type RegistryEntry, type SkillRegistry, suggestSkills } from "@skillset/core/registry";
 import { painter } from "../color.js";
 import { type CommandContext, EXIT_FINDINGS, EXIT_OK } from "../command.js";
-import { entryJson } from "../json/skill-json.js";
+import { entryJsonWithPolicy } from "../json/skill-json.js";
 import { writeJson } from "../json/write-json.js";
 import { loadFailureMessage } from "../load-failure.js";
+import { openPolicy } from "../open-policy.js";
 import { openRegistry } from "../open-skillset.js";
-import { entryMarks, scopeStyle } from "../present-skill.js";
+import { entryMarks, scopeStyle, settleCopiesHint } from "../present-skill.js";
 import { displayWidth, loadWidthRules, padWidth } from "../terminal/text-width.js";
 
 /**
@@ -30,7 +32,8 @@ export function ambiguousMessage(name: string, entries: readonly RegistryEntry[]
     (entry) => `  ${entry.skill.path} (${entry.skill.scope}, ${entry.skill.source.provider})`,
   );
   const inert = (text: string) => inertForTerminal(text);
-  return `'${inert(name)}' is ambiguous; it names ${entries.length} skills:\n${paths.map(inert).join("\n")}\nName one by its path, or rename all but one.`;
+  const settle = settleCopiesHint(entries).split("\n").map(inert).join("\n");
+  return `'${inert(name)}' is ambiguous; it names ${entries.length} skills:\n${paths.map(inert).join("\n")}\nName one by its path, or rename all but one.${settle}`;
 }
 
 function describeValue(value: unknown): string {
@@ -55,9 +58,14 @@ export async function run(context: CommandContext): Promise<number> {
   }
   const { entry } = found;
   const { skill } = entry;
+  // Denied by a permission rule (SPEC §11): shown as denied, with the rule and its file.
+  const policy = await openPolicy(context, registry);
+  const denial = policy.isDenied(skill)
+    ? (denialReason(policy.permissions, skill) ?? "a permission rule")
+    : undefined;
   if (context.values.json) {
     const output = {
-      ...entryJson(entry),
+      ...entryJsonWithPolicy(entry, denial),
       dir: skill.dir,
       invocation: skill.invocation,
       frontmatter: skill.frontmatter.raw,
@@ -69,7 +77,7 @@ export async function run(context: CommandContext): Promise<number> {
     return EXIT_OK;
   }
   const paint = painter(context.color);
-  const marks = entryMarks(entry);
+  const marks = entryMarks(entry, registry.entries(), denial !== undefined);
   const rows: [string, string][] = [["path", skill.path]];
   if (skill.id !== skill.path) rows.push(["real path", skill.id]);
   const distance = skill.source.distance === undefined ? "" : `, distance ${skill.source.distance}`;
@@ -77,7 +85,11 @@ export async function run(context: CommandContext): Promise<number> {
   const state = [entry.status, entry.enabled ? "enabled" : "disabled"];
   if (entry.shadowedBy) state.push(`by ${entry.shadowedBy}`);
   if (entry.ambiguousWith) state.push(`with ${entry.ambiguousWith.join(", ")}`);
+  if (entry.duplicateOf) state.push(`a copy of ${entry.duplicateOf}`);
+  if (denial !== undefined) state.push(`denied by ${denial}`);
   rows.push(["state", state.join(", ")]);
+  // Copies of this skill in other agents' folders (SPEC §5): one skill, listed once.
+  for (const [index, path] of (entry.alsoIn ?? []).entries()) rows.push([index === 0 ? "also in" : "", path]);
   const invocation = [skill.invocation.model ? "model" : "", skill.invocation.user ? "user" : ""].filter(
     Boolean,
   );

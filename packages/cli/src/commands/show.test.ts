@@ -94,6 +94,7 @@ describe("skillset show", () => {
         <tmp>/project/.agents/skills/twin/SKILL.md (repo, agents)
         <tmp>/project/.claude/skills/twin/SKILL.md (repo, claude)
       Name one by its path, or rename all but one.
+      Their folders differ in SKILL.md. To make them one skill, keep one folder and replace the others with links to it (\`skillset add <source> --agent …\` links unless given \`--copy\`), or remove all but one.
       "
     `);
   });

@@ -115,7 +115,8 @@ describe("skillset pick without a terminal", () => {
           "skillset pick: 'amb' is ambiguous; it names 2 skills:\n" +
           "  <tmp>/project/.agents/skills/amb/SKILL.md (repo, agents)\n" +
           "  <tmp>/project/.claude/skills/amb/SKILL.md (repo, claude)\n" +
-          "Name one by its path, or rename all but one.\n",
+          "Name one by its path, or rename all but one.\n" +
+          "Their folders differ in SKILL.md. To make them one skill, keep one folder and replace the others with links to it (`skillset add <source> --agent …` links unless given `--copy`), or remove all but one.\n",
       });
     }
   });

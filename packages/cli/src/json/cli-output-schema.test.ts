@@ -25,6 +25,9 @@ beforeEach(async () => {
   await temp.writeSkill("project/.agents/skills/twin", { name: "twin", description: "Use for twins." });
   await temp.writeSkill("project/.claude/skills/twin", { name: "twin", description: "Use for twins too." });
   await temp.writeSkill("project/.agents/skills/old", { name: "old", description: "Use never." });
+  // Copies of one skill (SPEC §5): a duplicate and "also in" in `list --all --json`.
+  await temp.writeSkill("project/.agents/skills/copied", { name: "copied", description: "Use for copies." });
+  await temp.writeSkill("project/.codex/skills/copied", { name: "copied", description: "Use for copies." });
   await temp.write({
     "project/.agents/skills/Loud/SKILL.md": "---\nname: Loud\ndescription: Use loudly.\n---\n",
     "project/.agents/skills/broken/SKILL.md": "---\nname: broken\n---\n",

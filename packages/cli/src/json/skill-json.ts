@@ -7,12 +7,21 @@
 import type { Diagnostic, Skill } from "@skillset/core/model";
 import type { RegistryEntry } from "@skillset/core/registry";
 
-/** The registry's verdict on a skill: effective, shadowed or ambiguous, and whether it is enabled. */
+/**
+ * The registry's verdict on a skill: effective, shadowed, ambiguous or duplicate (a copy of another, SPEC
+ * §5), and whether it is enabled.
+ */
 export interface SkillStateJson {
   status: RegistryEntry["status"];
   enabled: boolean;
   shadowedBy?: string;
   ambiguousWith?: string[];
+  duplicateOf?: string;
+  alsoIn?: string[];
+  /** True when a permission rule denies it (SPEC §11): it is refused on every path, whatever `enabled` says. */
+  denied?: boolean;
+  /** The rule that denies it and the file it is written in. */
+  deniedBy?: string;
 }
 
 /** A skill as JSON: `name` is the bare name, `qualifiedName` adds the namespace (`plugin:name`). */
@@ -28,13 +37,16 @@ export interface SkillJson {
   diagnostics: Diagnostic[];
 }
 
-/** The state part of a registry entry. */
-export function stateJson(entry: RegistryEntry): SkillStateJson {
+/** The state part of a registry entry; `denial`: why the policy denies it, when it does. */
+export function stateJson(entry: RegistryEntry, denial?: string): SkillStateJson {
   return {
     status: entry.status,
     enabled: entry.enabled,
     ...(entry.shadowedBy === undefined ? {} : { shadowedBy: entry.shadowedBy }),
     ...(entry.ambiguousWith === undefined ? {} : { ambiguousWith: entry.ambiguousWith }),
+    ...(entry.duplicateOf === undefined ? {} : { duplicateOf: entry.duplicateOf }),
+    ...(entry.alsoIn === undefined ? {} : { alsoIn: entry.alsoIn }),
+    ...(denial === undefined ? {} : { denied: true, deniedBy: denial }),
   };
 }
 
@@ -56,4 +68,9 @@ export function skillJson(skill: Skill, state?: SkillStateJson): SkillJson {
 /** A registry entry as JSON: the skill with its state. */
 export function entryJson(entry: RegistryEntry): SkillJson {
   return skillJson(entry.skill, stateJson(entry));
+}
+
+/** A registry entry as JSON with the policy's verdict: `denial` says why a rule denies it, when one does. */
+export function entryJsonWithPolicy(entry: RegistryEntry, denial: string | undefined): SkillJson {
+  return skillJson(entry.skill, stateJson(entry, denial));
 }

@@ -3,6 +3,7 @@
  */
 import { defaultConfig } from "../config/default-config.js";
 import type { Scope, Skill } from "../model/skill.js";
+import { isOutranked } from "../registry/outranked.js";
 import type { RegistryEntry } from "../registry/registry-types.js";
 
 /** What decides the catalog's contents and order. */
@@ -34,7 +35,7 @@ export function selectCatalogSkills(
     .filter(
       (entry) =>
         entry.enabled &&
-        entry.status !== "shadowed" &&
+        !isOutranked(entry) &&
         entry.skill.invocation.model === true &&
         !isDenied?.(entry.skill),
     )

@@ -4,6 +4,8 @@
  * lowercased once, and the last query's survivors, so each keystroke that extends the query only
  * re-checks the skills the previous keystroke kept.
  */
+
+import { isOutranked } from "../registry/outranked.js";
 import type { RegistryEntry } from "../registry/registry-types.js";
 import {
   hasWordStartingWith,
@@ -82,7 +84,7 @@ function compareBase(a: CandidateRecord, b: CandidateRecord): number {
 function buildPool(entries: readonly RegistryEntry[], userOnly: boolean): CandidatePool {
   const records: CandidateRecord[] = [];
   for (const entry of entries) {
-    if (entry.status === "shadowed") continue;
+    if (isOutranked(entry)) continue;
     if (userOnly && !entry.skill.invocation.user) continue;
     const name = entry.skill.name.toLowerCase();
     const qualified = entry.skill.namespace ? entry.skill.qualifiedName.toLowerCase() : name;

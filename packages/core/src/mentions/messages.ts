@@ -62,9 +62,12 @@ export function userOnlyMessage(name: string): string {
   return `Skill '${name}' can only be invoked by the user.`;
 }
 
-/** For a skill that a permission rule denies (SPEC §11): refused on every path. */
-export function deniedMessage(name: string): string {
-  return `Skill '${name}' is denied by a permission rule and cannot be used.`;
+/**
+ * For a skill that a permission rule denies (SPEC §11): refused on every path. `why` names the rule and
+ * the file it is written in, when the host's policy says.
+ */
+export function deniedMessage(name: string, why?: string): string {
+  return `Skill '${name}' is denied by ${why ?? "a permission rule"} and cannot be used.`;
 }
 
 /** For `[$label](target)` whose target is no known skill. */

@@ -59,6 +59,8 @@ export interface ResolveMentionsOptions {
   cwd?: string;
   /** Permission policy (SPEC §11): a denied skill is refused on every path. */
   isDenied?(skill: Skill): boolean;
+  /** Why a denied skill is denied (its rule and the file it is written in), for the refusal. */
+  denialReason?(skill: Skill): string | undefined;
 }
 
 /** One skill a turn activates, with the mention that asked for it. */
@@ -138,6 +140,7 @@ interface Context {
   config: MentionsConfig;
   cwd: string | undefined;
   isDenied: (skill: Skill) => boolean;
+  denialReason: ((skill: Skill) => string | undefined) | undefined;
   hostCommands: ReadonlySet<string>;
   connectorSlugs: ReadonlySet<string>;
   suggestions: Map<string, RegistryEntry[]>;
@@ -204,7 +207,9 @@ function refuse(mention: Mention, code: DiagnosticCode, message: string, skill?:
 function check(mention: Mention, entry: RegistryEntry, context: Context): Outcome {
   const { skill } = entry;
   const name = skill.qualifiedName;
-  if (context.isDenied(skill)) return refuse(mention, "mention-denied", deniedMessage(name), skill);
+  if (context.isDenied(skill)) {
+    return refuse(mention, "mention-denied", deniedMessage(name, context.denialReason?.(skill)), skill);
+  }
   if (!entry.enabled) {
     const argument = entry.status === "effective" ? name : skill.path;
     return refuse(
@@ -331,6 +336,7 @@ export function resolveMentions(
     config,
     cwd: options.cwd,
     isDenied: options.isDenied ?? (() => false),
+    denialReason: options.denialReason,
     hostCommands: hostCommandSet(config),
     connectorSlugs: new Set(config.connectorSlugs.map((slug) => slug.toLowerCase())),
     suggestions: new Map(),

@@ -95,7 +95,7 @@ describe("importAgentSettings with real files in a temp HOME and project", () =>
     expect(codexRule?.origin).toEqual({
       kind: "codex",
       file: temp.join("home/.codex/config.toml"),
-      setting: '[[skills.config]] name = "codex-off", enabled = false',
+      setting: '[[skills.config]] name = "codex-off", enabled = false (line 4)',
     });
     expect(imported.rules.find((rule) => rule.skill === "claude-off")?.origin.file).toBe(
       temp.join("home/.claude/settings.json"),
@@ -114,8 +114,8 @@ describe("importAgentSettings with real files in a temp HOME and project", () =>
 
   it("reads CODEX_HOME, CLAUDE_CONFIG_DIR, XDG_CONFIG_HOME and the project's files", async () => {
     await temp.write({
-      "codex-home/config.toml": '[[skills.config]]\nname = "a"\nenabled = false\n',
-      "project/.codex/config.toml": '[[skills.config]]\nname = "b"\nenabled = false\n',
+      "codex-home/config.toml":
+        '[[skills.config]]\nname = "a"\nenabled = false\n[[skills.config]]\nname = "b"\nenabled = false\n',
       "claude-dir/settings.json": '{"permissions":{"deny":["Skill(c)"]}}',
       "project/.claude/settings.json": '{"permissions":{"deny":["Skill(d)"]}}',
       "xdg/opencode/opencode.json": '{"permission":{"skill":{"e":"deny"}}}',
@@ -194,21 +194,26 @@ describe("importAgentSettings with real files in a temp HOME and project", () =>
   it("a malformed config.toml or settings.json is a warning naming the file; nothing else is lost", async () => {
     await temp.write({
       "home/.codex/config.toml": '[[skills.config]\nname = "x"\n',
-      "project/.codex/config.toml":
+      "codex-home/config.toml":
         '[[skills.config]]\nname = "codex-project"\nenabled = false\n[[skills.config]]\nenabled = false\n',
       "home/.claude/settings.json": '{ "permissions": { "deny": ["Skill(x)"], } ',
       "project/.claude/settings.json":
         '{"permissions":{"deny":"Skill(y)"},"skillOverrides":{"z":"off","w":"sometimes"}}',
       "project/opencode.json": '{"permission":{"skill":{"q":"maybe","r":"deny"}}}',
     });
-    const imported = await importAgentSettings({ home, env: env(), projectRoot });
+    const [imported, second] = await Promise.all([
+      importAgentSettings({ home, env: env(), projectRoot }),
+      importAgentSettings({ home, env: { CODEX_HOME: temp.join("codex-home") }, projectRoot }),
+    ]);
+    imported.rules.push(...second.rules.filter((rule) => rule.origin.kind === "codex"));
+    imported.diagnostics.push(...second.diagnostics.filter((d) => d.path.endsWith("config.toml")));
     const byFile = (file: string) =>
       imported.diagnostics.filter((d) => d.path === temp.join(file)).map((d) => d.message);
     expect(
       imported.diagnostics.every((d) => d.code === "agent-settings-invalid" && d.severity === "warning"),
     ).toBe(true);
     expect(byFile("home/.codex/config.toml")[0]).toMatch(/config\.toml is not valid TOML at line 1/);
-    expect(byFile("project/.codex/config.toml")[0]).toContain("entry 2 without a `path` or `name`");
+    expect(byFile("codex-home/config.toml")[0]).toContain("entry 2 without a `path` or `name`");
     expect(byFile("home/.claude/settings.json")[0]).toContain("is not valid JSON at line 1");
     expect(byFile("project/.claude/settings.json")).toHaveLength(2);
     expect(byFile("project/opencode.json")[0]).toContain('permission.skill["q"] = "maybe"');

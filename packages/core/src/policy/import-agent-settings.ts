@@ -19,6 +19,8 @@ export interface AgentSettingsLocation {
   home: string;
   env: Record<string, string | undefined>;
   projectRoot: string;
+  /** The working directory (default: the project root): OpenCode also reads files between the two. */
+  cwd?: string;
   fs?: FileSystem;
   /**
    * Whether the person trusts the project, asked only when a project file would widen something.
@@ -37,7 +39,7 @@ type Reader = (files: string[]) => Promise<ImportedSettings>;
 export async function importAgentSettings(location: AgentSettingsLocation): Promise<ImportedSettings> {
   const fs = location.fs ?? nodeFileSystem;
   const readers: [string[], Reader][] = [
-    [codexSettingsFiles(location), (files) => readCodexSettings(files, fs)],
+    [codexSettingsFiles(location), (files) => readCodexSettings(files, fs, location.home)],
     [
       claudeSettingsFiles(location),
       (files) =>

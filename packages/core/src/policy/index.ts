@@ -2,7 +2,9 @@
  * @module policy — permissions on every path, the agents' own settings, invocation overrides, tool
  * narrowing, dependencies, hooks, trust and shell preprocessing (SPEC §9, §11).
  */
+
 export { callHost, describeHostFailure, type HostCallResult } from "./call-host.js";
+export { denialReason } from "./denial-reason.js";
 export { findShellCommands, type ShellSite } from "./find-shell-commands.js";
 export { type AgentSettingsLocation, importAgentSettings } from "./import-agent-settings.js";
 export type { ImportedSettings, SkillOverride } from "./imported-settings.js";

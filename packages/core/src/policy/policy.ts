@@ -34,6 +34,12 @@ export interface ConfirmRequest {
   tool?: PermissionTool;
   /** The `ask` rule, with its origin. */
   rule: PolicyRule;
+  /**
+   * Set when the question is the approval of a remote skill (SPEC §16): its server's label and URI, and
+   * whether it was never approved or changed since ("this skill changed"). A yes approves the skill's
+   * current `{uri, digest}` set; it never grants its `allowed-tools`.
+   */
+  remote?: { label: string; uri: string; state: "unapproved" | "changed" | "dynamic"; message: string };
 }
 
 /** The host's answer: a boolean, or one it wants remembered (in the user's state, or the project's). */
@@ -43,6 +49,8 @@ export type ConfirmAnswer = boolean | { allow: boolean; remember?: boolean | "us
 export interface LoadPolicyOptions {
   config: PolicyConfig;
   projectRoot: string;
+  /** The working directory, when below the project root (OpenCode's files between the two apply). */
+  cwd?: string;
   /** Where `~` is (default: `env.HOME`, then the operating system's home folder). */
   home?: string;
   env: Record<string, string | undefined>;
@@ -112,7 +120,14 @@ export async function loadPolicy(options: LoadPolicyOptions): Promise<Policy> {
     return trusted;
   };
   const imported = config.importAgentSettings
-    ? await importAgentSettings({ home, env: options.env, projectRoot: options.projectRoot, fs, trust })
+    ? await importAgentSettings({
+        home,
+        env: options.env,
+        projectRoot: options.projectRoot,
+        ...(options.cwd === undefined ? {} : { cwd: options.cwd }),
+        fs,
+        trust,
+      })
     : noImportedSettings();
   const paths = configPaths({ projectRoot: options.projectRoot, env: options.env, home });
   const stores = {

@@ -8,6 +8,7 @@ import { parseJsonText } from "../config/parse-json-text.js";
 import type { FileSystem } from "../fs/file-system.js";
 import {
   type ImportedSettings,
+  lineNote,
   noImportedSettings,
   readSettingsFile,
   type SkillOverride,
@@ -93,7 +94,11 @@ export async function readClaudeSettings(
           result.rules.push({
             action,
             skill,
-            origin: { kind: "claude", file, setting: `permissions.${action}: ${entry}` },
+            origin: {
+              kind: "claude",
+              file,
+              setting: `permissions.${action}: ${entry}${lineNote(text, JSON.stringify(entry))}`,
+            },
           });
         }
       }
@@ -114,7 +119,11 @@ export async function readClaudeSettings(
         }
         overrides.set(skill, {
           mode,
-          origin: { kind: "claude", file, setting: `skillOverrides.${skill}: ${mode}` },
+          origin: {
+            kind: "claude",
+            file,
+            setting: `skillOverrides.${skill}: ${mode}${lineNote(text, JSON.stringify(skill))}`,
+          },
         });
       }
     }

@@ -1,25 +1,47 @@
 /**
  * @module Codex's own switches (SPEC §11): `[[skills.config]]` entries (`path` or `name`, `enabled`) in
- * `$CODEX_HOME/config.toml` (default `~/.codex/config.toml`) and the project's `.codex/config.toml`.
+ * `$CODEX_HOME/config.toml` (default `~/.codex/config.toml`). Codex reads these entries from the user's
+ * file only (and `-c` flags), never from a project's `.codex/config.toml`, and compares a `path` after
+ * making it canonical (links resolved): so does this.
  */
 import { join } from "node:path";
 import type { FileSystem } from "../fs/file-system.js";
 import {
   type ImportedSettings,
+  lineNote,
   noImportedSettings,
   readSettingsFile,
   settingsWarning,
 } from "./imported-settings.js";
 import { escapeGlob } from "./skill-glob.js";
 
-/** Where Codex keeps its configuration for this user and project. */
+/**
+ * Where Codex keeps the configuration its skill switches come from: the user's `config.toml` only (a
+ * project's `.codex/config.toml` cannot switch skills in Codex, so it does not here either).
+ */
 export function codexSettingsFiles(options: {
   home: string;
   env: Record<string, string | undefined>;
-  projectRoot: string;
+  projectRoot?: string;
 }): string[] {
   const codexHome = options.env.CODEX_HOME || join(options.home, ".codex");
-  return [join(codexHome, "config.toml"), join(options.projectRoot, ".codex", "config.toml")];
+  return [join(codexHome, "config.toml")];
+}
+
+/**
+ * A `path` selector as Codex compares it: `~/` expanded, then canonical (links resolved); as written when
+ * it does not exist (nothing to resolve; it then matches no skill found through a link either).
+ */
+async function canonicalPath(selector: string, fs: FileSystem, home: string | undefined): Promise<string> {
+  const expanded =
+    home !== undefined && (selector === "~" || selector.startsWith("~/"))
+      ? home + selector.slice(1)
+      : selector;
+  try {
+    return await fs.realpath(expanded);
+  } catch {
+    return selector;
+  }
 }
 
 /**
@@ -27,7 +49,11 @@ export function codexSettingsFiles(options: {
  * wins, as in Codex; each selector left `enabled = false` becomes a deny rule for every path. A file that
  * is not valid TOML, or whose `skills.config` is not a list of tables, is one warning naming the file.
  */
-export async function readCodexSettings(files: readonly string[], fs: FileSystem): Promise<ImportedSettings> {
+export async function readCodexSettings(
+  files: readonly string[],
+  fs: FileSystem,
+  home?: string,
+): Promise<ImportedSettings> {
   const result = noImportedSettings();
   let toml: typeof import("smol-toml") | undefined;
   for (const file of files) {
@@ -54,7 +80,7 @@ export async function readCodexSettings(files: readonly string[], fs: FileSystem
       );
       continue;
     }
-    const last = new Map<string, { selector: string; enabled: boolean; setting: string }>();
+    const last = new Map<string, { selector: string; enabled: boolean; setting: string; path: boolean }>();
     entries.forEach((entry, index) => {
       const selector = isTable(entry)
         ? (stringField(entry, "path") ?? stringField(entry, "name"))
@@ -73,14 +99,16 @@ export async function readCodexSettings(files: readonly string[], fs: FileSystem
       last.set(`${key}\u0000${selector}`, {
         selector,
         enabled,
-        setting: `[[skills.config]] ${key} = ${JSON.stringify(selector)}, enabled = ${enabled}`,
+        path: key === "path",
+        setting: `[[skills.config]] ${key} = ${JSON.stringify(selector)}, enabled = ${enabled}${lineNote(text, JSON.stringify(selector), `'${selector}'`)}`,
       });
     });
-    for (const { selector, enabled, setting } of last.values()) {
+    for (const { selector, enabled, setting, path } of last.values()) {
       if (enabled) continue;
+      const skill = path ? await canonicalPath(selector, fs, home) : selector;
       result.rules.push({
         action: "deny",
-        skill: escapeGlob(selector),
+        skill: escapeGlob(skill),
         origin: { kind: "codex", file, setting },
       });
     }

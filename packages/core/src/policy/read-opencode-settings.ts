@@ -1,32 +1,57 @@
 /**
  * @module OpenCode's own switches (SPEC §11): `permission.skill` — one action for every skill, or
- * `{ glob: action }` where the last matching glob wins — in the user's
- * `$XDG_CONFIG_HOME/opencode/opencode.json[c]` and the project's `opencode.json[c]`.
+ * `{ glob: action }` where the last matching glob wins — in every file OpenCode merges its configuration
+ * from, in its order: the user's `$XDG_CONFIG_HOME/opencode/{config.json,opencode.json,opencode.jsonc}`,
+ * `$OPENCODE_CONFIG`, `opencode.jsonc` then `opencode.json` in each folder from the project root down to
+ * the working directory, `.opencode/opencode.json[c]` in those folders, `~/.opencode/` and
+ * `$OPENCODE_CONFIG_DIR`.
  */
-import { join } from "node:path";
+import { join, relative, sep } from "node:path";
 import type { ParseError } from "jsonc-parser";
 import type { FileSystem } from "../fs/file-system.js";
 import {
   type ImportedSettings,
+  lineNote,
   noImportedSettings,
   readSettingsFile,
   settingsWarning,
 } from "./imported-settings.js";
 
-/** OpenCode's config files, user first. */
+/** The folders from `projectRoot` down to `cwd` (root first); only the root when `cwd` is outside it. */
+function foldersDown(projectRoot: string, cwd: string | undefined): string[] {
+  const folders = [projectRoot];
+  if (cwd === undefined) return folders;
+  const below = relative(projectRoot, cwd);
+  if (below === "" || below.startsWith("..") || below.startsWith(sep)) return folders;
+  let current = projectRoot;
+  for (const part of below.split(sep)) {
+    current = join(current, part);
+    folders.push(current);
+  }
+  return folders;
+}
+
+/** OpenCode's config files, in the order it merges them (a later file wins). */
 export function opencodeSettingsFiles(options: {
   home: string;
   env: Record<string, string | undefined>;
   projectRoot: string;
+  /** The working directory: `opencode.json` files between the project root and it apply too. */
+  cwd?: string;
 }): string[] {
-  const configHome = options.env.XDG_CONFIG_HOME || join(options.home, ".config");
+  const { env, home } = options;
+  const configHome = env.XDG_CONFIG_HOME || join(home, ".config");
   const user = join(configHome, "opencode");
-  return [
-    join(user, "opencode.json"),
-    join(user, "opencode.jsonc"),
-    join(options.projectRoot, "opencode.json"),
-    join(options.projectRoot, "opencode.jsonc"),
-  ];
+  const folders = foldersDown(options.projectRoot, options.cwd);
+  const files = [join(user, "config.json"), join(user, "opencode.json"), join(user, "opencode.jsonc")];
+  if (env.OPENCODE_CONFIG) files.push(env.OPENCODE_CONFIG);
+  for (const name of ["opencode.jsonc", "opencode.json"]) {
+    for (const folder of folders) files.push(join(folder, name));
+  }
+  const packs = [...folders.map((folder) => join(folder, ".opencode")), join(home, ".opencode")];
+  if (env.OPENCODE_CONFIG_DIR) packs.push(env.OPENCODE_CONFIG_DIR);
+  for (const pack of packs) files.push(join(pack, "opencode.jsonc"), join(pack, "opencode.json"));
+  return [...new Set(files)];
 }
 
 const actions = new Set(["allow", "ask", "deny"]);
@@ -84,7 +109,7 @@ export async function readOpencodeSettings(
           glob,
           action: action as "allow",
           file,
-          setting: `permission.skill.${JSON.stringify(glob)}: ${action}`,
+          setting: `permission.skill.${JSON.stringify(glob)}: ${action}${lineNote(text, JSON.stringify(glob))}`,
         });
       } else {
         result.diagnostics.push(

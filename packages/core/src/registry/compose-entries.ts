@@ -12,7 +12,7 @@ import type { FoundSkillFile } from "../walker/index.js";
 import { buildSkill } from "./build-skill.js";
 import type { CacheRecord } from "./metadata-cache.js";
 import { createNameFilter } from "./name-filter.js";
-import type { RankedEntry } from "./rank-precedence.js";
+import type { CopyCheck, RankedEntry } from "./rank-precedence.js";
 import { RankingMemo } from "./ranking-memo.js";
 import type { RegistryEntry } from "./registry-types.js";
 import type { RootState } from "./root-state.js";
@@ -37,6 +37,8 @@ export interface ComposeInput {
   enablement: Enablement;
   /** Findings listed before the skills' (state files, metadata cache). */
   diagnostics: readonly Diagnostic[];
+  /** Folder digests that tell copies of one skill from different skills (SPEC §5); none: ties stay ambiguous. */
+  copies?: CopyCheck;
 }
 
 /** What a registry shows. */
@@ -124,7 +126,7 @@ export function composeEntries(input: ComposeInput, memo: ComposeMemo = createCo
     }
   }
   memo.built = built;
-  const ranking = memo.ranking.rank(skills, discovery.scopeOrder);
+  const ranking = memo.ranking.rank(skills, discovery.scopeOrder, input.copies);
   const earlier = memo.enablement === enablement ? memo.finished : undefined;
   const finished = new Map<RankedEntry, RegistryEntry>();
   const byId = new Map<string, RegistryEntry>();
@@ -152,6 +154,9 @@ function finish(ranked: RankedEntry, enablement: Enablement): RegistryEntry {
   const entry = { skill: ranked.skill, status: ranked.status } as RegistryEntry;
   if (ranked.shadowedBy !== undefined) entry.shadowedBy = ranked.shadowedBy;
   if (ranked.ambiguousWith !== undefined) entry.ambiguousWith = ranked.ambiguousWith;
+  if (ranked.differsIn !== undefined) entry.differsIn = ranked.differsIn;
+  if (ranked.duplicateOf !== undefined) entry.duplicateOf = ranked.duplicateOf;
+  if (ranked.alsoIn !== undefined) entry.alsoIn = ranked.alsoIn;
   // Without a disabled key no skill is disabled: skip the per-skill key checks of a start-up.
   entry.enabled = enablement.disabledKeys.length === 0 || enablement.isEnabled(ranked.skill);
   return entry;

@@ -105,9 +105,12 @@ describe("createRegistry: precedence", () => {
     expect(registry.lookup("secret").kind).toBe("not-found");
   });
 
-  it("makes same-scope, same-distance twins ambiguous and refuses a bare-name lookup", async () => {
+  it("makes same-scope, same-distance twins that differ ambiguous and refuses a bare-name lookup", async () => {
     const a = await temp.writeSkill("project/.agents/skills/pdf", skill("pdf"));
-    const b = await temp.writeSkill("project/.claude/skills/pdf", skill("pdf"));
+    const b = await temp.writeSkill(
+      "project/.claude/skills/pdf",
+      skill("pdf", "Use when a PDF is involved."),
+    );
     const registry = await open();
     expect(table(registry)).toEqual([
       ["pdf", "repo", "ambiguous", true],

@@ -4,15 +4,18 @@
  * entries (`compose-entries.ts`), and keeps them current on `reload`, `discoverFor`, `setEnabled` and
  * file-watcher changes (`apply-file-changes.ts`). Every mutation runs in one queue, never interleaved.
  */
+
+import { dirname } from "node:path";
 import type { SkillsetConfig } from "../config/config-schema.js";
 import { defaultConfig } from "../config/default-config.js";
 import { asyncOnly } from "../fs/async-only.js";
 import type { FileSystem } from "../fs/file-system.js";
 import { nodeFileSystem } from "../fs/node-file-system.js";
 import { syncReads } from "../fs/sync-reads.js";
-import type { Diagnostic } from "../model/diagnostic.js";
+import { type Diagnostic, diagnostic } from "../model/diagnostic.js";
 import { SkillsetError } from "../model/errors.js";
 import { mergeDiagnostics } from "../model/merge-diagnostics.js";
+import type { SkillListing } from "../model/remote-origin.js";
 import { listRoots, listRootsFor, type Root, type RootsOptions } from "../roots/index.js";
 import { createEnablement, type Enablement } from "../state/enablement.js";
 import { enablementLayer, loadEnablement } from "../state/load-enablement.js";
@@ -21,6 +24,7 @@ import type { SkillsetState } from "../state/state-schema.js";
 import { applyFileChanges } from "./apply-file-changes.js";
 import { type ComposeMemo, composeEntries, createComposeMemo } from "./compose-entries.js";
 import { entryEvents } from "./entry-events.js";
+import { FolderDigests } from "./folder-digests.js";
 import { linkAreas } from "./link-areas.js";
 import { lookupEntry } from "./lookup-entry.js";
 import { MetadataCache, metadataCachePath } from "./metadata-cache.js";
@@ -40,6 +44,7 @@ import type {
 } from "./registry-types.js";
 import { resolveRegistryConfig } from "./resolve-registry-config.js";
 import { orderRootStates, type RootState, uniqueFiles, walkRootState } from "./root-state.js";
+import { addSourceEntries } from "./source-entries.js";
 import { watchRegistry } from "./watch-registry.js";
 
 const everythingEnabled: Enablement = { isEnabled: () => true, disabledKeys: [] };
@@ -68,6 +73,8 @@ class Registry implements SkillRegistry {
   private readonly fs: FileSystem;
   private readonly cache: MetadataCache;
   private readonly parser: CacheParser;
+  /** Digests of the folders of tied skills, to tell copies of one skill from different skills (SPEC §5). */
+  private readonly digests: FolderDigests;
   private currentConfig: SkillsetConfig;
   private currentProjectRoot: string;
   private readFiles: string[] = [];
@@ -84,6 +91,8 @@ class Registry implements SkillRegistry {
   /** Paths of files reached a second time (through another root), to their real path. */
   private aliases = new Map<string, string>();
   private composedDiagnostics: Diagnostic[] = [];
+  /** What each source outside the file system listed on the last load (SPEC §16). */
+  private sourceListings: SkillListing[] = [];
   private readonly memo: ComposeMemo = createComposeMemo();
   private readonly listeners = new Set<RegistryListener>();
   /** Watchers to tell when the set of roots may have changed (reload, discoverFor). */
@@ -115,6 +124,7 @@ class Registry implements SkillRegistry {
         ? undefined
         : (options.cacheFile ?? metadataCachePath({ cwd: options.cwd, env: this.env, home: options.home }));
     this.cache = new MetadataCache(file, this.fs);
+    this.digests = new FolderDigests(this.cache, this.fs);
     this.parser = new CacheParser(
       this.cache,
       this.fs,
@@ -263,14 +273,20 @@ class Registry implements SkillRegistry {
       );
       return Promise.all(roots.map((root) => this.walk(root)));
     });
+    const listing = this.listSources();
     const [states] = await Promise.all([walking, this.refreshEnablement(), cacheLoading]);
+    this.sourceListings = await listing;
+    // Folders compared before (kept in the cache) are checked against their stamps again: a copy edited
+    // since is no longer a copy.
+    await this.digests.refresh();
     this.rootStates = orderRootStates(states, config.discovery.scopeOrder);
     const files = uniqueFiles(this.rootStates);
     const reused = await this.parser.parseFiles(files, force);
     // Every file (one per real path) has a record now: with as many records as files, none is left over.
     if (this.cache.records.size !== files.length)
       this.cache.prune(new Set(files.map((file) => file.realPath)));
-    this.compose();
+    await this.compose();
+    this.digests.prune();
     for (const replan of this.rootWatchers) replan();
     this.counters = {
       files: files.length,
@@ -294,9 +310,32 @@ class Registry implements SkillRegistry {
       const saved = await this.cache.save();
       if (saved.length > 0) {
         this.cacheDiagnostics = mergeDiagnostics(this.cacheDiagnostics, saved);
-        this.compose();
+        await this.compose();
       }
     });
+  }
+
+  /** Lists every external source; one that fails is a diagnostic, never a failed load. */
+  private listSources(): Promise<SkillListing[]> {
+    const sources = this.options.sources ?? [];
+    if (sources.length === 0) return Promise.resolve([]);
+    return Promise.all(
+      sources.map((source) =>
+        source.list().catch(
+          (error: unknown): SkillListing => ({
+            skills: [],
+            diagnostics: [
+              diagnostic(
+                "error",
+                "remote-unavailable",
+                `Remote skills from '${source.label}' could not be listed: ${error instanceof Error ? error.message : String(error)}. Check the server's entry in your config (remotes) and run \`skillset remote check\`.`,
+                `remote:${source.label}`,
+              ),
+            ],
+          }),
+        ),
+      ),
+    );
   }
 
   async settled(): Promise<void> {
@@ -315,26 +354,43 @@ class Registry implements SkillRegistry {
     return layers;
   }
 
-  /** Composes entries from the current state and tells listeners what changed. */
-  private compose(): void {
-    const composed = composeEntries(
-      {
-        roots: this.rootStates,
-        records: this.cache.records,
-        discovery: this.currentConfig.discovery,
-        enablement: this.enablement,
-        diagnostics: [...this.configDiagnostics, ...this.stateDiagnostics, ...this.cacheDiagnostics],
-      },
-      this.memo,
-    );
+  /**
+   * Composes entries from the current state and tells listeners what changed. When skills tie and their
+   * folders' digests are not known yet, they are computed and the entries composed again, before anyone
+   * sees the first answer.
+   */
+  private async compose(): Promise<void> {
+    const input = () => ({
+      roots: this.rootStates,
+      records: this.cache.records,
+      discovery: this.currentConfig.discovery,
+      enablement: this.enablement,
+      diagnostics: [...this.configDiagnostics, ...this.stateDiagnostics, ...this.cacheDiagnostics],
+      copies: this.digests,
+    });
+    let composed = composeEntries(input(), this.memo);
+    const wanted = this.digests.takeWanted();
+    if (wanted.length > 0) {
+      await this.digests.ensure(wanted);
+      composed = composeEntries(input(), this.memo);
+    }
     for (const id of this.parser.takeChanged()) this.reparsed.add(id);
     const previous = this.entriesById;
-    this.composedEntries = composed.entries;
+    const withSources = addSourceEntries(
+      composed,
+      this.sourceListings,
+      this.enablement,
+      this.currentConfig.discovery.scopeOrder,
+    );
+    if (withSources !== composed) {
+      for (const entry of withSources.entries) composed.byId.set(entry.skill.id, entry);
+    }
+    this.composedEntries = withSources.entries;
     this.entriesById = composed.byId;
     this.aliases = composed.aliases;
-    this.composedDiagnostics = composed.diagnostics;
+    this.composedDiagnostics = withSources.diagnostics;
     if (this.listeners.size > 0 && this.loadedOnce) {
-      for (const event of entryEvents(previous, composed.entries, composed.byId, this.reparsed)) {
+      for (const event of entryEvents(previous, withSources.entries, composed.byId, this.reparsed)) {
         for (const listener of this.listeners) {
           try {
             listener(event);
@@ -362,7 +418,7 @@ class Registry implements SkillRegistry {
       );
       const fresh = uniqueFiles(this.rootStates).filter((file) => added.includes(file.root));
       await this.parser.parseFiles(fresh, false);
-      this.compose();
+      await this.compose();
       for (const replan of this.rootWatchers) replan();
       const paths = new Set(added.map((root) => root.path));
       return this.composedEntries.filter((entry) => paths.has(entry.skill.source.root));
@@ -378,7 +434,7 @@ class Registry implements SkillRegistry {
     return this.exclusive(async () => {
       const change = await setSkillEnabled({ key, enabled, layer, ...this.location() });
       const layers = await this.refreshEnablement();
-      this.compose();
+      await this.compose();
       // What this call changed, not what other processes wrote since this registry loaded: both views
       // take the other layers as just read and differ only in this layer, as read under the lock and
       // as written.
@@ -415,8 +471,11 @@ class Registry implements SkillRegistry {
             cache: this.cache,
             ...(this.parser.linkAreas === undefined ? {} : { linkAreas: this.parser.linkAreas }),
           });
-          for (const realPath of reparsed) this.reparsed.add(realPath);
-          this.compose();
+          for (const realPath of reparsed) {
+            this.reparsed.add(realPath);
+            this.digests.forget(dirname(realPath));
+          }
+          await this.compose();
         }),
       flush: () => this.exclusive(() => this.cache.save()),
       subscribe: (added) => {

@@ -13,6 +13,7 @@ function sameList(a: readonly string[] | undefined, b: readonly string[] | undef
 function sameEntry(a: RegistryEntry, b: RegistryEntry): boolean {
   if (a.status !== b.status || a.enabled !== b.enabled || a.shadowedBy !== b.shadowedBy) return false;
   if (!sameList(a.ambiguousWith, b.ambiguousWith)) return false;
+  if (a.duplicateOf !== b.duplicateOf || !sameList(a.alsoIn, b.alsoIn)) return false;
   if (a.skill === b.skill) return true;
   return (
     a.skill.path === b.skill.path &&

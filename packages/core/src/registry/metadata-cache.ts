@@ -10,6 +10,7 @@ import type { FileStat, FileSystem } from "../fs/file-system.js";
 import { type Diagnostic, diagnostic } from "../model/diagnostic.js";
 import type { ParseResult } from "../parser/index.js";
 import { decodeRecord, encodeRecord, isStoredRecord, StringTable } from "./cache-record-codec.js";
+import type { StoredFolder } from "./folder-digests.js";
 
 /** Bump when the file's layout or the shape of `ParseResult` (or what the parser puts in it) changes. */
 export const METADATA_CACHE_VERSION = 7;
@@ -116,6 +117,12 @@ function asciiJson(value: unknown): string {
  */
 export class MetadataCache {
   readonly records = new Map<string, CacheRecord>();
+  /**
+   * Digests of skill folders whose skills tie on name, scope and distance (`folder-digests.ts`), by real
+   * folder path. Stored beside the records (`folders`); a file without them, or with a malformed list, has
+   * none, and they are computed again.
+   */
+  readonly folders = new Map<string, StoredFolder>();
   /** The file, or `undefined` for a cache kept in memory only. */
   readonly file: string | undefined;
   private readonly fs: FileSystem;
@@ -132,6 +139,7 @@ export class MetadataCache {
    */
   async load(): Promise<Diagnostic[]> {
     this.records.clear();
+    this.folders.clear();
     this.dirty = false;
     if (this.file === undefined) return [];
     let bytes: Uint8Array;
@@ -145,6 +153,7 @@ export class MetadataCache {
     );
     if (problem === undefined) return [];
     this.records.clear();
+    this.folders.clear();
     this.dirty = true;
     return [
       diagnostic(
@@ -167,7 +176,13 @@ export class MetadataCache {
     } catch {
       return "is not valid JSON";
     }
-    const top = data as { format?: unknown; version?: unknown; records?: unknown; strings?: unknown } | null;
+    const top = data as {
+      format?: unknown;
+      version?: unknown;
+      records?: unknown;
+      strings?: unknown;
+      folders?: unknown;
+    } | null;
     if (typeof top !== "object" || top === null || top.format !== FORMAT) return "is not a skillset cache";
     if (top.version !== METADATA_CACHE_VERSION) return `has format version ${String(top.version)}`;
     const records = top.records;
@@ -189,7 +204,47 @@ export class MetadataCache {
         return `has a malformed entry for ${realPath}`;
       }
     }
+    this.parseFolders(top.folders);
     return undefined;
+  }
+
+  /** Reads `folders`: `[dir, stamp, integrity, [path, sha256, path, sha256, …]], …`; anything else is skipped. */
+  private parseFolders(folders: unknown): void {
+    if (!Array.isArray(folders)) return;
+    for (const item of folders) {
+      if (!Array.isArray(item) || item.length !== 4) continue;
+      const [dir, stamp, integrity, list] = item as unknown[];
+      if (typeof dir !== "string" || typeof stamp !== "string" || typeof integrity !== "string") continue;
+      if (!Array.isArray(list) || list.length % 2 !== 0 || !list.every((value) => typeof value === "string"))
+        continue;
+      const files: { path: string; sha256: string }[] = [];
+      for (let index = 0; index < list.length; index += 2) {
+        files.push({ path: list[index] as string, sha256: list[index + 1] as string });
+      }
+      this.folders.set(dir, { stamp, integrity, files });
+    }
+  }
+
+  /** Stores a folder's digest. */
+  setFolder(dir: string, folder: StoredFolder): void {
+    if (this.folders.get(dir) === folder) return;
+    this.folders.set(dir, folder);
+    this.dirty = true;
+  }
+
+  /** Removes a folder's digest. */
+  deleteFolder(dir: string): void {
+    if (this.folders.delete(dir)) this.dirty = true;
+  }
+
+  /** Drops every folder digest whose folder is not in `keep`. */
+  pruneFolders(keep: ReadonlySet<string>): void {
+    for (const dir of this.folders.keys()) {
+      if (!keep.has(dir)) {
+        this.folders.delete(dir);
+        this.dirty = true;
+      }
+    }
   }
 
   /** Stores a fresh parse result. */
@@ -249,7 +304,17 @@ export class MetadataCache {
       first = false;
     }
     // The table is complete only now, so it comes last (JSON objects have no order to keep).
-    parts.push(`],"strings":${asciiJson(table.strings)}}`);
+    parts.push("]");
+    if (this.folders.size > 0) {
+      const folders = [...this.folders].map(([dir, folder]) => [
+        dir,
+        folder.stamp,
+        folder.integrity,
+        folder.files.flatMap((file) => [file.path, file.sha256]),
+      ]);
+      parts.push(`,"folders":${asciiJson(folders)}`);
+    }
+    parts.push(`,"strings":${asciiJson(table.strings)}}`);
     // ASCII only (see asciiJson), so latin1 is UTF-8 here, and skips the UTF-8 pass over the text.
     return Buffer.from(parts.join(""), "latin1");
   }

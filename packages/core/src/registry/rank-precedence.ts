@@ -1,10 +1,29 @@
 /**
  * @module Precedence (SPEC §5 "Precedence and collisions"), as a pure function: for each qualified name one
- * skill is effective, the rest are shadowed, and a tie at the top makes every tied skill ambiguous.
+ * skill is effective, the rest are shadowed, and a tie at the top makes every tied skill ambiguous —
+ * unless the tied skills are copies (their folders hold the same bytes): then one stands for all and the
+ * others are `duplicate` ("Copies are one skill").
  */
+import { dirname } from "node:path";
 import { type Diagnostic, diagnostic } from "../model/diagnostic.js";
 import { SCOPES, type Scope, type Skill } from "../model/skill.js";
+import { providerOrder } from "../roots/provider-table.js";
+import type { FolderDigest } from "./folder-digests.js";
 import type { RegistryEntry } from "./registry-types.js";
+
+/**
+ * Folder digests for telling copies from different skills. `of` takes a skill's real folder and returns
+ * its digest, `undefined` while it is not known yet (the registry computes it and ranks again), or `null`
+ * when it cannot be had (unreadable, too large): such a skill is never taken for a copy.
+ */
+export interface CopyCheck {
+  of(dir: string): FolderDigest | null | undefined;
+}
+
+/** The real folder of a skill (its id is the real path of its SKILL.md): what a digest is kept by. */
+export function realDir(skill: Skill): string {
+  return dirname(skill.id);
+}
 
 /** A ranked skill: a registry entry before enablement is applied. */
 export type RankedEntry = Omit<RegistryEntry, "enabled">;
@@ -79,9 +98,75 @@ function withDiagnostic(skill: Skill, extra: Diagnostic): Skill {
   return { ...skill, diagnostics: [...skill.diagnostics, extra] };
 }
 
+/** Position of a provider in the table (agents first): which of several copies stands for them. */
+function providerRank(skill: Skill): number {
+  const index = providerOrder.indexOf(skill.source.provider);
+  return index >= 0 ? index : providerOrder.length;
+}
+
+/**
+ * The tied skills grouped by their folders' bytes, each group in provider order (then path), or
+ * `undefined` while a digest is not known yet. Folders are compared only when the tie spans several
+ * roots — the same skill copied into several agents' folders —: one root never holds two copies of itself
+ * by accident, and a tree of many same-named skills under one root is then never hashed.
+ */
+function copyGroups(top: readonly Skill[], copies: CopyCheck | undefined): Skill[][] | undefined {
+  if (copies === undefined || top.every((skill) => skill.source.root === top[0]!.source.root))
+    return undefined;
+  const digests = top.map((skill) => copies.of(realDir(skill)));
+  if (digests.some((digest) => digest === undefined)) return undefined;
+  const groups = new Map<string, Skill[]>();
+  top.forEach((skill, index) => {
+    const key = digests[index]?.integrity ?? `unreadable:${skill.path}`;
+    const group = groups.get(key);
+    if (group) group.push(skill);
+    else groups.set(key, [skill]);
+  });
+  const inOrder = (a: Skill, b: Skill) => providerRank(a) - providerRank(b) || compareText(a.path, b.path);
+  return [...groups.values()].map((group) => group.sort(inOrder)).sort((a, b) => inOrder(a[0]!, b[0]!));
+}
+
+/** The files in which the folders of `skills` differ (a file missing from one differs), at most `limit`. */
+export function differingFiles(skills: readonly Skill[], copies: CopyCheck, limit = 8): string[] {
+  const tables = skills.map((skill) => {
+    const digest = copies.of(realDir(skill));
+    return digest ? new Map(digest.files.map((file) => [file.path, file.sha256])) : undefined;
+  });
+  const known = tables.filter((table) => table !== undefined);
+  const paths = new Set<string>();
+  for (const table of known) for (const path of table.keys()) paths.add(path);
+  const differ = [...paths]
+    .filter((path) => new Set(known.map((table) => table.get(path) ?? "")).size > 1)
+    .sort(compareText);
+  return differ.length > limit ? [...differ.slice(0, limit), `… ${differ.length - limit} more`] : differ;
+}
+
+function ambiguousMessage(
+  name: string,
+  top: readonly Skill[],
+  groups: Skill[][] | undefined,
+  copies: CopyCheck | undefined,
+): string {
+  const paths = top.map((skill) => skill.path).join(", ");
+  const shared = `share the ${top[0]!.scope} scope and the same distance`;
+  if (groups === undefined || copies === undefined) {
+    return `Skill name '${name}' is ambiguous: ${paths} ${shared}, so a bare '${name}' resolves to none of them; rename or remove all but one, or refer to it by path.`;
+  }
+  const differ = differingFiles(top, copies);
+  const unreadable = top.filter((skill) => copies.of(realDir(skill)) === null).map((skill) => skill.dir);
+  const how =
+    differ.length > 0
+      ? ` but their folders differ in ${differ.join(", ")}`
+      : unreadable.length > 0
+        ? ` and ${unreadable.join(", ")} could not be compared (unreadable or too large)`
+        : "";
+  return `Skill name '${name}' is ambiguous: ${paths} ${shared}${how}, so a bare '${name}' resolves to none of them. Make them one skill: keep one folder and replace the others with links to it (\`skillset add <source> --agent …\` links unless given \`--copy\`), or remove all but one; or refer to one by path.`;
+}
+
 /**
  * Ranks the skills of one qualified name (see {@link rankPrecedence}), appending their entries and
- * diagnostics in no particular order. `group` is not reordered.
+ * diagnostics in no particular order. `group` is not reordered. Returns whether folder digests were
+ * consulted (the ranking then depends on them as well as on the skills).
  */
 export function rankGroup(
   name: string,
@@ -89,10 +174,11 @@ export function rankGroup(
   ranks: ScopeRanks,
   entries: RankedEntry[],
   diagnostics: Diagnostic[],
-): void {
+  copies?: CopyCheck,
+): boolean {
   if (group.length === 1) {
     entries.push({ skill: group[0]!, status: "effective" });
-    return;
+    return false;
   }
   // Precedence: a namespaced (plugin) skill first — its qualified name is its own, and a bare skill whose
   // name only looks like `ns:name` must not take it over (SPEC §5) — then scope rank, then distance to cwd
@@ -106,23 +192,49 @@ export function rankGroup(
   let tied = 1;
   while (tied < sorted.length && byTier(sorted[tied]!, first) === 0) tied++;
   const top = sorted.slice(0, tied);
-  if (tied === 1) {
-    entries.push({ skill: first, status: "effective" });
+  const consulted =
+    tied > 1 && copies !== undefined && top.some((skill) => skill.source.root !== first.source.root);
+  const groups = tied > 1 ? copyGroups(top, copies) : undefined;
+  // The skills that stand for their copies: one per group of equal folders (every tied skill without groups).
+  const standing = groups ? groups.map((copiesOf) => copiesOf[0]!) : top;
+  const winner = standing[0]!;
+  if (standing.length === 1) {
+    const entry: RankedEntry = { skill: winner, status: "effective" };
+    if (groups) entry.alsoIn = groups[0]!.slice(1).map((skill) => skill.path);
+    entries.push(entry);
   } else {
-    const paths = top.map((skill) => skill.path).join(", ");
     // Tied skills share their scope, so they share one message (built once, not once per skill).
-    const message = `Skill name '${name}' is ambiguous: ${paths} share the ${first.scope} scope and the same distance, so a bare '${name}' resolves to none of them; rename or remove all but one, or refer to it by path.`;
-    for (const skill of top) {
+    const message = ambiguousMessage(name, standing, groups, copies);
+    const differsIn = groups && copies ? differingFiles(standing, copies) : undefined;
+    for (const [index, skill] of standing.entries()) {
       const found = diagnostic("warning", "ambiguous", message, skill.path);
       diagnostics.push(found);
-      entries.push({
+      const entry: RankedEntry = {
         skill: withDiagnostic(skill, found),
         status: "ambiguous",
-        ambiguousWith: idsExcept(top, skill),
-      });
+        ambiguousWith: idsExcept(standing, skill),
+      };
+      if (differsIn !== undefined) entry.differsIn = differsIn;
+      const others = groups?.[index]?.slice(1);
+      if (others && others.length > 0) entry.alsoIn = others.map((copy) => copy.path);
+      entries.push(entry);
     }
   }
-  const winners = tied === 1 ? first.path : `the ambiguous ${top.map((skill) => skill.path).join(", ")}`;
+  for (const copiesOf of groups ?? []) {
+    const standsFor = copiesOf[0]!;
+    for (const skill of copiesOf.slice(1)) {
+      const found = diagnostic(
+        "info",
+        "duplicate",
+        `Skill '${name}' at ${skill.path} is a copy of ${standsFor.path} (same files, same scope and distance), so they are one skill; it is listed as '${name}' once, from ${standsFor.dir}.`,
+        skill.path,
+      );
+      diagnostics.push(found);
+      entries.push({ skill: withDiagnostic(skill, found), status: "duplicate", duplicateOf: standsFor.id });
+    }
+  }
+  const winners =
+    standing.length === 1 ? winner.path : `the ambiguous ${standing.map((skill) => skill.path).join(", ")}`;
   for (let index = tied; index < sorted.length; index++) {
     const skill = sorted[index]!;
     const found =
@@ -136,12 +248,13 @@ export function rankGroup(
         : diagnostic(
             "info",
             "shadowed",
-            `Skill '${name}' at ${skill.path} is shadowed by ${winners} (${describeWhy(first, skill)}); rename it or remove the other copy to use this one.`,
+            `Skill '${name}' at ${skill.path} is shadowed by ${winners} (${describeWhy(winner, skill)}); rename it or remove the other copy to use this one.`,
             skill.path,
           );
     diagnostics.push(found);
-    entries.push({ skill: withDiagnostic(skill, found), status: "shadowed", shadowedBy: first.id });
+    entries.push({ skill: withDiagnostic(skill, found), status: "shadowed", shadowedBy: winner.id });
   }
+  return consulted;
 }
 
 function idsExcept(skills: readonly Skill[], except: Skill): string[] {
@@ -172,12 +285,18 @@ export function groupByName(skills: readonly Skill[]): Map<string, Skill[]> {
  *
  * @param skills Skills after duplicate paths and filters were removed, in any order.
  * @param order Scope precedence, highest first (`config.discovery.scopeOrder`).
+ * @param copies Folder digests; without them tied skills are ambiguous even when they are copies.
  */
-export function rankPrecedence(skills: readonly Skill[], order: readonly Scope[]): Ranking {
+export function rankPrecedence(
+  skills: readonly Skill[],
+  order: readonly Scope[],
+  copies?: CopyCheck,
+): Ranking {
   const ranks = scopeRanks(order);
   const entries: RankedEntry[] = [];
   const diagnostics: Diagnostic[] = [];
-  for (const [name, group] of groupByName(skills)) rankGroup(name, group, ranks, entries, diagnostics);
+  for (const [name, group] of groupByName(skills))
+    rankGroup(name, group, ranks, entries, diagnostics, copies);
   entries.sort((a, b) => compareRanked(a, b, ranks));
   diagnostics.sort(compareRankingDiagnostics);
   return { entries, diagnostics };

@@ -5,7 +5,9 @@
  */
 import type { Diagnostic } from "../model/diagnostic.js";
 import type { Scope, Skill } from "../model/skill.js";
+import type { FolderDigest } from "./folder-digests.js";
 import {
+  type CopyCheck,
   compareRanked,
   compareRankingDiagnostics,
   compareText,
@@ -13,6 +15,7 @@ import {
   type RankedEntry,
   type Ranking,
   rankGroup,
+  realDir,
   type ScopeRanks,
   scopeRanks,
 } from "./rank-precedence.js";
@@ -22,6 +25,20 @@ const DEFAULT_SPLICE_LIMIT = 64;
 
 function sameMembers(a: readonly Skill[], b: readonly Skill[]): boolean {
   return a.length === b.length && a.every((skill, index) => skill === b[index]);
+}
+
+/** One name's ranking, and the folder digests it was made with when it consulted any. */
+interface KeptGroup {
+  members: Skill[];
+  ranking: Ranking;
+  digests?: (FolderDigest | null | undefined)[];
+}
+
+/** Whether the folder digests a ranking consulted are still the ones `copies` has. */
+function sameDigests(kept: KeptGroup, copies: CopyCheck | undefined): boolean {
+  if (kept.digests === undefined) return true;
+  if (copies === undefined) return false;
+  return kept.members.every((skill, index) => copies.of(realDir(skill)) === kept.digests![index]);
 }
 
 /** Inserts `item` into the sorted `list` after every element that does not sort after it. */
@@ -38,7 +55,7 @@ function insertSorted<T>(list: T[], item: T, compare: (a: T, b: T) => number): v
 
 /** Remembers the ranking of every name; `rank` gives the same result as `rankPrecedence`. */
 export class RankingMemo {
-  private groups = new Map<string, { members: Skill[]; ranking: Ranking }>();
+  private groups = new Map<string, KeptGroup>();
   private order: readonly Scope[] = [];
   private ranks: ScopeRanks = scopeRanks([]);
   private last: Ranking | undefined;
@@ -49,8 +66,11 @@ export class RankingMemo {
     this.spliceLimit = options.spliceLimit ?? DEFAULT_SPLICE_LIMIT;
   }
 
-  /** Ranks `skills` under `order`, reusing the ranking of every name whose skills did not change. */
-  rank(skills: readonly Skill[], order: readonly Scope[]): Ranking {
+  /**
+   * Ranks `skills` under `order`, reusing the ranking of every name whose skills (and, for copies, whose
+   * folder digests) did not change.
+   */
+  rank(skills: readonly Skill[], order: readonly Scope[], copies?: CopyCheck): Ranking {
     if (order.join(" ") !== this.order.join(" ")) {
       this.groups.clear();
       this.last = undefined;
@@ -59,20 +79,23 @@ export class RankingMemo {
     }
     const ranks = this.ranks;
     const byName = groupByName(skills);
-    const next = new Map<string, { members: Skill[]; ranking: Ranking }>();
+    const next = new Map<string, KeptGroup>();
     const stale: Ranking[] = [];
     const fresh: Ranking[] = [];
     for (const [name, members] of byName) {
       const kept = this.groups.get(name);
-      if (kept && sameMembers(kept.members, members)) {
+      if (kept && sameMembers(kept.members, members) && sameDigests(kept, copies)) {
         next.set(name, kept);
         continue;
       }
       if (kept) stale.push(kept.ranking);
       const ranking: Ranking = { entries: [], diagnostics: [] };
-      rankGroup(name, members, ranks, ranking.entries, ranking.diagnostics);
+      const group: KeptGroup = { members, ranking };
+      if (rankGroup(name, members, ranks, ranking.entries, ranking.diagnostics, copies)) {
+        group.digests = members.map((skill) => copies!.of(realDir(skill)));
+      }
       fresh.push(ranking);
-      next.set(name, { members, ranking });
+      next.set(name, group);
     }
     for (const [name, kept] of this.groups) if (!byName.has(name)) stale.push(kept.ranking);
     this.groups = next;

@@ -5,6 +5,7 @@
 import type { ConfigLayer, SkillsetConfig } from "../config/config-schema.js";
 import type { FileSystem } from "../fs/file-system.js";
 import type { Diagnostic } from "../model/diagnostic.js";
+import type { ExternalSkillSource } from "../model/remote-origin.js";
 import type { Skill } from "../model/skill.js";
 import type { HeadThreadOptions } from "../parser/index.js";
 import type { Root } from "../roots/index.js";
@@ -12,9 +13,11 @@ import type { Root } from "../roots/index.js";
 /**
  * - `effective`: the one skill a bare name means.
  * - `shadowed`: another skill with the same name wins by precedence.
- * - `ambiguous`: same name, same scope, same distance as another: a bare name resolves to neither.
+ * - `ambiguous`: same name, same scope, same distance as another that differs: a bare name resolves to neither.
+ * - `duplicate`: a copy of another skill of the same name, scope and distance (its folder holds the same
+ *   bytes, SPEC §5 "Copies are one skill"): that skill stands for both, this one is listed under it.
  */
-export type SkillStatus = "effective" | "shadowed" | "ambiguous";
+export type SkillStatus = "effective" | "shadowed" | "ambiguous" | "duplicate";
 
 /** What `SkillRegistry.setEnabled` did. */
 export interface EnabledChange {
@@ -40,6 +43,15 @@ export interface RegistryEntry {
   shadowedBy?: string;
   /** For `ambiguous`: ids of the other candidates. */
   ambiguousWith?: string[];
+  /**
+   * For `ambiguous` skills in several agents' folders whose folders were compared: the files in which they
+   * differ (relative paths; a file missing from one differs). Empty when they could not be compared.
+   */
+  differsIn?: string[];
+  /** For `duplicate`: the id of the copy that stands for it (effective or ambiguous). */
+  duplicateOf?: string;
+  /** For the copy that stands for its duplicates: their SKILL.md paths ("also in …"), in provider order. */
+  alsoIn?: string[];
 }
 
 /** The result of looking up a name, a qualified name (`ns:name`) or a path. */
@@ -79,6 +91,11 @@ export interface RegistryOptions {
    * `mapWithHeadsSync`). The results are the same either way.
    */
   headThread?: HeadThreadOptions;
+  /**
+   * Sources of skills from outside the file system (remote skills, SPEC §16), listed on every load and
+   * added in their own namespace (`label:name`); they never shadow or are shadowed by skills on disk.
+   */
+  sources?: readonly ExternalSkillSource[];
 }
 
 /** Options of `reload`. */

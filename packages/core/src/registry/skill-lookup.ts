@@ -8,6 +8,7 @@
  */
 import { dirname, normalize } from "node:path";
 import { createNameIndex, type NameIndex, suggestNames } from "../model/suggest-names.js";
+import { isOutranked } from "./outranked.js";
 import type { Lookup, RegistryEntry } from "./registry-types.js";
 
 /** What a name or path means in a registry snapshot. */
@@ -95,7 +96,7 @@ function nameTables(lookup: SkillLookup): NameTables {
   const byNamespacedName = new Map<string, Bucket>();
   const byQualifiedName = new Map<string, Bucket>();
   for (const entry of lookup.entries) {
-    if (entry.status === "shadowed") continue;
+    if (isOutranked(entry)) continue;
     const { skill } = entry;
     if (skill.namespace) {
       add(byNamespacedName, skill.name, entry);
@@ -227,9 +228,10 @@ export function findByPath(lookup: SkillLookup, path: string): RegistryEntry | u
 
 const NO_NAMES: readonly string[] = [];
 
-/** The names a person may use for an entry; none for a shadowed one (a name never means it). */
-function namesOf({ skill, status }: RegistryEntry): readonly string[] {
-  if (status === "shadowed") return NO_NAMES;
+/** The names a person may use for an entry; none for a shadowed one or a duplicate (a name never means it). */
+function namesOf(entry: RegistryEntry): readonly string[] {
+  if (isOutranked(entry)) return NO_NAMES;
+  const { skill } = entry;
   return skill.namespace ? [skill.name, skill.qualifiedName] : [skill.name];
 }
 

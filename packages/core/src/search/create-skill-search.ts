@@ -8,9 +8,11 @@ import type { SearchConfig } from "../config/config-schema.js";
 import { defaultConfig } from "../config/default-config.js";
 import type { Scope, Skill } from "../model/skill.js";
 import { looksLikePath, lookupEntry } from "../registry/lookup-entry.js";
+import { isOutranked } from "../registry/outranked.js";
 import type { RegistryEntry, RegistryEvent } from "../registry/registry-types.js";
 import { createBegunWords } from "./begun-words.js";
 import { matchableTerms } from "./matchable-terms.js";
+import { phraseMatches, queryPhrases } from "./phrase-matches.js";
 import {
   readSearchCache,
   SEARCH_CACHE_VERSION,
@@ -77,6 +79,12 @@ function queryWords(text: string): string[] {
 
 const TIER: Record<SearchReason, number> = { exact_path: 0, exact_name: 1, prefix: 2, text: 3 };
 
+/** Text hits considered per result asked for (at least {@link MIN_POOL}), so phrase matches can move up. */
+const POOL_FACTOR = 3;
+const MIN_POOL = 20;
+/** Score gained per query phrase (two words in a row) found in a row in the skill's name or description. */
+const PHRASE_WEIGHT = 0.25;
+
 /**
  * One typo for words of 5–8 letters, two from 9; none below: a typo allowed in a four-letter word finds
  * other words (`rain` → `train`) more often than the word meant.
@@ -93,9 +101,7 @@ function visible(
 ): boolean {
   if (options.scope !== undefined && entry.skill.scope !== options.scope) return false;
   if (options.all) return true;
-  return (
-    entry.enabled && entry.status !== "shadowed" && entry.skill.invocation.model && !isHidden?.(entry.skill)
-  );
+  return entry.enabled && !isOutranked(entry) && entry.skill.invocation.model && !isHidden?.(entry.skill);
 }
 
 /**
@@ -289,22 +295,25 @@ export function createSkillSearch(
       }
       const words = queryWords(text);
       if (words.length > 0) {
-        // Hits come best first: once enough are kept, stop at the first lower score (equal scores
-        // go on, so ties are still broken by scope and path).
-        const wanted = limit + found.size;
-        let kept = 0;
+        // Hits come best first: once enough different skills are kept (copies count once), stop at the
+        // first lower score (equal scores go on, so ties are still broken by scope and path). The pool
+        // is wider than the limit so that a phrase match (below) can move up into it.
+        const wanted = Math.max(limit * POOL_FACTOR, MIN_POOL) + found.size;
+        const keys = new Set<string>();
         let lowest = Number.POSITIVE_INFINITY;
+        const phrases = queryPhrases(words);
         for (const hit of index.search(textQuery(words, begunTerms(words)))) {
           const score = Math.round(hit.score * 1000) / 1000;
-          if (kept >= wanted && score < lowest) break;
+          if (keys.size >= wanted && score < lowest) break;
           const entry = byId.get(hit.id as string);
           if (entry === undefined || !visible(entry, searchOptions, options.isHidden)) continue;
-          consider(entry, "text", score);
-          kept++;
+          const bonus = phrases.length === 0 ? 0 : phraseMatches(phrases, entry.skill);
+          consider(entry, "text", Math.round(score * (1 + PHRASE_WEIGHT * bonus) * 1000) / 1000);
+          keys.add(copyKey(entry.skill));
           lowest = score;
         }
       }
-      return best(found.values(), limit, compare).map(toResult);
+      return bestDistinct(found.values(), limit, compare).map(toResult);
     },
   };
 }
@@ -332,6 +341,31 @@ function textQuery(words: readonly string[], begunTerms: readonly string[]): Que
       },
     ],
   };
+}
+
+/**
+ * What makes two results the same skill to a reader: the same name and the same description (a skill
+ * copied into several folders or published by several repositories). Search lists it once, the copy
+ * that ranks first (SPEC §5 "Copies are one skill").
+ */
+function copyKey(skill: Skill): string {
+  return `${skill.qualifiedName}\u0000${skill.description}`;
+}
+
+/** The `limit` best results by `compare`, one per {@link copyKey}. */
+function bestDistinct(
+  items: Iterable<Ranked>,
+  limit: number,
+  compare: (a: Ranked, b: Ranked) => number,
+): Ranked[] {
+  const all = [...items];
+  const firsts = new Map<string, Ranked>();
+  for (const item of all) {
+    const key = copyKey(item.entry.skill);
+    const known = firsts.get(key);
+    if (known === undefined || compare(item, known) < 0) firsts.set(key, item);
+  }
+  return best(firsts.values(), limit, compare);
 }
 
 /** The `limit` smallest items by `compare`, sorted: one pass, no full sort of thousands of text hits. */

@@ -15,7 +15,7 @@ import type { SearchDocument } from "./search-document.js";
 const disk = nodeFileSystem as FileSystem & SyncFileReads;
 
 /** Bump when the indexed fields, tokenizing or stemming change: old caches are then ignored. */
-export const SEARCH_CACHE_VERSION = 2;
+export const SEARCH_CACHE_VERSION = 3;
 
 /** What the cache file holds. `index` is MiniSearch's own plain form (`toJSON`). */
 export interface SearchCacheContent {

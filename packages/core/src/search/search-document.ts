@@ -3,6 +3,7 @@
  * `when_to_use` / tags / keywords fields some ecosystems add, and the body's headings when known.
  */
 import type { Skill } from "../model/skill.js";
+import { triggerText } from "./trigger-text.js";
 
 /** One indexed skill. `id` is the skill's id (its SKILL.md's real path). */
 export interface SearchDocument {
@@ -10,7 +11,10 @@ export interface SearchDocument {
   /** The qualified name; the tokenizer splits them on `-`, `_`, `:` and camelCase. */
   name: string;
   description: string;
-  /** `when_to_use`, `tags`, `keywords` (frontmatter or metadata) and Codex's display name and short description. */
+  /**
+   * `when_to_use`, `tags`, `keywords` (frontmatter or metadata), Codex's display name and short
+   * description, and the description's own trigger text ("Use when …", "Triggers: …", quoted phrases).
+   */
   keywords: string;
   /** Markdown headings of the body, when a heading reader was given. */
   headings: string;
@@ -34,6 +38,7 @@ export function skillKeywords(skill: Skill): string {
   }
   const face = skill.openai?.interface;
   if (face) parts.push(face.displayName ?? "", face.shortDescription ?? "");
+  parts.push(triggerText(skill.description));
   return parts.filter((part) => part !== "").join(" ");
 }
 

@@ -6,10 +6,12 @@ import { resolveHome } from "../config/config-paths.js";
 import type { ConfigLayer, SkillsetConfig } from "../config/config-schema.js";
 import type { FileSystem } from "../fs/file-system.js";
 import type { Diagnostic } from "../model/diagnostic.js";
+import type { ExternalSkillSource } from "../model/remote-origin.js";
 import type { Skill } from "../model/skill.js";
 import { loadPolicy, type Policy } from "../policy/policy.js";
 import { missingDependencies, type SkillDependency } from "../policy/skill-dependencies.js";
 import { createRegistry } from "../registry/create-registry.js";
+import { isOutranked } from "../registry/outranked.js";
 import type { RegistryWatcher, SkillRegistry } from "../registry/registry-types.js";
 import { createSession } from "./create-session.js";
 import type { SessionOptions, SkillSession } from "./session-types.js";
@@ -30,6 +32,11 @@ export interface CreateSkillsetOptions {
   cacheFile?: string | false;
   /** Keep the registry current with a file watcher until `close()` (default false). */
   watch?: boolean;
+  /**
+   * Sources of skills from outside the file system, e.g. the person's MCP servers from
+   * `openRemotes()` of `@skillset/remote` (SPEC §16); ignored with `registry` (give them to it instead).
+   */
+  sources?: readonly ExternalSkillSource[];
   /** A registry the host already has (loaded here if it is not yet); `config`, `fs` and `cacheFile` are then its own. */
   registry?: SkillRegistry;
 }
@@ -79,12 +86,14 @@ export async function createSkillset(options: CreateSkillsetOptions): Promise<Sk
       ...(options.config === undefined ? {} : { flags: options.config }),
       ...(options.fs === undefined ? {} : { fs: options.fs }),
       ...(options.cacheFile === undefined ? {} : { cacheFile: options.cacheFile }),
+      ...(options.sources === undefined ? {} : { sources: options.sources }),
     });
   await registry.load();
   const config = registry.config;
   const policy = await loadPolicy({
     config: config.policy,
     projectRoot: registry.projectRoot,
+    cwd: registry.cwd,
     home,
     env,
     ...(options.permissions === undefined ? {} : { rules: options.permissions }),
@@ -106,7 +115,7 @@ export async function createSkillset(options: CreateSkillsetOptions): Promise<Sk
     unmetDependencies(check = {}) {
       return registry
         .entries()
-        .filter((entry) => entry.enabled && entry.status !== "shadowed")
+        .filter((entry) => entry.enabled && !isOutranked(entry))
         .map((entry) => ({
           skill: entry.skill,
           missing: missingDependencies(entry.skill, {

@@ -10,6 +10,7 @@ export {
   type Skillset,
   type UnmetDependencies,
 } from "./create-skillset.js";
+export { policyRegistryView } from "./policy-registry-view.js";
 export type {
   CompactedOptions,
   EnvPromptRequest,

@@ -4,6 +4,7 @@
  * says what to do.
  */
 import { findSkill } from "../loader/find-skill.js";
+import { isOutranked } from "../registry/outranked.js";
 import type { RegistryEntry } from "../registry/registry-types.js";
 import {
   ambiguousText,
@@ -22,10 +23,7 @@ export type UsableSkill = { ok: true; entry: RegistryEntry } | { ok: false; resu
 /** Whether the model may see `entry` at all (for suggestions). */
 export function modelMaySee(entry: RegistryEntry, context: SkillToolsContext): boolean {
   return (
-    entry.enabled &&
-    entry.status !== "shadowed" &&
-    entry.skill.invocation.model &&
-    !context.isHidden?.(entry.skill)
+    entry.enabled && !isOutranked(entry) && entry.skill.invocation.model && !context.isHidden?.(entry.skill)
   );
 }
 
@@ -64,10 +62,10 @@ export async function resolveUsableSkill(
   const { entry } = found;
   const enableCommand = context.enableCommand ?? "skillset enable";
   if (context.isHidden?.(entry.skill)) {
-    return {
-      ok: false,
-      result: toolError("skill-denied", deniedText(entry, "a permission rule denies it.")),
-    };
+    // The host's policy says which rule denies it, and where that rule is written (SPEC §11).
+    const answer = context.authorize ? await context.authorize(entry.skill, tool) : undefined;
+    const reason = answer && !answer.allow ? answer.reason : "a permission rule denies it.";
+    return { ok: false, result: toolError("skill-denied", deniedText(entry, reason)) };
   }
   if (!entry.enabled)
     return { ok: false, result: toolError("skill-disabled", disabledText(entry, enableCommand)) };

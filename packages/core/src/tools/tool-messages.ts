@@ -44,5 +44,6 @@ export function userOnlyText(entry: RegistryEntry): string {
 
 /** A skill a permission rule denies. */
 export function deniedText(entry: RegistryEntry, reason: string): string {
-  return `Skill '${entry.skill.qualifiedName}' cannot be used: ${shown(reason, 300)}`;
+  // Long enough for the rule and the path of the file it is written in.
+  return `Skill '${entry.skill.qualifiedName}' cannot be used: ${shown(reason, 600)}`;
 }

@@ -1,6 +1,8 @@
 import { createHash } from "node:crypto";
-import { readdir, readFile } from "node:fs/promises";
+import { readdir, readFile, symlink } from "node:fs/promises";
 import { join, relative } from "node:path";
+import { nodeFileSystem } from "@skillset/core/fs";
+import { digestFolder } from "@skillset/core/registry";
 import { createTempDir, type TempDir } from "@skillset/core/test";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { hashSkillFolder } from "./hash-skill-folder.js";
@@ -79,6 +81,21 @@ describe("computedHash (vercel interop)", () => {
 });
 
 describe("integrity", () => {
+  it("equals the digest core's registry uses to tell copies of a skill apart (one rule, SPEC §5, §14)", async () => {
+    await temp.write({
+      "skill/SKILL.md": "---\nname: skill\ndescription: Use when testing.\n---\nBody\n",
+      "skill/scripts/run.sh": "echo run\n",
+      "skill/references/é.md": "accent\n",
+      "skill/references/Z.md": "upper\n",
+      "skill/.git/HEAD": "ignored\n",
+      "skill/node_modules/m/index.js": "ignored\n",
+      "outside.txt": "linked\n",
+    });
+    await symlink(temp.join("outside.txt"), temp.join("skill", "linked.txt"));
+    const core = await digestFolder(nodeFileSystem, temp.join("skill"));
+    expect(core?.integrity).toBe((await hashSkillFolder(temp.join("skill"))).integrity);
+  });
+
   it("tells apart two trees that collide under computedHash (path and bytes run together)", async () => {
     await temp.write({ "first/a": "bc", "second/ab": "c" });
     const first = await hashSkillFolder(temp.join("first"));

@@ -1,32 +1,14 @@
 /**
- * @module `integrity`, skillset's own digest of a skill folder (Go's dirhash form): SHA-256 over the lines
- * `<sha256 of the file, hex>  <path>\n`, sorted by path in code-point order. Each file's bytes are hashed
- * on their own and every line ends at a newline, so no two different trees share a digest the way they
- * can under `computedHash`.
+ * @module `integrity`, skillset's own digest of a skill folder: the rule lives in core
+ * (`@skillset/core/model` `folderIntegrity`), shared with the registry, which tells copies of one skill
+ * from different skills by it (SPEC §5); here it is applied to files already read.
  */
-import { createHash } from "node:crypto";
+import { folderIntegrity, INTEGRITY_PREFIX, sha256Hex } from "@skillset/core/model";
 import type { HashedFile } from "./list-hashed-files.js";
 
-/** Prefix of every integrity value, naming the algorithm. */
-export const INTEGRITY_PREFIX = "sha256:";
+export { INTEGRITY_PREFIX };
 
 /** `sha256:<hex>` of `files`. */
 export function integrity(files: readonly HashedFile[]): string {
-  const lines = files
-    .map((file) => `${createHash("sha256").update(file.content).digest("hex")}  ${file.path}\n`)
-    .sort((left, right) => comparePaths(left.slice(66), right.slice(66)));
-  const hash = createHash("sha256");
-  for (const line of lines) hash.update(line);
-  return `${INTEGRITY_PREFIX}${hash.digest("hex")}`;
-}
-
-/** Code-point order (not UTF-16 unit order, not locale order): the same on every machine. */
-function comparePaths(left: string, right: string): number {
-  const a = [...left];
-  const b = [...right];
-  for (let index = 0; index < Math.min(a.length, b.length); index++) {
-    const difference = (a[index]!.codePointAt(0) ?? 0) - (b[index]!.codePointAt(0) ?? 0);
-    if (difference !== 0) return difference;
-  }
-  return a.length - b.length;
+  return folderIntegrity(files.map((file) => ({ path: file.path, sha256: sha256Hex(file.content) })));
 }
