@@ -252,8 +252,8 @@ describe("two servers serving the same URI", () => {
     expect(loaded?.text).toContain('origin="remote:two"');
     const read = await tools.skill_read?.handler({ uri: "skill://two:hello/SKILL.md" });
     expect(read?.text).toContain("From two.");
-    const escape = await tools.skill_read?.handler({ uri: "skill://two:hello/../../one/hello/SKILL.md" });
-    expect(escape?.isError).toBe(true);
+    const escaped = await tools.skill_read?.handler({ uri: "skill://two:hello/../../one/hello/SKILL.md" });
+    expect(escaped?.isError).toBe(true);
     expect(asked).toEqual(["two:hello unapproved"]);
   });
   it("keeps them apart by (label, uri): approvals, reads and cache paths never cross", async () => {
