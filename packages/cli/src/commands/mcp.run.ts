@@ -4,6 +4,7 @@
  */
 import { type CommandContext, EXIT_OK, UsageError } from "../command.js";
 import { configFlags } from "../config-flags.js";
+import { httpExposure } from "../mcp-exposure.js";
 
 /** Default HTTP port. */
 const DEFAULT_PORT = 3917;
@@ -18,7 +19,7 @@ function parsePort(value: unknown): number {
 }
 
 function httpOnly(context: CommandContext): void {
-  for (const flag of ["port", "host", "token", "allow-origin"]) {
+  for (const flag of ["port", "host", "token", "no-token", "allow-origin"]) {
     if (context.values[flag] !== undefined) throw new UsageError(`--${flag} needs --http`);
   }
 }
@@ -43,8 +44,16 @@ export async function run(context: CommandContext): Promise<number> {
   const http = context.values.http === true;
   if (!http) httpOnly(context);
   const port = parsePort(context.values.port);
-  const token = (context.values.token as string | undefined) ?? context.env.SKILLSET_MCP_TOKEN;
-  if (token !== undefined && token.length < 8) throw new UsageError("--token must be at least 8 characters");
+  const host = (context.values.host as string | undefined) ?? "127.0.0.1";
+  // Decided before anything is loaded or bound: a refused host never opens a socket.
+  const { token, warning } = http
+    ? httpExposure({
+        host,
+        token: context.values.token as string | undefined,
+        tokenFromEnvironment: context.env.SKILLSET_MCP_TOKEN,
+        noToken: context.values["no-token"] === true,
+      })
+    : {};
   if (!http && !context.stdio) throw new UsageError("stdio mode needs the process's standard streams");
   const { openMcpSkills, serveHttp, serveStdio } = await importMcp();
   const config = configFlags(context);
@@ -61,7 +70,6 @@ export async function run(context: CommandContext): Promise<number> {
       await serveStdio(skills, stdio);
       return EXIT_OK;
     }
-    const host = (context.values.host as string | undefined) ?? "127.0.0.1";
     const allowedOrigins = (context.values["allow-origin"] as string[] | undefined) ?? [];
     const server = await serveHttp(skills, {
       host,
@@ -69,6 +77,7 @@ export async function run(context: CommandContext): Promise<number> {
       allowedOrigins,
       ...(token === undefined ? {} : { token }),
     });
+    if (warning !== undefined) context.stderr.write(`${warning}\n`);
     context.stderr.write(
       `skillset mcp: serving ${registry.entries().length} skills at ${server.url}${token === undefined ? "" : " (bearer token required)"}\n`,
     );
