@@ -20,6 +20,7 @@ export const addCommand: Command = {
   options: {
     skill: {
       type: "string",
+      short: "s",
       multiple: true,
       description: "Install this skill of the source (repeatable)",
       valueName: "NAME",
@@ -28,6 +29,7 @@ export const addCommand: Command = {
     ...globalOption,
     agent: {
       type: "string",
+      short: "a",
       description: "Also link into these agents' folders (comma-separated)",
       valueName: "LIST",
     },
