@@ -33,8 +33,29 @@ async function readStdin(): Promise<string> {
   return Buffer.concat(chunks).toString("utf8");
 }
 
+// Ctrl-C or SIGTERM during a fetch: the command stops its work, removes what it fetched and exits 130 or
+// 143. Installed only for the commands that ask (others keep Node's default: exit at once). A second
+// signal while that clean-up runs ends the process straight away.
+let interruption: AbortController | undefined;
+function interrupts(): AbortSignal {
+  if (!interruption) {
+    const controller = new AbortController();
+    interruption = controller;
+    for (const [name, code] of [
+      ["SIGINT", 130],
+      ["SIGTERM", 143],
+    ] as const)
+      process.on(name, () => {
+        if (controller.signal.aborted) process.exit(code);
+        controller.abort(name);
+      });
+  }
+  return interruption.signal;
+}
+
 try {
   process.exitCode = await runCli({
+    interrupts,
     argv: process.argv.slice(2),
     cwd: process.cwd(),
     env: process.env,
@@ -58,3 +79,5 @@ try {
   process.stderr.write(`skillset: internal error: ${(error as Error).stack ?? String(error)}\n`);
   process.exitCode = 70;
 }
+// Interrupted: the clean-up is done; nothing still open (a socket, a timer) may keep the person waiting.
+if (interruption?.signal.aborted) process.exit();

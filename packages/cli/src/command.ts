@@ -9,10 +9,12 @@
 import type { Readable, Writable } from "node:stream";
 import type { ParseArgsConfig } from "node:util";
 
-/** Exit codes (SPEC §13): 0 ok, 1 findings, 2 usage error. */
+/** Exit codes (SPEC §13): 0 ok, 1 findings, 2 usage error; 128 + the signal's number when interrupted. */
 export const EXIT_OK = 0;
 export const EXIT_FINDINGS = 1;
 export const EXIT_USAGE = 2;
+export const EXIT_SIGINT = 130;
+export const EXIT_SIGTERM = 143;
 
 /** A writable text sink; `isTTY` and `columns` drive colours, progress and width-aware output. */
 export interface Output {
@@ -47,6 +49,11 @@ export interface CommandContext {
   /** The raw standard streams, for a command that speaks a protocol on them (`mcp`) or draws a terminal
    * UI (`compose`, `pick`); absent in-process. */
   stdio?: StdioStreams;
+  /**
+   * The person's interruption (SIGINT, SIGTERM; the abort reason names it) for commands that fetch; the
+   * handlers are installed on the first call. Absent in-process.
+   */
+  interrupts?: () => AbortSignal;
   /** Work the dispatcher awaits after the command returned (e.g. a registry's cache write). */
   afterwards: Array<() => Promise<unknown>>;
 }

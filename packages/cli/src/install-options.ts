@@ -16,6 +16,11 @@ export const limitOptions: Record<string, OptionSpec> = {
     valueName: "N",
   },
   "max-files": { type: "string", description: "Most files per skill (default 2000)", valueName: "N" },
+  "max-compression-ratio": {
+    type: "string",
+    description: "Most bytes an archive may unpack to per packed byte (default 200)",
+    valueName: "N",
+  },
   timeout: {
     type: "string",
     description: "Seconds one network request may take (default 30)",

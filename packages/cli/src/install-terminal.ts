@@ -28,11 +28,22 @@ export function limitsFrom(context: CommandContext): Partial<InstallLimits> {
   const maxTotalBytes = number("max-total-bytes", "bytes");
   const maxFiles = number("max-files", "files");
   const timeout = number("timeout", "seconds");
+  const maxCompressionRatio = number("max-compression-ratio", "bytes per packed byte");
   if (maxFileBytes) limits.maxFileBytes = maxFileBytes;
   if (maxTotalBytes) limits.maxTotalBytes = maxTotalBytes;
   if (maxFiles) limits.maxFiles = maxFiles;
   if (timeout) limits.timeoutMs = timeout * 1000;
+  if (maxCompressionRatio) limits.maxCompressionRatio = maxCompressionRatio;
   return limits;
+}
+
+/**
+ * The person's interruption (Ctrl-C, SIGTERM) as an `AbortSignal` for an install command, when the CLI
+ * runs as a process: the fetch stops, its files are removed, and the command exits 130 or 143.
+ */
+export function interruptible(context: CommandContext): { signal?: AbortSignal } {
+  const signal = context.interrupts?.();
+  return signal ? { signal } : {};
 }
 
 /** Whether a person is at the terminal (prompts are possible). */

@@ -51,6 +51,8 @@ describe("skillset (the dispatcher)", () => {
         disable          Disable a skill by name, plugin:name or path (user settings;
                          --project for this project)
         state            Show the saved enable/disable settings (user and project)
+        trust            Trust this project: let its own settings files widen what you
+                         allow (--revoke, --list)
         new              Create a skill folder with a SKILL.md that passes validate
                          --strict and lint
         watch            Print skills as they are added, changed or removed

@@ -13,6 +13,8 @@ import {
   type CommandContext,
   EXIT_FINDINGS,
   EXIT_OK,
+  EXIT_SIGINT,
+  EXIT_SIGTERM,
   EXIT_USAGE,
   type OptionSpec,
   type Output,
@@ -35,6 +37,8 @@ export interface RunCliOptions {
   readStdin?: () => Promise<string>;
   /** The raw standard streams (for `mcp` over stdio). */
   stdio?: StdioStreams;
+  /** The person's interruption, for commands that fetch (see `CommandContext.interrupts`). */
+  interrupts?: () => AbortSignal;
 }
 
 /** Options every command accepts. */
@@ -168,6 +172,7 @@ export async function runCli(options: RunCliOptions): Promise<number> {
     afterwards: [],
     ...(options.readStdin ? { readStdin: options.readStdin } : {}),
     ...(options.stdio ? { stdio: options.stdio } : {}),
+    ...(options.interrupts ? { interrupts: options.interrupts } : {}),
   };
   try {
     const module = await command.load();
@@ -178,6 +183,8 @@ export async function runCli(options: RunCliOptions): Promise<number> {
     if (SkillsetError.isInstance(error)) {
       // Messages quote names and text from sources (frontmatter, lock keys): shown inert, lines kept.
       stderr.write(`skillset ${command.name}: ${inertForTerminal(error.message, { keepLines: true })}\n`);
+      if (error.code === "install-interrupted")
+        return error.message.includes("SIGTERM") ? EXIT_SIGTERM : EXIT_SIGINT;
       return EXIT_FINDINGS;
     }
     throw error;

@@ -5,7 +5,7 @@ import { inertForTerminal } from "@skillset/core/model";
 import { addSkills } from "@skillset/install";
 import { type CommandContext, EXIT_OK } from "../command.js";
 import { displayPath } from "../display-path.js";
-import { limitsFrom, terminalIo } from "../install-terminal.js";
+import { interruptible, limitsFrom, terminalIo } from "../install-terminal.js";
 
 export async function run(context: CommandContext): Promise<number> {
   const agents =
@@ -26,6 +26,7 @@ export async function run(context: CommandContext): Promise<number> {
     copy: context.values.copy === true,
     force: context.values.force === true,
     limits: limitsFrom(context),
+    ...interruptible(context),
     io: terminalIo(context),
   });
   const lines = result.installed.map(

@@ -4,7 +4,7 @@
 import { inertForTerminal } from "@skillset/core/model";
 import { checkSkills } from "@skillset/install";
 import { type CommandContext, EXIT_FINDINGS, EXIT_OK } from "../command.js";
-import { limitsFrom, terminalIo } from "../install-terminal.js";
+import { interruptible, limitsFrom, terminalIo } from "../install-terminal.js";
 import { writeJson } from "../json/write-json.js";
 
 /** What to run about each kind of drift found (one line per kind, naming the skills). */
@@ -41,6 +41,7 @@ export async function run(context: CommandContext): Promise<number> {
     global: context.values.global === true,
     names: context.positionals,
     limits: limitsFrom(context),
+    ...interruptible(context),
     progress: terminalIo(context).progress,
   });
   const drift =

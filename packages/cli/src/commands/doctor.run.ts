@@ -3,7 +3,7 @@
  * precedence, skills that failed to load, shadowed, ambiguous and disabled skills, permission rules (with
  * the agents' settings files they were imported from) and unmet dependencies.
  */
-import { resolveHome } from "@skillset/core/config";
+import { type ProjectTrust, projectTrust, resolveHome } from "@skillset/core/config";
 import { type Diagnostic, inertForTerminal, mergeDiagnostics, SCOPES } from "@skillset/core/model";
 import { describeOrigin, loadPolicy, missingDependencies, type SkillDependency } from "@skillset/core/policy";
 import type { RegistryEntry } from "@skillset/core/registry";
@@ -29,6 +29,18 @@ function dependencyText(missing: readonly SkillDependency[]): string {
 const inert = (text: string) => inertForTerminal(text);
 const plural = (count: number, word: string) => `${count} ${word}${count === 1 ? "" : "s"}`;
 
+/** Whether the project's own settings may widen what the person allows, and what was ignored. */
+function trustText(trust: ProjectTrust, ignored: number): string {
+  const settings = ignored > 0 ? `; ${plural(ignored, "project setting")} ignored (see Warnings)` : "";
+  if (trust.state === "trusted") return `trusted since ${inert(trust.record?.trustedAt ?? "")}`;
+  if (trust.state === "changed") {
+    return `was trusted, but its settings files changed since${settings}; review them and run \`skillset trust\` again`;
+  }
+  return ignored > 0
+    ? `not trusted${settings}; run \`skillset trust\` to allow them`
+    : "not trusted (its own settings may only narrow yours)";
+}
+
 function skillLine(entry: RegistryEntry, extra = ""): string {
   return `  ${inert(entry.skill.qualifiedName)}  ${inert(entry.skill.path)}${extra}`;
 }
@@ -42,6 +54,11 @@ export async function run(context: CommandContext): Promise<number> {
     cwd: registry.cwd,
     home: resolveHome({ env: context.env }),
     env: context.env,
+  });
+  const trust = await projectTrust({
+    projectRoot: registry.projectRoot,
+    env: context.env,
+    home: resolveHome({ env: context.env }),
   });
   const entries = registry.entries();
   // The registry and the policy both read the state files: a damaged one is reported once.
@@ -69,6 +86,7 @@ export async function run(context: CommandContext): Promise<number> {
     .map((entry) => ({ entry, missing: missingDependencies(entry.skill, { env: context.env }) }))
     .filter(({ missing }) => missing.length > 0);
   const byId = new Map(entries.map((entry) => [entry.skill.id, entry]));
+  const ignored = warnings.filter((found) => found.code === "project-setting-ignored");
   const exit = errors.length > 0 ? EXIT_FINDINGS : EXIT_OK;
 
   if (context.values.json) {
@@ -76,6 +94,13 @@ export async function run(context: CommandContext): Promise<number> {
       cwd: registry.cwd,
       projectRoot: registry.projectRoot,
       configFiles,
+      projectTrust: {
+        state: trust.state,
+        path: trust.path,
+        file: trust.file,
+        ...(trust.record ? { trustedAt: trust.record.trustedAt } : {}),
+        ignored: ignored.length,
+      },
       scopeOrder: order,
       roots: registry.roots().map((info) => ({ ...info.root, exists: info.exists, skills: info.skills })),
       counts: {
@@ -111,6 +136,7 @@ export async function run(context: CommandContext): Promise<number> {
   field("Project root", inert(registry.projectRoot));
   if (registry.cwd !== registry.projectRoot) field("Working dir", inert(registry.cwd));
   field("Config files", configFiles.length > 0 ? inert(configFiles.join(", ")) : "none");
+  field("Project trust", trustText(trust, ignored.length));
   field("Precedence", order.join(" > "));
 
   heading("Roots searched, highest precedence first");

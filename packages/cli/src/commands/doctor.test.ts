@@ -31,6 +31,7 @@ describe("skillset doctor", () => {
     expect(head).toMatchInlineSnapshot(`
       "Project root  <tmp>/project
       Config files  <tmp>/project/.skillset/config.json
+      Project trust not trusted (its own settings may only narrow yours)
       Precedence    repo > user > custom > admin > system > plugin > remote
       "
     `);

@@ -7,7 +7,7 @@ import { configPaths, resolveHome } from "@skillset/core/config";
 import { nodeFileSystem } from "@skillset/core/fs";
 import { type Diagnostic, inertForTerminal } from "@skillset/core/model";
 import { looksLikePath, type RegistryEntry, type SkillRegistry } from "@skillset/core/registry";
-import { canonicalStateKey, openStateStore } from "@skillset/core/state";
+import { canonicalStateKey, keepingTrust, openStateStore } from "@skillset/core/state";
 import { type CommandContext, EXIT_FINDINGS, EXIT_OK } from "../command.js";
 import { entryJson } from "../json/skill-json.js";
 import { writeJson } from "../json/write-json.js";
@@ -25,13 +25,24 @@ function stateFile(context: CommandContext, registry: SkillRegistry, layer: "use
 }
 
 /** `--reset`: removes the key from both lists of the layer's state file; true when it was there. */
-async function forget(context: CommandContext, key: string, file: string, layer: "user" | "project") {
+async function forget(
+  context: CommandContext,
+  key: string,
+  file: string,
+  layer: "user" | "project",
+  projectRoot: string,
+) {
   const home = resolveHome({ env: context.env, ...(context.env.HOME ? { home: context.env.HOME } : {}) });
   const stored = await canonicalStateKey(key, { cwd: context.cwd, home, fs: nodeFileSystem });
-  const change = await openStateStore(file, { writeThroughLink: layer === "user" }).change((state) => {
-    state.enabled = state.enabled.filter((entry) => entry !== stored);
-    state.disabled = state.disabled.filter((entry) => entry !== stored);
-  });
+  const write = () =>
+    openStateStore(file, { writeThroughLink: layer === "user" }).change((state) => {
+      state.enabled = state.enabled.filter((entry) => entry !== stored);
+      state.disabled = state.disabled.filter((entry) => entry !== stored);
+    });
+  // The person's own change to the project's state file keeps their trust in the project.
+  const change = await (layer === "project"
+    ? keepingTrust({ projectRoot, env: context.env, home }, write)
+    : write());
   return { stored, changed: change.changed, diagnostics: change.diagnostics };
 }
 
@@ -67,6 +78,7 @@ export function toggleRunner(enabled: boolean): (context: CommandContext) => Pro
         byPath ? resolve(context.cwd, given) : given,
         file,
         layer,
+        registry.projectRoot,
       );
       const exit = reportStateProblems(context, verb, diagnostics);
       if (json) {
@@ -108,7 +120,18 @@ export function toggleRunner(enabled: boolean): (context: CommandContext) => Pro
     const exit = reportStateProblems(context, verb, diagnostics);
     const after = new Map(registry.entries().map((entry) => [entry.skill.id, entry.enabled]));
     const stuck = matching.filter((entry) => after.get(entry.skill.id) !== enabled);
+    // A project's state file may only switch skills off unless the person trusts the project (SPEC §11).
+    const narrowOnly =
+      enabled &&
+      layer === "project" &&
+      registry.diagnostics().some((found) => found.code === "project-setting-ignored" && found.path === file);
     for (const entry of stuck) {
+      if (narrowOnly) {
+        context.stderr.write(
+          `skillset ${verb}: warning: ${inertForTerminal(entry.skill.qualifiedName)} at ${inertForTerminal(entry.skill.path)} is still disabled: your own settings switch it off, and a project's state file may only switch skills off. Run \`skillset ${verb} ${shown}\` without --project, or \`skillset trust\` in this project.\n`,
+        );
+        continue;
+      }
       const higher =
         layer === "user"
           ? "the project's .skillset/state.json (use --project) or SKILLSET_DISABLE_SKILLS / SKILLSET_ENABLE_SKILLS"

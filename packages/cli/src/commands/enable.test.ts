@@ -17,6 +17,21 @@ const cli = (...argv: string[]) =>
   runCliCaptured({ argv, cwd: temp.join("project"), env: isolatedEnv(temp), replaceTemp: temp.path });
 
 describe("skillset enable / disable", () => {
+  it("enable --project cannot undo the person's own disable until they trust the project, and says so", async () => {
+    await cli("disable", "docx");
+    const enabled = await cli("enable", "docx", "--project");
+    expect(enabled.stderr).toContain(
+      "docx at <tmp>/project/.agents/skills/docx/SKILL.md is still disabled: your own settings switch it off, and a project's state file may only switch skills off. Run `skillset enable docx` without --project, or `skillset trust` in this project.",
+    );
+    const listed = await cli("list", "--all");
+    expect(listed.stdout).toContain("docx (disabled)");
+    expect(listed.stderr).toContain(
+      "1 project setting ignored: a project's own files may only narrow what you allow",
+    );
+    expect((await cli("trust")).code).toBe(0);
+    expect((await cli("list")).stdout).toContain("docx");
+  });
+
   it("disables every skill of a name in the user state, and enables it again", async () => {
     const disabled = await cli("disable", "pdf");
     expect(disabled.code).toBe(0);

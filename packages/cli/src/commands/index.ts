@@ -23,6 +23,7 @@ const rows: Record<string, () => Promise<Command>> = {
   enable: async () => (await import("./enable.js")).enableCommand,
   disable: async () => (await import("./disable.js")).disableCommand,
   state: async () => (await import("./state.js")).stateCommand,
+  trust: async () => (await import("./trust.js")).trustCommand,
   "new": async () => (await import("./new.js")).newCommand,
   watch: async () => (await import("./watch.js")).watchCommand,
   mcp: async () => (await import("./mcp.js")).mcpCommand,

@@ -22,7 +22,8 @@ const cli = (...argv: string[]) =>
   runCliCaptured({
     argv,
     cwd: temp.join("project"),
-    env: { ...isolatedEnv(temp), TMPDIR: temp.join("tmp") },
+    // Test servers listen on 127.0.0.1, which only the person may allow.
+    env: { ...isolatedEnv(temp), TMPDIR: temp.join("tmp"), SKILLSET_ALLOW_PRIVATE_NETWORK: "1" },
     replaceTemp: temp.path,
   });
 

@@ -73,6 +73,12 @@ export async function run(context: CommandContext): Promise<number> {
   const diagnostics = registry.diagnostics();
   const problems = loadProblems(diagnostics);
   if (problems !== undefined) context.stderr.write(`${problems}; run \`skillset doctor\` for details.\n`);
+  const ignored = diagnostics.filter((found) => found.code === "project-setting-ignored").length;
+  if (ignored > 0) {
+    context.stderr.write(
+      `${plural(ignored, "project setting")} ignored: a project's own files may only narrow what you allow; run \`skillset doctor\` for which, or \`skillset trust\` to allow them.\n`,
+    );
+  }
   for (const limit of diagnostics.filter((found) => found.code === "walk-limit")) {
     context.stderr.write(`Not every skill is listed: ${inertForTerminal(limit.message)}\n`);
   }

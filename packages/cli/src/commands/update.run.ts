@@ -4,7 +4,7 @@
 import { inertForTerminal } from "@skillset/core/model";
 import { type RefreshResult, refreshFromLock } from "@skillset/install";
 import { type CommandContext, EXIT_FINDINGS, EXIT_OK } from "../command.js";
-import { limitsFrom, terminalIo } from "../install-terminal.js";
+import { interruptible, limitsFrom, terminalIo } from "../install-terminal.js";
 
 export function run(context: CommandContext): Promise<number> {
   return runRefresh("update", context);
@@ -21,6 +21,7 @@ export async function runRefresh(mode: "install" | "update", context: CommandCon
       names: context.positionals,
       force: context.values.force === true,
       limits: limitsFrom(context),
+      ...interruptible(context),
       io: terminalIo(context),
     }),
   );

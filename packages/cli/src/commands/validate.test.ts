@@ -126,8 +126,13 @@ describe("skillset validate", () => {
     expect(limit.find((found: { code: string }) => found.code === "walk-limit")?.message).toContain(
       "more than 32 levels deep; skills beyond that were not checked. Check a folder nearer those skills, or, when checking the project (no paths given), raise discovery.limits.maxDepth above 32",
     );
+    // A project may not raise a limit on its own (SPEC §11): the person's own config raises it.
     await temp.write({
       ".skillset/config.json": JSON.stringify({ discovery: { limits: { maxDepth: 500 } } }),
+    });
+    expect((await run(["validate"])).stdout).toContain("walk-limit");
+    await temp.write({
+      "home/.config/skillset/config.json": JSON.stringify({ discovery: { limits: { maxDepth: 500 } } }),
     });
     for (const command of ["validate", "lint"]) {
       const result = await run([command]);

@@ -70,6 +70,9 @@ describe("--json output matches schemas/cli-output.schema.json", () => {
     ["toggle", ["enable", "old", "--project", "--json"]],
     ["reset", ["enable", "old", "--reset", "--json"]],
     ["state", ["state", "--json"]],
+    ["trust", ["trust", "--json"]],
+    ["trust", ["trust", "--list", "--json"]],
+    ["trust", ["trust", "--revoke", "--json"]],
     ["new", ["new", "fresh-skill", "--json"]],
   ])("%s: skillset %j", async (definition, argv) => {
     const document = await json(...(argv as string[]));

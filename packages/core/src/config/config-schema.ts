@@ -90,19 +90,29 @@ export const permissionRuleSchema = s.object({
 
 /** Permissions, the agents' own settings, trust, tool narrowing and shell preprocessing (SPEC §11). */
 export const policyConfigSchema = s.object({
-  permissions: s.array(permissionRuleSchema).describe("Permission rules, in addition to imported ones"),
+  permissions: s
+    .array(permissionRuleSchema)
+    .describe(
+      "Permission rules, in addition to imported ones; every layer's rules add up. In a project's own file only deny and ask rules apply unless you run `skillset trust` there",
+    ),
   importAgentSettings: s
     .boolean()
-    .describe("Honour skills switched off in Codex, Claude Code and OpenCode settings (default true)"),
+    .describe(
+      "Honour skills switched off in Codex, Claude Code and OpenCode settings (default true; a project's own file cannot turn it off unless trusted with `skillset trust`)",
+    ),
   trustedScopes: s
     .array(scopeSchema)
-    .describe("Scopes trusted for shell preprocessing and hooks (default user, admin, system)"),
+    .describe(
+      "Scopes trusted for shell preprocessing and hooks (default user, admin, system). A project's own file may only remove scopes unless trusted with `skillset trust`",
+    ),
   toolNarrowing: s
     .oneOf(["restrict", "approve"])
     .describe("While a skill with allowed-tools is active: keep only those tools, or pre-approve them"),
   shellPreprocessing: s
     .boolean()
-    .describe("Run !`command` in skill bodies from trusted scopes (default false; a host turns it on)"),
+    .describe(
+      "Run !`command` in skill bodies from trusted scopes (default false; a host turns it on). A project's own file may only turn it off unless trusted with `skillset trust`",
+    ),
   shellTimeoutMs: s.integer({ min: 1 }).describe("Longest a preprocessing command may run (default 10000)"),
   shellMaxOutputBytes: s
     .integer({ min: 1 })

@@ -30,5 +30,26 @@ export {
 export type { ConfigSource } from "./format-config-issues.js";
 export { type LoadConfigOptions, type LoadedConfig, loadConfig } from "./load-config.js";
 export { mergeConfig } from "./merge-config.js";
+export {
+  type IgnoredSetting,
+  type NarrowContext,
+  type NarrowedLayer,
+  narrowProjectLayer,
+} from "./narrow-project-layer.js";
+export {
+  isProjectFile,
+  PROJECT_WIDENING_FILES,
+  type ProjectTrust,
+  type ProjectTrustLocation,
+  projectFilesDigest,
+  projectSettingIgnored,
+  projectTrust,
+  readTrustedProjects,
+  TRUSTED_PROJECTS_FILE,
+  type TrustedProject,
+  type TrustedProjects,
+  trustAdvice,
+  trustedProjectsFile,
+} from "./project-trust.js";
 export { readConfigFile } from "./read-config-file.js";
 export { validateConfigLayer } from "./validate-config-layer.js";

@@ -58,7 +58,7 @@ describe("configPaths", () => {
 
 describe("loadConfig layering", () => {
   it("gives the defaults when there is nothing to read", async () => {
-    expect(await load()).toEqual({ config: defaultConfig, files: [] });
+    expect(await load()).toEqual({ config: defaultConfig, files: [], ignored: [], diagnostics: [] });
   });
 
   it("applies defaults < user < project < SKILLSET_CONFIG < variables < flags", async () => {
@@ -90,12 +90,17 @@ describe("loadConfig layering", () => {
     expect(config).not.toHaveProperty("$schema");
   });
 
-  it("replaces arrays instead of concatenating them", async () => {
+  it("replaces arrays, except where a project may only add (ignore, disabledSources)", async () => {
     await temp.write({
-      [userConfig()]: JSON.stringify({ discovery: { ignore: ["a-*", "b-*"] } }),
-      [projectConfig]: JSON.stringify({ discovery: { ignore: ["c-*"] } }),
+      [userConfig()]: JSON.stringify({ discovery: { ignore: ["a-*", "b-*"], scopeOrder: ["user", "repo"] } }),
+      [projectConfig]: JSON.stringify({ discovery: { ignore: ["c-*"], scopeOrder: ["repo"] } }),
     });
-    expect((await load()).config.discovery.ignore).toEqual(["c-*"]);
+    const { config } = await load();
+    expect(config.discovery.ignore).toEqual(["a-*", "b-*", "c-*"]);
+    expect(config.discovery.scopeOrder).toEqual(["repo"]);
+    expect((await load({}, { flags: { discovery: { ignore: ["d-*"] } } })).config.discovery.ignore).toEqual([
+      "d-*",
+    ]);
   });
 
   it("honours XDG_CONFIG_HOME for the user file", async () => {

@@ -2,16 +2,22 @@
  * @module Loads the layered configuration (SPEC §6):
  * defaults ← user `config.json` ← project `config.json` ← `SKILLSET_CONFIG` file ← `SKILLSET_*` variables
  * ← flags. Every layer is checked; a bad layer is an error naming the file (or variable) and the key.
+ * The project's file arrives with a clone: it may only narrow the person's own layers unless the person
+ * trusts the project (SPEC §11, `narrowProjectLayer`, `projectTrust`); the environment and flags are the
+ * person's own and may widen.
  */
 import { resolve } from "node:path";
 import type { FileSystem } from "../fs/file-system.js";
 import { nodeFileSystem } from "../fs/node-file-system.js";
+import type { Diagnostic } from "../model/diagnostic.js";
 import { setsConfigVariables } from "./config-environment-variables.js";
 import { type ConfigLocation, configPaths, resolveHome } from "./config-paths.js";
 import type { ConfigLayer, SkillsetConfig } from "./config-schema.js";
 import { defaultConfig } from "./default-config.js";
 import type { EnvironmentConfig } from "./environment-config-layers.js";
 import { mergeConfig } from "./merge-config.js";
+import { type IgnoredSetting, narrowProjectLayer } from "./narrow-project-layer.js";
+import { type ProjectTrust, projectSettingIgnored, projectTrust } from "./project-trust.js";
 import { readConfigFile } from "./read-config-file.js";
 import { resolveConfigPaths } from "./resolve-config-paths.js";
 
@@ -29,6 +35,12 @@ export interface LoadedConfig {
   config: SkillsetConfig;
   /** Config files that were read, lowest layer first. */
   files: string[];
+  /** Settings of the project's file that widen what the person allows and were not applied. */
+  ignored: IgnoredSetting[];
+  /** A `project-setting-ignored` warning per ignored setting, naming the file, the key and the fix. */
+  diagnostics: Diagnostic[];
+  /** Whether the person trusts the project; checked only when its file holds a widening setting. */
+  trust?: ProjectTrust;
 }
 
 /**
@@ -45,15 +57,33 @@ export async function loadConfig(options: LoadConfigOptions): Promise<LoadedConf
   const paths = configPaths(options);
   const layers: ConfigLayer[] = [];
   const files: string[] = [];
+  const diagnostics: Diagnostic[] = [];
+  let ignored: IgnoredSetting[] = [];
+  let trust: ProjectTrust | undefined;
 
-  for (const [file, base] of [
-    [paths.userConfig, home],
-    [paths.projectConfig, options.projectRoot],
-  ] as const) {
-    const layer = await readConfigFile(file, fs);
-    if (layer === undefined) continue;
-    layers.push(resolveConfigPaths(layer, base, home));
-    files.push(file);
+  const user = await readConfigFile(paths.userConfig, fs);
+  if (user !== undefined) {
+    layers.push(resolveConfigPaths(user, home, home));
+    files.push(paths.userConfig);
+  }
+  const project = await readConfigFile(paths.projectConfig, fs);
+  if (project !== undefined) {
+    const written = resolveConfigPaths(project, options.projectRoot, home);
+    const narrowed = await narrowProjectLayer(mergeConfig(defaultConfig, ...layers), written, {
+      projectRoot: options.projectRoot,
+      fs,
+    });
+    // Trust is looked up only when there is something it would allow (most projects have nothing).
+    if (narrowed.ignored.length > 0) trust = await projectTrust({ ...options, home, fs });
+    if (trust?.state === "trusted") layers.push(written);
+    else {
+      layers.push(narrowed.layer);
+      ignored = narrowed.ignored;
+      for (const setting of ignored) {
+        diagnostics.push(projectSettingIgnored(paths.projectConfig, setting.key, setting.widens, trust));
+      }
+    }
+    files.push(paths.projectConfig);
   }
 
   // Variables are checked before any file they name is read, so a bad variable is reported first.
@@ -74,5 +104,11 @@ export async function loadConfig(options: LoadConfigOptions): Promise<LoadedConf
     const flags = validateConfigLayer(options.flags, { kind: "flags" });
     layers.push(resolveConfigPaths(flags, cwd, home));
   }
-  return { config: mergeConfig(defaultConfig, ...layers), files };
+  return {
+    config: mergeConfig(defaultConfig, ...layers),
+    files,
+    ignored,
+    diagnostics,
+    ...(trust === undefined ? {} : { trust }),
+  };
 }

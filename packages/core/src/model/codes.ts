@@ -17,10 +17,13 @@ export const SKILLSET_ERROR_CODES = {
     "An agent's skills folder already holds something else where a link or copy would go.",
   "install-bad-index": "A `.well-known/skills/index.json` is not a valid index.",
   "install-choose-skills": "The source holds several skills and none was chosen (`--skill`, `--all`).",
+  "install-bad-archive": "An archive cannot be read (a damaged gzip, tar or zip).",
   "install-digest-mismatch": "What was fetched does not match the digest the lock recorded.",
   "install-duplicate-name": "Two skills in the source share one name.",
   "install-git-failed": "A git command on the source failed.",
   "install-http-failed": "An HTTP fetch of the source failed.",
+  "install-interrupted":
+    "The person interrupted the command (SIGINT, SIGTERM); what was fetched was removed.",
   "install-invalid-skill": "A skill of the source fails strict validation.",
   "install-local-edits": "The installed copy was edited since it was installed; `--force` replaces it.",
   "install-lock-corrupt": "`skills-lock.json` cannot be read as a lock; the message names the key and field.",
@@ -30,17 +33,22 @@ export const SKILLSET_ERROR_CODES = {
   "install-not-approved":
     "A change that needs approval (new or changed scripts, a new digest) was not approved.",
   "install-not-installed": "No installed skill has that name.",
+  "install-private-address":
+    "A download would reach this machine, its link or a private network (`SKILLSET_ALLOW_PRIVATE_NETWORK=1` allows it).",
+  "install-redirect-refused": "A download redirects to another origin, or too many times.",
   "install-ref-not-found": "The git ref (branch, tag or commit) does not exist in the source.",
   "install-skill-not-found": "The source has no skill of the name asked for.",
   "install-source-gone": "The source recorded in the lock no longer exists.",
-  "install-too-large": "The source is over the install limits (files, bytes).",
+  "install-too-large":
+    "The source is over the install limits (files, folders, bytes, compression ratio); the message names the flag.",
   "install-unknown-agent": "`--agent` names an agent skillset does not know.",
   "install-unknown-source": "The source is neither a path, a git URL, an archive nor a well-known site.",
   "install-unreachable": "The source could not be reached.",
   "install-unsafe-entry": "An archive entry is a link out, a device or another unsafe kind of file.",
   "install-unsafe-name":
     "A skill name cannot be a folder name (empty, `.`/`..`, a slash, a control character).",
-  "install-unsafe-path": "A path in the source leaves the skill's folder.",
+  "install-unsafe-path": "A path in the source leaves the skill's folder (or is a URL where a path belongs).",
+  "install-unsafe-url": "A download URL is not HTTP(S).",
   "link-refused":
     "A symbolic link was not followed (it leads outside what may be read, or to a file not named SKILL.md).",
   "not-a-file": "A path that must be a regular file is a folder, a FIFO or a device.",
@@ -137,6 +145,8 @@ export const DIAGNOSTIC_CODES = {
   "permission-denied": "A permission rule denies the skill.",
   "permission-rule-unmatched": "A permission rule matches no skill.",
   "permission-unanswered": "An `ask` permission had no confirm callback to answer it.",
+  "project-setting-ignored":
+    "A project's own file (config, state, agent settings) holds a setting that widens what the person allows; it is ignored until they run `skillset trust`.",
   "reference-depth": "A reference links on to further references, deeper than agents follow.",
   "reference-leaves-skill": "A reference points outside the skill's folder.",
   "reserved-name": "The name is reserved by an agent (e.g. `claude-*`, `anthropic-*`).",

@@ -67,7 +67,9 @@ describe("importAgentSettings with real files in a temp HOME and project", () =>
       }`,
     });
     const imported = await importAgentSettings({ home, env: env(), projectRoot });
-    expect(imported.diagnostics).toEqual([]);
+    expect(imported.diagnostics.map((d) => [d.code, d.field])).toEqual([
+      ["project-setting-ignored", "skillOverrides.flipped: on"],
+    ]);
     expect(imported.files).toEqual([
       temp.join("home/.codex/config.toml"),
       temp.join("home/.claude/settings.json"),
@@ -83,7 +85,8 @@ describe("importAgentSettings with real files in a temp HOME and project", () =>
     expect(decide("claude-allowed")).toBe("allow");
     expect(decide("claude-ask")).toBe("ask");
     expect(decide("claude-off")).toBe("deny");
-    expect(decide("flipped")).toBe("allow");
+    // The project's `flipped: on` may not undo the person's own `off` (SPEC §11): the project is not trusted.
+    expect(decide("flipped")).toBe("deny");
     expect(decide("oc-thing")).toBe("deny");
     expect(decide("oc-keep")).toBe("allow");
     expect(decide("anything")).toBe("allow");
@@ -129,8 +132,63 @@ describe("importAgentSettings with real files in a temp HOME and project", () =>
     });
     const permissions = createPermissions(imported.rules, { home });
     for (const name of ["a", "b", "c", "d"]) expect(permissions.decide(skill(name)).action).toBe("deny");
-    // The project's `"skill": "ask"` comes last and wins over the user's `e: deny`, as in OpenCode.
-    expect(permissions.decide(skill("e")).action).toBe("ask");
+    // The project's `"skill": "ask"` is read apart from the person's files: the user's `e: deny` holds.
+    expect(permissions.decide(skill("e")).action).toBe("deny");
+    expect(permissions.decide(skill("f")).action).toBe("ask");
+  });
+
+  it("a project's files narrow only: allow rules and overrides need the person's trust", async () => {
+    await temp.write({
+      "home/.claude/settings.json": JSON.stringify({
+        permissions: { ask: ["Skill(deploy)"] },
+        skillOverrides: { flipped: "off", hidden: "user-invocable-only" },
+      }),
+      "project/.claude/settings.json": JSON.stringify({
+        permissions: { allow: ["Skill(deploy)"], deny: ["Skill(extra-deny)"] },
+        skillOverrides: { flipped: "on", hidden: "name-only" },
+      }),
+      "home/.config/opencode/opencode.json": '{"permission":{"skill":{"e":"deny"}}}',
+      "project/opencode.json": '{"permission":{"skill":"ask"}}',
+    });
+    const untrusted = await importAgentSettings({ home, env: env(), projectRoot });
+    const narrow = createPermissions(untrusted.rules, { home });
+    expect(narrow.decide(skill("deploy")).action).toBe("ask");
+    expect(narrow.decide(skill("extra-deny")).action).toBe("deny");
+    expect(narrow.decide(skill("flipped")).action).toBe("deny");
+    expect(narrow.decide(skill("e")).action).toBe("deny");
+    expect(createOverrides(untrusted.overrides, home).invocation(skill("hidden")).model).toBe(false);
+    expect(untrusted.diagnostics.map((d) => [d.code, d.path, d.field])).toEqual([
+      [
+        "project-setting-ignored",
+        temp.join("project/.claude/settings.json"),
+        "permissions.allow: Skill(deploy)",
+      ],
+      ["project-setting-ignored", temp.join("project/.claude/settings.json"), "skillOverrides.flipped: on"],
+      [
+        "project-setting-ignored",
+        temp.join("project/.claude/settings.json"),
+        "skillOverrides.hidden: name-only",
+      ],
+    ]);
+    expect(untrusted.diagnostics[0]?.message).toContain("run `skillset trust` in this project to allow it");
+
+    let asked = 0;
+    const trusted = await importAgentSettings({
+      home,
+      env: env(),
+      projectRoot,
+      trust: async () => {
+        asked++;
+        return { state: "trusted" };
+      },
+    });
+    expect(asked).toBe(1);
+    const wide = createPermissions(trusted.rules, { home });
+    expect(wide.decide(skill("deploy")).action).toBe("allow");
+    // `flipped: on` undid the person's `off`; the project's OpenCode `ask` (every skill) now decides.
+    expect(wide.decide(skill("flipped")).action).toBe("ask");
+    expect(wide.decide(skill("e")).action).toBe("ask");
+    expect(trusted.diagnostics).toEqual([]);
   });
 
   it("a malformed config.toml or settings.json is a warning naming the file; nothing else is lost", async () => {

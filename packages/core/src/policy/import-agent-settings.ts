@@ -1,11 +1,15 @@
 /**
  * @module The agents' own settings, honoured (SPEC §11): a skill a person switched off in Codex, Claude
- * Code or OpenCode stays off in skillset too.
+ * Code or OpenCode stays off in skillset too. The project's settings files (`.claude/settings.json`, …)
+ * arrive with a clone: unless the person trusts the project they may only narrow — their deny and ask
+ * rules apply, their allow rules do not, and they never override the person's own per-skill settings.
  */
+import { isProjectFile, type ProjectTrust, projectSettingIgnored } from "../config/project-trust.js";
 import type { FileSystem } from "../fs/file-system.js";
 import { nodeFileSystem } from "../fs/node-file-system.js";
 import { claudePluginsDir } from "../roots/installed-claude-plugins.js";
 import { type ImportedSettings, noImportedSettings } from "./imported-settings.js";
+import type { RuleOrigin } from "./permission-rules.js";
 import { claudeSettingsFiles, readClaudeSettings } from "./read-claude-settings.js";
 import { codexSettingsFiles, readCodexSettings } from "./read-codex-settings.js";
 import { opencodeSettingsFiles, readOpencodeSettings } from "./read-opencode-settings.js";
@@ -18,7 +22,14 @@ export interface AgentSettingsLocation {
   /** The working directory (default: the project root): OpenCode also reads files between the two. */
   cwd?: string;
   fs?: FileSystem;
+  /**
+   * Whether the person trusts the project, asked only when a project file would widen something.
+   * Absent: the project is not trusted.
+   */
+  trust?: () => Promise<Pick<ProjectTrust, "state" | "record">>;
 }
+
+type Reader = (files: string[]) => Promise<ImportedSettings>;
 
 /**
  * Reads Codex, Claude Code and OpenCode settings for this user and project. Never throws: a file that
@@ -27,14 +38,30 @@ export interface AgentSettingsLocation {
  */
 export async function importAgentSettings(location: AgentSettingsLocation): Promise<ImportedSettings> {
   const fs = location.fs ?? nodeFileSystem;
-  const parts = await Promise.all([
-    readCodexSettings(codexSettingsFiles(location), fs, location.home),
-    readClaudeSettings(claudeSettingsFiles(location), fs, {
-      pluginsDir: claudePluginsDir({ ...location, cwd: location.projectRoot }),
-      projectRoot: location.projectRoot,
-    }),
-    readOpencodeSettings(opencodeSettingsFiles(location), fs),
-  ]);
+  const readers: [string[], Reader][] = [
+    [codexSettingsFiles(location), (files) => readCodexSettings(files, fs, location.home)],
+    [
+      claudeSettingsFiles(location),
+      (files) =>
+        readClaudeSettings(files, fs, {
+          pluginsDir: claudePluginsDir({ ...location, cwd: location.projectRoot }),
+          projectRoot: location.projectRoot,
+        }),
+    ],
+    [opencodeSettingsFiles(location), (files) => readOpencodeSettings(files, fs)],
+  ];
+  const split = await Promise.all(
+    readers.map(([files, read]) => readApart(files, read, location.projectRoot)),
+  );
+  // Trust is looked up only when the project has settings files of its own (most have none).
+  const inProject = split.some(({ project }) => project.files.length > 0);
+  let trust: Pick<ProjectTrust, "state" | "record"> = { state: "untrusted" };
+  if (inProject && location.trust) trust = await location.trust();
+  const parts =
+    trust.state === "trusted"
+      ? // A trusted project's files are read together with the person's, exactly as the agent reads them.
+        await Promise.all(readers.map(([files, read]) => read(files)))
+      : split.map(({ person, project }) => narrowed(person, project, trust));
   const all = noImportedSettings();
   for (const part of parts) {
     all.rules.push(...part.rules);
@@ -43,4 +70,47 @@ export async function importAgentSettings(location: AgentSettingsLocation): Prom
     all.diagnostics.push(...part.diagnostics);
   }
   return all;
+}
+
+/** Reads the person's files and the project's files apart, so the project's cannot override the person's per key. */
+async function readApart(
+  files: string[],
+  read: Reader,
+  projectRoot: string,
+): Promise<{ person: ImportedSettings; project: ImportedSettings }> {
+  const inProject = files.filter((file) => isProjectFile(file, projectRoot));
+  const [person, project] = await Promise.all([
+    read(files.filter((file) => !inProject.includes(file))),
+    inProject.length > 0 ? read(inProject) : noImportedSettings(),
+  ]);
+  return { person, project };
+}
+
+/**
+ * The person's settings with the project's narrowing ones: the project's deny and ask rules are added,
+ * its allow rules ignored (a warning each), and its overrides go first so the person's win.
+ */
+function narrowed(
+  person: ImportedSettings,
+  project: ImportedSettings,
+  trust: Pick<ProjectTrust, "state" | "record">,
+): ImportedSettings {
+  const diagnostics = [...person.diagnostics, ...project.diagnostics];
+  const ignore = (origin: RuleOrigin, widens: string) =>
+    diagnostics.push(projectSettingIgnored(origin.file ?? "", origin.setting ?? "a setting", widens, trust));
+  for (const rule of project.rules) {
+    if (rule.action === "allow")
+      ignore(rule.origin, "answers ask rules for you, so a skill loads without asking");
+  }
+  // The person's own per-skill settings come last and win; say so where the project's would have won.
+  const mine = new Set([...person.overrides.map((o) => o.skill), ...person.rules.map((rule) => rule.skill)]);
+  for (const override of project.overrides) {
+    if (mine.has(override.skill)) ignore(override.origin, "overrides your own setting for this skill");
+  }
+  return {
+    rules: [...person.rules, ...project.rules.filter((rule) => rule.action !== "allow")],
+    overrides: [...project.overrides, ...person.overrides],
+    files: [...person.files, ...project.files],
+    diagnostics,
+  };
 }

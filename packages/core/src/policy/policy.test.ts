@@ -2,6 +2,7 @@ import { readFile } from "node:fs/promises";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { defaultConfig, type PolicyConfig } from "../config/config-schema.js";
 import { SkillsetError } from "../model/errors.js";
+import { trustProject } from "../state/trust-project.js";
 import { makeSkill } from "../test/make-skill.js";
 import { createTempDir, isolatedEnv, type TempDir } from "../test/temp-tree.js";
 import { loadPolicy } from "./policy.js";
@@ -30,6 +31,34 @@ const load = (policy: Partial<PolicyConfig> = {}, rules?: unknown) => {
 };
 
 describe("loadPolicy", () => {
+  it("honours a remembered allow in the project's state file only in a project the person trusts", async () => {
+    const ask = { permissions: [{ action: "ask" as const, skill: "pdf" }] };
+    await temp.write({
+      "project/.skillset/state.json": JSON.stringify({
+        disabled: [],
+        enabled: [],
+        answers: [{ skill: pdf.id, tool: "*", action: "allow" }],
+      }),
+    });
+    const untrusted = await load(ask);
+    expect(untrusted.permissions.decide(pdf).action).toBe("ask");
+    expect(untrusted.diagnostics).toEqual([
+      expect.objectContaining({
+        code: "project-setting-ignored",
+        path: temp.join("project/.skillset/state.json"),
+        message: expect.stringContaining("run `skillset trust` in this project to allow it"),
+      }),
+    ]);
+    await trustProject({ projectRoot: temp.join("project"), env: isolatedEnv(temp) });
+    const trusted = await load(ask);
+    expect(trusted.permissions.decide(pdf).action).toBe("allow");
+    expect(trusted.diagnostics).toEqual([]);
+    // The person's own answer remembered in the project's file keeps their trust.
+    await trusted.remember(makeSkill({ name: "docx" }), "*", "deny", "project");
+    expect((await load(ask)).diagnostics).toEqual([]);
+    expect((await load(ask)).permissions.decide(pdf).action).toBe("allow");
+  });
+
   it("asks the host and remembers the answer in the user's state file, atomically", async () => {
     const policy = await load({ permissions: [{ action: "ask", skill: "pdf" }] });
     const asked: string[] = [];

@@ -5,6 +5,7 @@
 
 import { configPaths, resolveHome } from "../config/config-paths.js";
 import type { PolicyConfig } from "../config/config-schema.js";
+import { type ProjectTrust, projectSettingIgnored, projectTrust } from "../config/project-trust.js";
 import type { FileSystem } from "../fs/file-system.js";
 import { nodeFileSystem } from "../fs/node-file-system.js";
 import type { DiagnosticCode } from "../model/codes.js";
@@ -12,6 +13,7 @@ import { type Diagnostic, diagnostic } from "../model/diagnostic.js";
 import type { Skill } from "../model/skill.js";
 import { openStateStore } from "../state/open-state-store.js";
 import type { PermissionAnswer } from "../state/state-schema.js";
+import { keepingTrust } from "../state/trust-project.js";
 import { callHost, describeHostFailure } from "./call-host.js";
 import { importAgentSettings } from "./import-agent-settings.js";
 import { type ImportedSettings, noImportedSettings } from "./imported-settings.js";
@@ -105,6 +107,12 @@ export async function loadPolicy(options: LoadPolicyOptions): Promise<Policy> {
   const home = resolveHome(options);
   const hostRules = options.rules === undefined ? [] : checkPermissionRules(options.rules, { kind: "host" });
   const configured = checkPermissionRules(config.permissions, { kind: "config" });
+  // The project's files may widen only when the person trusts the project; asked once, when first needed.
+  let trusted: Promise<ProjectTrust> | undefined;
+  const trust = () => {
+    trusted ??= projectTrust({ projectRoot: options.projectRoot, env: options.env, home, fs });
+    return trusted;
+  };
   const imported = config.importAgentSettings
     ? await importAgentSettings({
         home,
@@ -112,6 +120,7 @@ export async function loadPolicy(options: LoadPolicyOptions): Promise<Policy> {
         projectRoot: options.projectRoot,
         ...(options.cwd === undefined ? {} : { cwd: options.cwd }),
         fs,
+        trust,
       })
     : noImportedSettings();
   const paths = configPaths({ projectRoot: options.projectRoot, env: options.env, home });
@@ -123,7 +132,24 @@ export async function loadPolicy(options: LoadPolicyOptions): Promise<Policy> {
   const answers: PermissionAnswer[] = [];
   for (const store of [stores.user, stores.project]) {
     const read = await store.read();
-    answers.push(...(read.state.answers ?? []));
+    let found = read.state.answers ?? [];
+    // A remembered "allow" in the project's file (it may come with a clone) needs the person's trust.
+    if (store === stores.project && found.some((answer) => answer.action === "allow")) {
+      const projectTrust = await trust();
+      if (projectTrust.state !== "trusted") {
+        const allows = found.filter((answer) => answer.action === "allow");
+        found = found.filter((answer) => answer.action !== "allow");
+        diagnostics.push(
+          projectSettingIgnored(
+            store.file,
+            `answers (allow ${allows.map((answer) => answer.skill).join(", ")})`,
+            "answers ask rules for you, so a skill loads without asking",
+            projectTrust,
+          ),
+        );
+      }
+    }
+    answers.push(...found);
     diagnostics.push(...read.diagnostics);
   }
   const rules = [...configured, ...hostRules, ...imported.rules];
@@ -156,9 +182,14 @@ export async function loadPolicy(options: LoadPolicyOptions): Promise<Policy> {
     isTrusted: (skill) => isTrusted(skill, config.trustedScopes),
     async remember(skill, tool, action, layer = "user") {
       const answer: PermissionAnswer = { skill: skill.id, tool, action };
-      await stores[layer].update((state) => {
-        state.answers = [...(state.answers ?? []), answer];
-      });
+      const write = () =>
+        stores[layer].update((state) => {
+          state.answers = [...(state.answers ?? []), answer];
+        });
+      // The person's own answer in the project's file keeps their trust in the project (its digest covers the file).
+      await (layer === "project"
+        ? keepingTrust({ projectRoot: options.projectRoot, env: options.env, home, fs }, write)
+        : write());
       answers.push(answer);
       permissions = createPermissions(rules, { home, answers });
     },

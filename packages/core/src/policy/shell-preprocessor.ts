@@ -48,7 +48,7 @@ export function createShellPreprocessor(options: ShellPreprocessOptions): ShellP
       const first = sites[0]?.commands[0] ?? "";
       throw new SkillsetError(
         "shell-untrusted",
-        `Skill '${skill.qualifiedName}' asks to run \`${first}\` before loading, but its scope (${skill.scope}) is not trusted; nothing was run and the skill was not loaded. Add ${skill.scope} to policy.trustedScopes to allow it.`,
+        `Skill '${skill.qualifiedName}' asks to run \`${first}\` before loading, but its scope (${skill.scope}) is not trusted; nothing was run and the skill was not loaded. Add ${skill.scope} to policy.trustedScopes in your own config to allow it (a project's own config may only narrow yours, unless you run \`skillset trust\` in it).`,
         { path: skill.path },
       );
     }

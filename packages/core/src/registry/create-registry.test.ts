@@ -222,7 +222,7 @@ describe("createRegistry: what is reported", () => {
     ]);
     const later = await open();
     expect(table(later)).toEqual(table(registry));
-    await later.setEnabled("pdf", true, "project");
+    await later.setEnabled("pdf", true);
     expect(table(later).every(([, , , enabled]) => enabled)).toBe(true);
   });
 

@@ -81,6 +81,8 @@ class Registry implements SkillRegistry {
   private extraRoots: Root[] = [];
   private enablement: Enablement = everythingEnabled;
   private stateDiagnostics: Diagnostic[] = [];
+  /** Project config settings that were not applied (`project-setting-ignored`). */
+  private configDiagnostics: Diagnostic[] = [];
   private cacheDiagnostics: Diagnostic[] = [];
   private composedEntries: RegistryEntry[] = [];
   private entriesById = new Map<string, RegistryEntry>();
@@ -233,6 +235,7 @@ class Registry implements SkillRegistry {
       config,
       projectRoot,
       files: configFiles,
+      diagnostics: configDiagnostics,
     } = await resolveRegistryConfig({
       ...this.options,
       env: this.env,
@@ -241,6 +244,7 @@ class Registry implements SkillRegistry {
     this.currentConfig = config;
     this.currentProjectRoot = projectRoot;
     this.readFiles = configFiles;
+    this.configDiagnostics = configDiagnostics;
     // The cache file is read while the roots are walked: one is mostly parsing, the other mostly waiting.
     let cacheLoading: Promise<void> = Promise.resolve();
     if (force) {
@@ -332,7 +336,7 @@ class Registry implements SkillRegistry {
       records: this.cache.records,
       discovery: this.currentConfig.discovery,
       enablement: this.enablement,
-      diagnostics: [...this.stateDiagnostics, ...this.cacheDiagnostics],
+      diagnostics: [...this.configDiagnostics, ...this.stateDiagnostics, ...this.cacheDiagnostics],
       copies: this.digests,
     });
     let composed = composeEntries(input(), this.memo);

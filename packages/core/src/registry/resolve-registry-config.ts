@@ -7,6 +7,7 @@ import type { ConfigLayer, SkillsetConfig } from "../config/config-schema.js";
 import { defaultConfig } from "../config/default-config.js";
 import { loadConfig } from "../config/load-config.js";
 import type { FileSystem } from "../fs/file-system.js";
+import type { Diagnostic } from "../model/diagnostic.js";
 import { findProjectRoot } from "../roots/index.js";
 
 /** Where to look, and what is given. */
@@ -26,6 +27,8 @@ export interface RegistryConfig {
   config: SkillsetConfig;
   projectRoot: string;
   files: string[];
+  /** Project settings that were not applied because they widen what the person allows (SPEC §11). */
+  diagnostics: Diagnostic[];
 }
 
 /**
@@ -36,7 +39,8 @@ export async function resolveRegistryConfig(options: RegistryConfigOptions): Pro
   const { cwd, env, home, fs, flags } = options;
   const markers = (options.config ?? defaultConfig).discovery.projectMarkers;
   const projectRoot = await findProjectRoot(cwd, markers, fs);
-  if (options.config !== undefined) return { config: options.config, projectRoot, files: [] };
+  if (options.config !== undefined)
+    return { config: options.config, projectRoot, files: [], diagnostics: [] };
   const load = (root: string) =>
     loadConfig({
       projectRoot: root,

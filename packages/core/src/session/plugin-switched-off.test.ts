@@ -1,10 +1,12 @@
 /**
  * SPEC §11: a plugin switched off in Claude Code (`enabledPlugins: { "name@marketplace": false }`) has its
- * skills off here too — hidden from the catalog, refused by mentions — with the project's
- * `.claude/settings.json` and `settings.local.json` taking precedence over the user's, as Claude Code does.
+ * skills off here too — hidden from the catalog, refused by mentions. The project's `.claude/settings.json`
+ * and `settings.local.json` may switch a plugin off; switching back on one the person switched off needs
+ * the person's trust (`skillset trust`), and then they take precedence over the user's, as in Claude Code.
  */
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { createTempProject, openTempSkillset, type TempDir } from "../test/index.js";
+import { trustProject } from "../state/trust-project.js";
+import { createTempProject, isolatedEnv, openTempSkillset, type TempDir } from "../test/index.js";
 
 let temp: TempDir;
 beforeEach(async () => {
@@ -75,14 +77,24 @@ describe("Claude Code's enabledPlugins", () => {
     expect(await seenByModel()).toMatchObject({ listed: true, mentioned: true });
   });
 
-  it("the project's settings.json, then settings.local.json, win over the user's", async () => {
+  it("the project's settings.json, then settings.local.json, win over the user's once the project is trusted", async () => {
     await temp.write({
       "home/.claude/plugins/installed_plugins.json": installed(),
       "home/.claude/settings.json": settings({ "toolbox@mkt": false }),
       "project/.claude/settings.json": settings({ "toolbox@mkt": true }),
     });
+    expect((await seenByModel()).listed).toBe(false);
+    await trustProject({ projectRoot: temp.join("project"), env: isolatedEnv(temp) });
     expect((await seenByModel()).listed).toBe(true);
     await temp.write({ "project/.claude/settings.local.json": settings({ "toolbox@mkt": false }) });
+    expect((await seenByModel()).listed).toBe(false);
+  });
+
+  it("an untrusted project may switch a plugin off", async () => {
+    await temp.write({
+      "home/.claude/plugins/installed_plugins.json": installed(),
+      "project/.claude/settings.json": settings({ "toolbox@mkt": false }),
+    });
     expect((await seenByModel()).listed).toBe(false);
   });
 

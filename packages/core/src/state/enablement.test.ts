@@ -1,3 +1,4 @@
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { createEnablement, type StateSkillRef } from "./enablement.js";
 import type { SkillsetState } from "./state-schema.js";
@@ -62,5 +63,38 @@ describe("createEnablement", () => {
 
   it("resolves a contradiction within one layer to disabled", () => {
     expect(createEnablement([layer(["pdf"], ["pdf"])]).isEnabled(pdf)).toBe(false);
+  });
+});
+
+describe("a narrow-only layer (an untrusted project's state file, SPEC §11)", () => {
+  it("keeps a skill the person disabled off, whatever it enables, and may switch others off", () => {
+    const user = layer(["pdf"]);
+    const project = layer(["docx"], ["pdf", pdf.id, "/real/repo/.agents/skills/pdf"]);
+    const merged = createEnablement([user, project], { narrowOnly: new Set([1]) });
+    expect(merged.isEnabled(pdf)).toBe(false);
+    expect(merged.isEnabled(docx)).toBe(false);
+    expect(merged.disabledKeys).toEqual(["docx", "pdf"]);
+    expect(createEnablement([user, project]).isEnabled(pdf)).toBe(true);
+  });
+
+  it("property: merged with the person's layers, it never enables what their layers alone disable", () => {
+    const skills = [pdf, pluginPdf, docx, skill("xlsx", "/repo/.agents/skills/xlsx")];
+    const keys = fc.constantFrom(
+      ...skills.flatMap((found) => [found.name, found.qualifiedName, found.id, found.path]),
+      "/real/repo/.agents/skills/pdf",
+      "/repo/.agents/skills",
+    );
+    const anyLayer = fc
+      .record({ disabled: fc.array(keys, { maxLength: 4 }), enabled: fc.array(keys, { maxLength: 4 }) })
+      .map(({ disabled, enabled }) => layer(disabled, enabled));
+    fc.assert(
+      fc.property(fc.array(anyLayer, { minLength: 1, maxLength: 2 }), anyLayer, (person, project) => {
+        const alone = createEnablement(person);
+        const merged = createEnablement([...person, project], { narrowOnly: new Set([person.length]) });
+        for (const found of skills) if (merged.isEnabled(found)) expect(alone.isEnabled(found)).toBe(true);
+        for (const key of alone.disabledKeys) expect(merged.disabledKeys).toContain(key);
+      }),
+      { numRuns: 500 },
+    );
   });
 });

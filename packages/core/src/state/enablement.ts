@@ -21,6 +21,15 @@ export interface Enablement {
   disabledKeys: string[];
 }
 
+/** Options of `createEnablement`. */
+export interface EnablementOptions {
+  /**
+   * Indexes of layers that may only switch skills off (an untrusted project's state file, SPEC §11): their
+   * `enabled` entries never turn back on what a lower layer switched off.
+   */
+  narrowOnly?: ReadonlySet<number>;
+}
+
 /**
  * Builds the merged view from state layers, lowest first. Within a layer the most specific matching key
  * decides: a path (the skill's `SKILL.md` or its folder, as found or real) beats a name; with both an
@@ -29,14 +38,19 @@ export interface Enablement {
  * A bare name matches only un-namespaced skills (`pdf` never switches off `acme:pdf`), because plugin
  * skills never collide with bare names (SPEC §5).
  */
-export function createEnablement(layers: readonly SkillsetState[]): Enablement {
-  const sets = layers.map((layer) => ({
+export function createEnablement(
+  layers: readonly SkillsetState[],
+  options: EnablementOptions = {},
+): Enablement {
+  const narrowOnly = options.narrowOnly ?? new Set<number>();
+  const sets = layers.map((layer, index) => ({
     disabled: new Set(layer.disabled),
     enabled: new Set(layer.enabled),
+    narrowOnly: narrowOnly.has(index),
   }));
   const disabled = new Set<string>();
-  for (const layer of layers) {
-    for (const key of layer.enabled) disabled.delete(key);
+  for (const [index, layer] of layers.entries()) {
+    if (!narrowOnly.has(index)) for (const key of layer.enabled) disabled.delete(key);
     for (const key of layer.disabled) disabled.add(key);
   }
   return {
@@ -46,7 +60,8 @@ export function createEnablement(layers: readonly SkillsetState[]): Enablement {
       let enabled = true;
       for (const layer of sets) {
         const decision = decide(layer, pathKeys) ?? decide(layer, [skill.qualifiedName]);
-        if (decision !== undefined) enabled = decision;
+        // A narrow-only layer's `enabled` can keep a skill on, never turn one back on.
+        if (decision !== undefined && !(decision && layer.narrowOnly)) enabled = decision;
       }
       return enabled;
     },

@@ -1,4 +1,9 @@
-export { createEnablement, type Enablement, type StateSkillRef } from "./enablement.js";
+export {
+  createEnablement,
+  type Enablement,
+  type EnablementOptions,
+  type StateSkillRef,
+} from "./enablement.js";
 export {
   enablementLayer,
   type LoadEnablementOptions,
@@ -25,5 +30,6 @@ export {
   stateFileSchema,
   stateSchema,
 } from "./state-schema.js";
+export { keepingTrust, listTrustedProjects, revokeProjectTrust, trustProject } from "./trust-project.js";
 export { type FileLockOptions, preloadFileLock, withFileLock } from "./with-file-lock.js";
 export { writeFileAtomic } from "./write-file-atomic.js";

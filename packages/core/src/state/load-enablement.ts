@@ -1,7 +1,9 @@
 /**
- * @module Loads the merged enable/disable view for a project (SPEC §6).
+ * @module Loads the merged enable/disable view for a project (SPEC §6). The project's state file arrives
+ * with a clone: unless the person trusts the project, it may switch skills off, never back on (SPEC §11).
  */
 import { type ConfigLocation, configPaths, resolveHome } from "../config/config-paths.js";
+import { projectSettingIgnored, projectTrust } from "../config/project-trust.js";
 import type { FileSystem } from "../fs/file-system.js";
 import { nodeFileSystem } from "../fs/node-file-system.js";
 import type { Diagnostic } from "../model/diagnostic.js";
@@ -52,6 +54,27 @@ export async function loadEnablement(options: LoadEnablementOptions): Promise<Lo
     layers.push(result.state);
     diagnostics.push(...result.diagnostics);
   }
+  const narrowOnly = new Set<number>();
+  const project = layers[enablementLayer.project] as SkillsetState;
+  // Trust is looked up only when the project's file switches something on (most have nothing to switch on).
+  if (project.enabled.length > 0) {
+    const trust = await projectTrust({ ...options, fs });
+    if (trust.state !== "trusted") {
+      narrowOnly.add(enablementLayer.project);
+      const user = new Set((layers[enablementLayer.user] as SkillsetState).disabled);
+      const overridden = project.enabled.filter((key) => user.has(key));
+      if (overridden.length > 0) {
+        diagnostics.push(
+          projectSettingIgnored(
+            paths.projectState,
+            `enabled (${overridden.join(", ")})`,
+            "switches back on skills you switched off",
+            trust,
+          ),
+        );
+      }
+    }
+  }
   const keyOptions = { cwd: options.cwd ?? options.projectRoot, home: resolveHome(options), fs };
   const canonical = (keys: readonly string[]) =>
     Promise.all(keys.filter((key) => key.trim() !== "").map((key) => canonicalStateKey(key, keyOptions)));
@@ -68,5 +91,5 @@ export async function loadEnablement(options: LoadEnablementOptions): Promise<Lo
       enabled: await canonical(options.overrides.enabled ?? []),
     });
   }
-  return { enablement: createEnablement(layers), diagnostics, layers };
+  return { enablement: createEnablement(layers, { narrowOnly }), diagnostics, layers };
 }

@@ -5,6 +5,7 @@ import { SkillsetError } from "../model/errors.js";
 import { createTempDir, type TempDir } from "../test/temp-tree.js";
 import { loadEnablement } from "./load-enablement.js";
 import { setSkillEnabled } from "./set-skill-enabled.js";
+import { trustProject } from "./trust-project.js";
 
 let temp: TempDir;
 let location: { projectRoot: string; env: Record<string, string | undefined>; home: string };
@@ -49,11 +50,22 @@ describe("setSkillEnabled and loadEnablement", () => {
     });
   });
 
-  it("lets a project entry re-enable a user-disabled skill", async () => {
+  it("lets a project entry re-enable a user-disabled skill only in a project the person trusts", async () => {
     const pdf = ref("pdf", "/s/pdf/SKILL.md");
     await setSkillEnabled({ ...location, key: "pdf", enabled: false });
     await setSkillEnabled({ ...location, key: "pdf", enabled: true, layer: "project" });
     expect(await readFile(temp.join("project/.skillset/state.json"), "utf8")).toContain('"pdf"');
+    const untrusted = await loadEnablement(location);
+    expect(untrusted.enablement.isEnabled(pdf)).toBe(false);
+    expect(untrusted.enablement.disabledKeys).toEqual(["pdf"]);
+    expect(untrusted.diagnostics).toEqual([
+      expect.objectContaining({
+        code: "project-setting-ignored",
+        path: temp.join("project/.skillset/state.json"),
+        message: expect.stringContaining("run `skillset trust` in this project"),
+      }),
+    ]);
+    await trustProject(location);
     expect(await enabled(pdf)).toBe(true);
     const { enablement } = await loadEnablement(location);
     expect(enablement.disabledKeys).toEqual([]);

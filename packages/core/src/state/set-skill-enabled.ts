@@ -6,6 +6,7 @@ import type { FileSystem } from "../fs/file-system.js";
 import { nodeFileSystem } from "../fs/node-file-system.js";
 import { openStateStore, type StateChange } from "./open-state-store.js";
 import { canonicalStateKey } from "./state-key.js";
+import { keepingTrust } from "./trust-project.js";
 
 /** Options for `setSkillEnabled`. */
 export interface SetSkillEnabledOptions extends ConfigLocation {
@@ -35,9 +36,12 @@ export async function setSkillEnabled(options: SetSkillEnabledOptions): Promise<
     home: resolveHome(options),
     fs,
   });
-  return openStateStore(file, { fs, writeThroughLink: options.layer !== "project" }).change((state) => {
-    state.disabled = state.disabled.filter((entry) => entry !== key);
-    state.enabled = state.enabled.filter((entry) => entry !== key);
-    (options.enabled ? state.enabled : state.disabled).push(key);
-  });
+  const change = () =>
+    openStateStore(file, { fs, writeThroughLink: options.layer !== "project" }).change((state) => {
+      state.disabled = state.disabled.filter((entry) => entry !== key);
+      state.enabled = state.enabled.filter((entry) => entry !== key);
+      (options.enabled ? state.enabled : state.disabled).push(key);
+    });
+  // The project's state file is covered by the person's trust (its digest): their own change keeps it.
+  return options.layer === "project" ? keepingTrust({ ...options, fs }, change) : change();
 }

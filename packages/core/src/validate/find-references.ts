@@ -18,7 +18,6 @@ export interface FileReference {
 
 const fenceOpen = /^ {0,3}(`{3,}|~{3,})/;
 const codeSpan = /`([^`\n]+)`/g;
-const inlineLink = /!?\[[^\]\n]*\]\(\s*<?([^)\s>]+)>?(?:\s+["'(][^)\n]*)?\)/g;
 const linkDefinition = /^ {0,3}\[[^\]\n]+\]:\s*<?([^\s>]+)>?/;
 /** A path with at least one folder and a file extension, e.g. `references/api.md`, `./scripts/run.sh`. */
 const codePath = /^(?:\.\/)?[\w@.+-]+(?:\/[\w@.+-]+)*\/[\w@+-][\w@.+-]*\.[A-Za-z0-9]{1,8}$/;
@@ -80,10 +79,9 @@ function scanReferences(markdown: string, firstLine: number): readonly FileRefer
       const target = relativeTarget(definition[1]);
       if (target) found.push({ target, line, column: prose.indexOf(definition[1]) + 1, kind: "link" });
     }
-    for (const match of prose.matchAll(inlineLink)) {
-      const raw = match[1] ?? "";
-      const target = relativeTarget(raw);
-      if (target) found.push({ target, line, column: match.index + match[0].indexOf(raw) + 1, kind: "link" });
+    for (const match of inlineLinks(prose)) {
+      const target = relativeTarget(match.raw);
+      if (target) found.push({ target, line, column: match.column, kind: "link" });
     }
     for (const match of text.matchAll(codeSpan)) {
       let offset = match.index + 1;
@@ -97,4 +95,69 @@ function scanReferences(markdown: string, firstLine: number): readonly FileRefer
     }
   });
   return found;
+}
+
+/**
+ * The inline links and images of one line, `[text](target "title")`, with their targets' 1-based
+ * columns: exactly what `/!?\[[^\]\n]*\]\(\s*<?([^)\s>]+)>?(?:\s+["'(][^)\n]*)?\)/g` matches, found in one
+ * pass. That pattern backtracks from every `[` to the end of the line: a line of 40,000 `[` took 9 s, and
+ * a 10 MB SKILL.md (which a 65 KB archive holds) hours, with the event loop blocked and Ctrl-C unheard.
+ */
+function inlineLinks(text: string): Array<{ raw: string; column: number }> {
+  const links: Array<{ raw: string; column: number }> = [];
+  const isSpace = (at: number) => at < text.length && /\s/.test(text[at]!);
+  // Attempts move forward through the line, so the last run of target characters and the last `)` found
+  // are remembered (with where their scan began): no stretch of the line is scanned again and again.
+  let runStart = -1;
+  let runEnd = -1;
+  const endOfTarget = (at: number): number => {
+    if (at < runStart || at >= runEnd) {
+      runStart = at;
+      runEnd = at;
+      while (runEnd < text.length && !/[)\s>]/.test(text[runEnd]!)) runEnd++;
+    }
+    return runEnd;
+  };
+  let parenSearch = -1;
+  let paren = -1;
+  const parenFrom = (at: number): number => {
+    if (parenSearch < 0 || at < parenSearch || (paren >= 0 && at > paren)) {
+      parenSearch = at;
+      paren = text.indexOf(")", at);
+    }
+    return paren;
+  };
+  /** After `](` at `at`: the target and the end of the link (past its `)`), or undefined. */
+  const rest = (at: number): { raw: string; end: number } | undefined => {
+    while (isSpace(at)) at++;
+    let targetStart = text[at] === "<" ? at + 1 : at;
+    // `<` is a target character too: when nothing follows it, the pattern takes it as the target.
+    if (endOfTarget(targetStart) === targetStart) targetStart = at;
+    const targetEnd = endOfTarget(targetStart);
+    if (targetEnd === targetStart) return undefined;
+    const raw = text.slice(targetStart, targetEnd);
+    at = text[targetEnd] === ">" ? targetEnd + 1 : targetEnd;
+    if (text[at] === ")") return { raw, end: at + 1 };
+    const spaces = at;
+    while (isSpace(at)) at++;
+    if (at === spaces || !`"'(`.includes(text[at] ?? "\n")) return undefined;
+    const close = parenFrom(at + 1);
+    return close < 0 ? undefined : { raw, end: close + 1 };
+  };
+  let from = 0;
+  for (;;) {
+    const open = text.indexOf("[", from);
+    const close = open < 0 ? -1 : text.indexOf("]", open + 1);
+    if (close < 0) break;
+    // Every `[` before that `]` shares it and what follows: the leftmost one (or a `!` before it) starts.
+    const link = text[close + 1] === "(" ? rest(close + 2) : undefined;
+    if (!link) {
+      from = close + 1;
+      continue;
+    }
+    const start = open > from && text[open - 1] === "!" ? open - 1 : open;
+    links.push({ raw: link.raw, column: start + text.slice(start, link.end).indexOf(link.raw) + 1 });
+    from = link.end;
+  }
+  return links;
 }

@@ -13,6 +13,7 @@ import { type InstallScope, resolveInstallScope } from "../lock/install-scope.js
 import type { LockEntry } from "../lock/lock-file.js";
 import { type FetchedSource, fetchSource } from "../source/fetch-source.js";
 import type { SourceSkill } from "../source/find-source-skills.js";
+import { checkInterrupted } from "../source/interrupted.js";
 import { parseSource } from "../source/parse-source.js";
 import type { SourceSpec } from "../source/source-spec.js";
 import { loadExaminer } from "../trust/load-examiner.js";
@@ -36,6 +37,8 @@ export interface AddOptions {
   force?: boolean;
   limits?: Partial<InstallLimits>;
   io: InstallIo;
+  /** Aborted when the person interrupts: fetching stops and the fetched files are removed. */
+  signal?: AbortSignal;
 }
 
 export interface AddResult {
@@ -65,6 +68,7 @@ export async function addSkills(options: AddOptions): Promise<AddResult> {
     wanted: new Set(options.skills ?? []),
     progress: options.io.progress,
     ...(workDir ? { workDir } : {}),
+    ...(options.signal ? { signal: options.signal } : {}),
   });
   // Loaded while the source is fetched (a failure to load shows where it is awaited).
   loadExaminer().catch(() => {});
@@ -84,6 +88,7 @@ export async function addSkills(options: AddOptions): Promise<AddResult> {
       // The fetched copy is removed afterwards: its skill folders can be moved instead of copied.
       { move: fetched.temporary },
     );
+    checkInterrupted(options.signal);
     let committed = false;
     try {
       return await withLockFile(scope, async (lock) => {

@@ -41,6 +41,8 @@ export async function checkSkills(options: {
   global?: boolean;
   names?: string[];
   limits?: Partial<InstallLimits>;
+  /** Aborted when the person interrupts: fetching stops, nothing is changed. */
+  signal?: AbortSignal;
   progress?: (message: string) => void;
 }): Promise<CheckResult> {
   const limits = resolveLimits(options.limits);
@@ -69,6 +71,7 @@ export async function checkSkills(options: {
     for (const group of groupBySource(entries, scope, options.env, false)) {
       const { fetched, error } = await fetchGroup(group, {
         limits,
+        ...(options.signal ? { signal: options.signal } : {}),
         env: options.env,
         ...(options.progress ? { progress: options.progress } : {}),
       });

@@ -24,6 +24,8 @@ const env = () => ({
   ...isolatedEnv(temp),
   TMPDIR: temp.join("tmp"),
   SKILLSET_GITHUB_URL: `file://${temp.path}/hub`,
+  // The test server listens on 127.0.0.1, which only the person may allow.
+  SKILLSET_ALLOW_PRIVATE_NETWORK: "1",
 });
 const add = (source: string, extra: Partial<Parameters<typeof addSkills>[0]> = {}) =>
   addSkills({ source, cwd: temp.join("project"), env: env(), all: true, io: testIo(), ...extra });

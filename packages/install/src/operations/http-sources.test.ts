@@ -22,7 +22,8 @@ beforeEach(async () => {
 });
 afterEach(() => temp.cleanup());
 
-const env = () => ({ ...isolatedEnv(temp), TMPDIR: temp.join("tmp") });
+// The test server listens on 127.0.0.1, which only the person may allow.
+const env = () => ({ ...isolatedEnv(temp), TMPDIR: temp.join("tmp"), SKILLSET_ALLOW_PRIVATE_NETWORK: "1" });
 const add = (source: string, extra: Partial<Parameters<typeof addSkills>[0]> = {}) =>
   addSkills({ source, cwd: temp.join("project"), env: env(), all: true, io: testIo(), ...extra });
 const installed = (name: string, file = "SKILL.md") =>

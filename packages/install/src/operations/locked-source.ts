@@ -86,6 +86,7 @@ export async function fetchGroup(
     limits: InstallLimits;
     env: Record<string, string | undefined>;
     progress?: (message: string) => void;
+    signal?: AbortSignal;
   },
 ): Promise<{ fetched?: FetchedSource; error?: SkillsetError }> {
   try {
@@ -95,10 +96,12 @@ export async function fetchGroup(
       wanted: new Set(group.names),
       ...(group.pin ? { pin: group.pin } : {}),
       ...(options.progress ? { progress: options.progress } : {}),
+      ...(options.signal ? { signal: options.signal } : {}),
     });
     return { fetched };
   } catch (error) {
-    if (SkillsetError.isInstance(error)) return { error };
+    // An interruption stops the whole command, not just this source.
+    if (SkillsetError.isInstance(error) && error.code !== "install-interrupted") return { error };
     throw error;
   }
 }

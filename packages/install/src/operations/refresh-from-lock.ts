@@ -8,6 +8,7 @@ import { type InstallLimits, resolveLimits } from "../limits.js";
 import { type InstallScope, resolveInstallScope } from "../lock/install-scope.js";
 import type { LockEntry } from "../lock/lock-file.js";
 import { skillFolder } from "../lock/skill-folder-name.js";
+import { checkInterrupted } from "../source/interrupted.js";
 import type { InstallIo } from "./install-io.js";
 import { localState, matchesEntry } from "./local-state.js";
 import { fetchGroup, findLockedSkill, groupBySource } from "./locked-source.js";
@@ -23,6 +24,8 @@ export interface RefreshOptions {
   /** Overwrite local edits. */
   force?: boolean;
   limits?: Partial<InstallLimits>;
+  /** Aborted when the person interrupts: fetching stops, nothing is changed. */
+  signal?: AbortSignal;
   io: InstallIo;
 }
 
@@ -81,6 +84,7 @@ export async function refreshFromLock(
     for (const group of groupBySource(wanted, scope, options.env, mode === "install")) {
       const { fetched, error } = await fetchGroup(group, {
         limits,
+        ...(options.signal ? { signal: options.signal } : {}),
         env: options.env,
         progress: options.io.progress,
       });
@@ -132,6 +136,7 @@ export async function refreshFromLock(
       }
     }
     if (candidates.length === 0) return { scope, rows, failed };
+    checkInterrupted(options.signal);
     const approved: Candidate[] = [];
     for (const candidate of candidates) {
       options.io.review(candidate);

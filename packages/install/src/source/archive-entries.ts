@@ -1,12 +1,14 @@
 /**
  * @module What an archive holds once its entries have passed the checks, and how it is written: in memory
- * (bounded by the limits) until the whole archive is known to be safe, then written at once.
+ * (bounded by the limits, each entry counted as it is read) until the whole archive is known to be safe,
+ * then written at once. Folders and links count too: a link is written as a copy of its file.
  */
 import { mkdir, writeFile } from "node:fs/promises";
 import { dirname, join } from "node:path";
 import { SkillsetError } from "@skillset/core/model";
 import { safeRelativePath } from "../apply/safe-relative-path.js";
 import { type InstallLimits, LimitCounter } from "../limits.js";
+import { checkInterrupted } from "./interrupted.js";
 
 /** Collects checked entries of one archive. */
 export class ArchiveEntries {
@@ -33,12 +35,23 @@ export class ArchiveEntries {
     this.counter.addFile(path, size);
   }
 
-  /** Records a link: allowed only when it resolves to a file inside the archive (checked in `write`). */
+  /** Records a folder (counted: an archive of empty folders would exhaust inodes just the same). */
+  addFolder(path: string): void {
+    if (path === "" || this.folders.has(path)) return;
+    this.counter.addFolder();
+    this.folders.add(path);
+  }
+
+  /**
+   * Records a link: allowed only when it resolves to a file inside the archive (checked in `write`). It
+   * counts as a file now, and its copy's bytes count when it is resolved.
+   */
   addLink(path: string, target: string, relativeToEntry: boolean): void {
     const base = relativeToEntry ? dirname(path) : "";
     const joined = target.startsWith("/") ? target : join(base, target);
     if (target.startsWith("/") || joined.split("/").includes("..") || joined.startsWith("../"))
       throw refused(this.label, path, `a link to ${JSON.stringify(target)}, outside the archive`);
+    this.counter.addFile(path, 0);
     this.links.set(path, joined);
   }
 
@@ -46,8 +59,11 @@ export class ArchiveEntries {
     throw refused(this.label, path, reason);
   }
 
-  /** Writes everything under `into`; links become copies of the file they name. */
-  async write(into: string): Promise<void> {
+  /**
+   * Writes everything under `into`; links become copies of the file they name, counted against the total
+   * before anything is written (a thousand links to one 10 MB file are 10 GB on disk).
+   */
+  async write(into: string, signal?: AbortSignal): Promise<void> {
     for (const [path, target] of this.links) {
       const content = this.files.get(target);
       if (!content)
@@ -56,10 +72,15 @@ export class ArchiveEntries {
           path,
           `a link to ${JSON.stringify(target)}, which is not a file in the archive`,
         );
+      this.counter.addBytes(content.byteLength);
       this.files.set(path, content);
     }
-    for (const folder of this.folders) await mkdir(join(into, folder), { recursive: true });
+    for (const folder of this.folders) {
+      checkInterrupted(signal);
+      await mkdir(join(into, folder), { recursive: true });
+    }
     for (const [path, content] of this.files) {
+      checkInterrupted(signal);
       await mkdir(dirname(join(into, path)), { recursive: true });
       await writeFile(join(into, path), content, { flag: "wx" });
     }

@@ -3,16 +3,22 @@
  */
 import type { InstallLimits } from "../limits.js";
 import type { ArchiveEntries } from "./archive-entries.js";
-import { fetchOk } from "./fetch-bytes.js";
+import { fetchOk, type NetworkOptions } from "./fetch-bytes.js";
 import type { FetchedTree } from "./fetch-git.js";
 
 /** Downloads `url` (bounded by the total-bytes limit) and extracts it into the empty folder `into`. */
-export async function fetchArchive(url: string, into: string, limits: InstallLimits): Promise<FetchedTree> {
+export async function fetchArchive(
+  url: string,
+  into: string,
+  limits: InstallLimits,
+  network: NetworkOptions,
+): Promise<FetchedTree> {
   const { body, url: finalUrl } = await fetchOk(url, {
     timeoutMs: limits.timeoutMs,
     maxBytes: limits.maxTotalBytes,
+    ...network,
   });
-  await (await readArchive(body, url, limits)).write(into);
+  await (await readArchive(body, url, limits, network.signal)).write(into, network.signal);
   return { root: into, resolved: finalUrl };
 }
 
@@ -24,10 +30,11 @@ export async function readArchive(
   body: Buffer,
   name: string,
   limits: InstallLimits,
+  signal?: AbortSignal,
 ): Promise<ArchiveEntries> {
   const isZip =
     /\.zip$/i.test(new URL(name, "file:///").pathname) ||
     body.subarray(0, 4).equals(Buffer.from("PK\u0003\u0004"));
-  if (isZip) return (await import("./extract-zip.js")).readZip(body, limits, name);
-  return (await import("./extract-tar.js")).readTar(body, limits, name);
+  if (isZip) return (await import("./extract-zip.js")).readZip(body, limits, name, signal);
+  return (await import("./extract-tar.js")).readTar(body, limits, name, signal);
 }

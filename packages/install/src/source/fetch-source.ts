@@ -10,9 +10,11 @@ import { join } from "node:path";
 import { SkillsetError } from "@skillset/core/model";
 import type { InstallLimits } from "../limits.js";
 import { fetchArchive } from "./fetch-archive.js";
+import { networkFrom } from "./fetch-bytes.js";
 import { type FetchedTree, fetchGit } from "./fetch-git.js";
 import { fetchWellKnown } from "./fetch-well-known.js";
 import { findSourceSkills, loadParser, type SourceSkill } from "./find-source-skills.js";
+import { checkInterrupted } from "./interrupted.js";
 import type { SourceSpec } from "./source-spec.js";
 
 /** A source on disk, ready to be examined; `dispose()` removes the temp folder. */
@@ -41,6 +43,8 @@ export interface FetchSourceOptions {
    * that staging moves folders instead of copying them); `dispose` removes it.
    */
   workDir?: string;
+  /** Aborted when the person interrupts (SIGINT, SIGTERM): the fetch stops and its folder is removed. */
+  signal?: AbortSignal;
 }
 
 /**
@@ -56,6 +60,7 @@ export async function fetchSource(spec: SourceSpec, options: FetchSourceOptions)
     // Loaded meanwhile; a failure to load shows where the parser is awaited.
     loadParser().catch(() => {});
     const tree = await fetching;
+    checkInterrupted(options.signal);
     const skills = await findSourceSkills(tree.root, spec.subpath);
     if (skills.length === 0)
       throw new SkillsetError(
@@ -79,6 +84,7 @@ export async function fetchSource(spec: SourceSpec, options: FetchSourceOptions)
 /** The source's files on disk: the folder itself (local), or fetched into the empty folder `into`. */
 function fetchTree(spec: SourceSpec, into: string, options: FetchSourceOptions): Promise<FetchedTree> {
   const { limits } = options;
+  const network = networkFrom(options.env, options.signal);
   switch (spec.type) {
     case "local":
       // A folder recorded in a lock may have been moved or deleted since (`check`, `update` report it).
@@ -92,13 +98,18 @@ function fetchTree(spec: SourceSpec, into: string, options: FetchSourceOptions):
     case "github": {
       options.progress?.(`Cloning ${spec.location}${spec.ref ? ` at ${spec.ref}` : ""}…`);
       const pinned = options.pin ? { ...spec, ref: options.pin } : spec;
-      return fetchGit(pinned, into, { timeoutMs: Math.max(limits.timeoutMs, 120_000), env: options.env });
+      return fetchGit(pinned, into, {
+        timeoutMs: Math.max(limits.timeoutMs, 120_000),
+        env: options.env,
+        limits,
+        ...(options.signal ? { signal: options.signal } : {}),
+      });
     }
     case "archive":
       options.progress?.(`Downloading ${spec.location}…`);
-      return fetchArchive(spec.location, into, limits);
+      return fetchArchive(spec.location, into, limits, network);
     case "well-known":
       options.progress?.(`Reading the skills index at ${spec.location}…`);
-      return fetchWellKnown(spec.location, into, limits, options.wanted);
+      return fetchWellKnown(spec.location, into, limits, network, options.wanted);
   }
 }

@@ -10,7 +10,7 @@ import { SkillsetError } from "@skillset/core/model";
 import { safeRelativePath } from "../apply/safe-relative-path.js";
 import { type InstallLimits, LimitCounter } from "../limits.js";
 import { readArchive } from "./fetch-archive.js";
-import { fetchBytes, fetchOk } from "./fetch-bytes.js";
+import { fetchBytes, fetchOk, type NetworkOptions } from "./fetch-bytes.js";
 import type { FetchedTree } from "./fetch-git.js";
 
 const INDEX_FOLDERS = [".well-known/agent-skills", ".well-known/skills"];
@@ -33,12 +33,13 @@ export async function fetchWellKnown(
   url: string,
   into: string,
   limits: InstallLimits,
+  network: NetworkOptions,
   wanted?: ReadonlySet<string>,
 ): Promise<FetchedTree> {
-  const { indexUrl, entries } = await findIndex(url, limits);
+  const { indexUrl, entries } = await findIndex(url, limits, network);
   for (const entry of entries) {
     if (wanted && wanted.size > 0 && !wanted.has(entry.name)) continue;
-    await fetchEntry(entry, new URL(".", indexUrl), join(into, entry.name), limits);
+    await fetchEntry(entry, new URL(".", indexUrl), join(into, entry.name), limits, network);
   }
   return { root: into, resolved: indexUrl };
 }
@@ -46,6 +47,7 @@ export async function fetchWellKnown(
 async function findIndex(
   url: string,
   limits: InstallLimits,
+  network: NetworkOptions,
 ): Promise<{ indexUrl: string; entries: IndexEntry[] }> {
   const given = new URL(url);
   const candidates = given.pathname.endsWith("/index.json")
@@ -58,6 +60,7 @@ async function findIndex(
     const result = await fetchBytes(candidate, {
       timeoutMs: limits.timeoutMs,
       maxBytes: limits.maxTotalBytes,
+      ...network,
     });
     if (result.status !== 200) continue;
     return { indexUrl: result.url, entries: parseIndex(result.body, result.url) };
@@ -95,17 +98,25 @@ async function fetchEntry(
   indexFolder: URL,
   into: string,
   limits: InstallLimits,
+  network: NetworkOptions,
 ): Promise<void> {
   const label = `skill ${entry.name} of ${indexFolder.href}`;
-  const options = { timeoutMs: limits.timeoutMs, maxBytes: limits.maxFileBytes };
+  const options = { timeoutMs: limits.timeoutMs, maxBytes: limits.maxFileBytes, ...network };
   if (Array.isArray(entry.files)) {
     const counter = new LimitCounter(limits, label);
-    const paths = entry.files.map((file) => safeRelativePath(String(file), label));
+    counter.expectFiles(entry.files.length);
+    const paths = entry.files.map((file) => indexFilePath(file, label));
     counter.expectFiles(paths.length);
     const skillFolder = new URL(`${entry.name}/`, indexFolder);
     const bodies: Array<[string, Buffer]> = [];
     for (const path of paths) {
-      const { body } = await fetchOk(new URL(path, skillFolder).href, options);
+      const fileUrl = new URL(path, skillFolder);
+      if (fileUrl.origin !== skillFolder.origin || !fileUrl.pathname.startsWith(skillFolder.pathname))
+        throw new SkillsetError(
+          "install-unsafe-path",
+          `Refused ${JSON.stringify(path)} in ${label}: it leads to ${fileUrl.href}, outside the skill's folder. Nothing was installed.`,
+        );
+      const { body } = await fetchOk(fileUrl.href, options);
       counter.addFile(path, body.byteLength);
       bodies.push([path, body]);
     }
@@ -129,11 +140,33 @@ async function fetchEntry(
         `Refused ${label}: ${artifactUrl} has digest ${actual}, the index says ${entry.digest}. Nothing was installed.`,
       );
   }
-  if (isArchive) await (await readArchive(body, artifactUrl, limits)).write(into);
+  if (isArchive)
+    await (await readArchive(body, artifactUrl, limits, network.signal)).write(into, network.signal);
   else {
     await mkdir(into, { recursive: true });
     await writeFile(join(into, "SKILL.md"), body, { flag: "wx" });
   }
+}
+
+/**
+ * A `files` entry as a path inside the skill's folder: relative, with no scheme (`http:/169.254.169.254/`
+ * is a URL to `new URL`, whatever its slashes), no `..`, no backslash. The URL is then built from it and
+ * must still lie under the skill's folder.
+ */
+function indexFilePath(file: unknown, label: string): string {
+  const text = String(file);
+  if (/^[A-Za-z][A-Za-z0-9+.-]*:/.test(text) || text.startsWith("//"))
+    throw new SkillsetError(
+      "install-unsafe-path",
+      `Refused ${JSON.stringify(text)} in ${label}: a "files" entry must be a relative path inside the skill's folder, not a URL. Nothing was installed.`,
+    );
+  const path = safeRelativePath(text, label);
+  if (/[?#%]/.test(path))
+    throw new SkillsetError(
+      "install-unsafe-path",
+      `Refused ${JSON.stringify(text)} in ${label}: "?", "#" and "%" have no place in a file path. Nothing was installed.`,
+    );
+  return path;
 }
 
 function withSlash(url: URL): string {

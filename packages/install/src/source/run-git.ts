@@ -4,6 +4,7 @@
  */
 import { spawn } from "node:child_process";
 import { SkillsetError } from "@skillset/core/model";
+import { interruptedError } from "./interrupted.js";
 
 /** `-c` settings on every call: nothing the repository ships (hooks, fsmonitor, submodules) is executed. */
 const SAFE_CONFIG = [
@@ -16,19 +17,28 @@ const SAFE_CONFIG = [
   "init.defaultBranch=main",
 ];
 
+/** Most output read from one git command (a listing of 2,000 files is about 200 KB). */
+const MAX_OUTPUT = 64 * 1024 * 1024;
+
 export interface RunGitOptions {
   cwd?: string;
   timeoutMs: number;
   env: Record<string, string | undefined>;
+  /** Aborted when the person interrupts: git is stopped and `install-interrupted` thrown. */
+  signal?: AbortSignal;
 }
 
 /** Runs `git <args>`; resolves to stdout, or throws `install-git-failed` with git's own message. */
 export function runGit(args: readonly string[], options: RunGitOptions): Promise<string> {
   const argv = [...SAFE_CONFIG.flatMap((setting) => ["-c", setting]), ...args];
   return new Promise((resolvePromise, reject) => {
+    if (options.signal?.aborted) return reject(interruptedError(options.signal));
     const child = spawn("git", argv, {
       cwd: options.cwd,
       shell: false,
+      // Its own process group, so that stopping it stops its helpers too (`git-remote-http` holds the
+      // pipes open: killing git alone would leave the command waiting on them).
+      detached: true,
       stdio: ["ignore", "pipe", "pipe"],
       env: {
         ...options.env,
@@ -42,16 +52,36 @@ export function runGit(args: readonly string[], options: RunGitOptions): Promise
       },
     });
     let stdout = "";
+    let overflowed = false;
+    const stop = () => {
+      try {
+        if (child.pid !== undefined) process.kill(-child.pid, "SIGKILL");
+      } catch {
+        child.kill("SIGKILL");
+      }
+    };
     let stderr = "";
     child.stdout.on("data", (chunk: Buffer) => {
       stdout += chunk.toString();
+      // A listing of a hostile tree could be endless: what a skill source needs is far less.
+      if (stdout.length > MAX_OUTPUT && !overflowed) {
+        overflowed = true;
+        stop();
+      }
     });
     child.stderr.on("data", (chunk: Buffer) => {
       stderr += chunk.toString();
     });
-    const timer = setTimeout(() => child.kill("SIGKILL"), options.timeoutMs);
-    child.on("error", (error) => {
+    const timer = setTimeout(() => stop(), options.timeoutMs);
+    // git leaves nothing to tidy that the caller does not remove with the folder: stop it at once.
+    const onAbort = () => stop();
+    options.signal?.addEventListener("abort", onAbort, { once: true });
+    const settle = () => {
       clearTimeout(timer);
+      options.signal?.removeEventListener("abort", onAbort);
+    };
+    child.on("error", (error) => {
+      settle();
       reject(
         new SkillsetError(
           "install-git-failed",
@@ -63,7 +93,15 @@ export function runGit(args: readonly string[], options: RunGitOptions): Promise
       );
     });
     child.on("close", (code, signal) => {
-      clearTimeout(timer);
+      settle();
+      if (options.signal?.aborted) return reject(interruptedError(options.signal));
+      if (overflowed)
+        return reject(
+          new SkillsetError(
+            "install-too-large",
+            `Refused: git ${args[0]} printed more than ${MAX_OUTPUT} bytes; the repository is too large to install from. Nothing was installed.`,
+          ),
+        );
       if (code === 0) return resolvePromise(stdout);
       const detail = signal ? `timed out after ${options.timeoutMs} ms` : lastLines(stderr);
       reject(new SkillsetError("install-git-failed", `git ${args[0]} failed: ${detail}`));
