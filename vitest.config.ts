@@ -9,7 +9,7 @@ export default defineConfig({
     alias: [
       { find: /^@skillset\/core\/([a-z-]+)$/, replacement: here("./packages/core/src/$1/index.ts") },
       { find: /^@skillset\/core$/, replacement: here("./packages/core/src/index.ts") },
-      { find: /^@skillset\/(install|mcp|ai-sdk)$/, replacement: here("./packages/$1/src/index.ts") },
+      { find: /^@skillset\/(install|mcp|ai-sdk|remote)$/, replacement: here("./packages/$1/src/index.ts") },
     ],
   },
   test: {

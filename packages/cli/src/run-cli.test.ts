@@ -69,6 +69,8 @@ describe("skillset (the dispatcher)", () => {
                          need approval)
         registry         Build a static .well-known/skills/index.json from a folder of
                          skills
+        remote           Remote skills from your MCP servers: list, check for changes,
+                         approve label:name
         compose          Write a message with the $ skill popup; Enter shows what the
                          turn would load
         pick             Pick a skill with a fuzzy finder and print its name (or

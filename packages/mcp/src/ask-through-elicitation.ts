@@ -2,7 +2,7 @@
  * @module An `ask` permission rule (SPEC §11) answered by the person behind the MCP client, through
  * elicitation: a yes/no form naming the skill. A client that cannot show forms gets a refusal.
  */
-import type { Server } from "@modelcontextprotocol/sdk/server/index.js";
+import type { Server } from "@modelcontextprotocol/server";
 import { stripControls } from "@skillset/core/model";
 import type { Confirm } from "./open-mcp-skills.js";
 

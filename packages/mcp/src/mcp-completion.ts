@@ -3,8 +3,7 @@
  * the files of the skill already named. Prefix match, case-insensitive, at most 100 values (MCP's cap).
  */
 
-import type { Server } from "@modelcontextprotocol/sdk/server/index.js";
-import { CompleteRequestSchema } from "@modelcontextprotocol/sdk/types.js";
+import { type Server, specTypeSchemas } from "@modelcontextprotocol/server";
 import { setCheckedRequestHandler } from "./checked-request-handler.js";
 import { SKILL_URI_TEMPLATE } from "./mcp-resources.js";
 import type { McpConnection } from "./open-mcp-skills.js";
@@ -27,23 +26,28 @@ function completion(candidates: readonly string[], value: string) {
 
 /** Registers completion/complete on `server`. */
 export function registerCompletion(server: Server, connection: McpConnection): void {
-  setCheckedRequestHandler(server, "completion/complete", CompleteRequestSchema, async (request) => {
-    const { ref, argument, context } = request.params;
-    if (ref.type !== "ref/resource" || ref.uri !== SKILL_URI_TEMPLATE) return completion([], "");
-    const skills = servedSkills(connection.context);
-    if (argument.name === "name") {
-      return completion(
-        skills.map((entry) => entry.skill.qualifiedName),
-        argument.value,
-      );
-    }
-    if (argument.name === "path") {
-      const name = context?.arguments?.name;
-      const entry = skills.find((candidate) => candidate.skill.qualifiedName === name);
-      if (!entry) return completion([], "");
-      const files = await skillFiles(entry.skill);
-      return completion(["SKILL.md", ...files.map((file) => file.path)], argument.value);
-    }
-    return completion([], "");
-  });
+  setCheckedRequestHandler(
+    server,
+    "completion/complete",
+    specTypeSchemas.CompleteRequest,
+    async (request) => {
+      const { ref, argument, context } = request.params;
+      if (ref.type !== "ref/resource" || ref.uri !== SKILL_URI_TEMPLATE) return completion([], "");
+      const skills = servedSkills(connection.context);
+      if (argument.name === "name") {
+        return completion(
+          skills.map((entry) => entry.skill.qualifiedName),
+          argument.value,
+        );
+      }
+      if (argument.name === "path") {
+        const name = context?.arguments?.name;
+        const entry = skills.find((candidate) => candidate.skill.qualifiedName === name);
+        if (!entry) return completion([], "");
+        const files = await skillFiles(entry.skill);
+        return completion(["SKILL.md", ...files.map((file) => file.path)], argument.value);
+      }
+      return completion([], "");
+    },
+  );
 }

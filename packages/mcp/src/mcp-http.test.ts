@@ -115,7 +115,7 @@ describe("skillset mcp --http", () => {
     const prompt = await client.getPrompt({ name: "deep-review", arguments: { arguments: "PR-9" } });
     expect(JSON.stringify(prompt.messages)).toContain("Review PR-9 line by line");
     const { resources } = await client.listResources();
-    expect(resources.map((resource) => resource.uri)).toContain("skill://release-notes");
+    expect(resources.map((resource) => resource.uri)).toContain("skill://release-notes/SKILL.md");
     await expect(client.readResource({ uri: "skill://pdf/../../secret.txt" })).rejects.toBeInstanceOf(
       McpError,
     );

@@ -4,8 +4,7 @@
  * in the `message` envelope after the same permission check as `use_skill` (SPEC §11).
  */
 
-import type { Server } from "@modelcontextprotocol/sdk/server/index.js";
-import { GetPromptRequestSchema, ListPromptsRequestSchema } from "@modelcontextprotocol/sdk/types.js";
+import { type Server, specTypeSchemas } from "@modelcontextprotocol/server";
 import { loadSkill } from "@skillset/core/loader";
 import { SkillsetError, stripControls } from "@skillset/core/model";
 import { setCheckedRequestHandler } from "./checked-request-handler.js";
@@ -18,7 +17,7 @@ export const PROMPT_ARGUMENT = "arguments";
 
 /** Registers prompts/list and prompts/get on `server`. */
 export function registerPrompts(server: Server, connection: McpConnection): void {
-  setCheckedRequestHandler(server, "prompts/list", ListPromptsRequestSchema, async () => ({
+  setCheckedRequestHandler(server, "prompts/list", specTypeSchemas.ListPromptsRequest, async () => ({
     prompts: [...promptNames(connection.context)].map(([name, { skill, status }]) => ({
       name: stripControls(name),
       title:
@@ -34,7 +33,7 @@ export function registerPrompts(server: Server, connection: McpConnection): void
     })),
   }));
 
-  setCheckedRequestHandler(server, "prompts/get", GetPromptRequestSchema, async (request) => {
+  setCheckedRequestHandler(server, "prompts/get", specTypeSchemas.GetPromptRequest, async (request) => {
     const { name } = request.params;
     const entry = promptNames(connection.context).get(name);
     if (!entry)

@@ -145,12 +145,13 @@ describe("skillset mcp over stdio", () => {
     const uris = resources.map((resource) => resource.uri);
     expect(uris).toEqual(
       expect.arrayContaining([
-        "skill://pdf",
+        "skill://pdf/SKILL.md",
+        "skill://user.agents/pdf/SKILL.md",
         "skill://pdf/references/tables.md",
         "skill://pdf/scripts/merge.sh",
       ]),
     );
-    expect(uris).not.toContain("skill://deploy");
+    expect(uris).not.toContain("skill://deploy/SKILL.md");
     expect(uris.some((uri) => uri.includes("leak.md"))).toBe(false);
     const { resourceTemplates } = await client.listResourceTemplates();
     expect(resourceTemplates[0]?.uriTemplate).toBe("skill://{name}/{+path}");

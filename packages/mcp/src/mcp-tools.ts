@@ -4,13 +4,7 @@
  * unknown tool is a protocol error; arguments over 1 MiB are refused before any work.
  */
 
-import type { Server } from "@modelcontextprotocol/sdk/server/index.js";
-import {
-  CallToolRequestSchema,
-  type CallToolResult,
-  ListToolsRequestSchema,
-  type Tool,
-} from "@modelcontextprotocol/sdk/types.js";
+import { type CallToolResult, type Server, specTypeSchemas, type Tool } from "@modelcontextprotocol/server";
 import { stripControls } from "@skillset/core/model";
 import type { SkillTool, ToolResult } from "@skillset/core/tools";
 import { setCheckedRequestHandler } from "./checked-request-handler.js";
@@ -72,11 +66,11 @@ function argumentBytes(args: unknown): number {
 
 /** Registers tools/list and tools/call on `server`. */
 export function registerTools(server: Server, connection: McpConnection): void {
-  setCheckedRequestHandler(server, "tools/list", ListToolsRequestSchema, async () => ({
+  setCheckedRequestHandler(server, "tools/list", specTypeSchemas.ListToolsRequest, async () => ({
     tools: connection.tools().map(describeTool),
   }));
 
-  setCheckedRequestHandler(server, "tools/call", CallToolRequestSchema, async (request) => {
+  setCheckedRequestHandler(server, "tools/call", specTypeSchemas.CallToolRequest, async (request) => {
     const { name, arguments: args } = request.params;
     const tool = connection.tools().find((candidate) => candidate.name === name);
     if (!tool) {

@@ -19,6 +19,7 @@ import {
   type SkillTool,
   type SkillToolsContext,
 } from "@skillset/core/tools";
+import { createSkillEntries, type SkillEntries } from "./skill-entries.js";
 
 /** Options of `openMcpSkills`. */
 export interface McpSkillsOptions {
@@ -31,6 +32,8 @@ export interface McpSkillsOptions {
   skillset?: Skillset;
   /** Keep the registry current with a file watcher and notify clients (default true). */
   watch?: boolean;
+  /** Where a skill not served as an extension entry is reported (default: stderr). */
+  onDiagnostic?: (message: string) => void;
 }
 
 /** How a connection asks the person behind the client when a rule says `ask`. */
@@ -52,6 +55,8 @@ export interface McpSkills {
   readonly registry: SkillRegistry;
   readonly search: SkillSearch;
   readonly policy: Policy;
+  /** The MCP Skills extension's entries, digests kept by file stamp across connections (SEP-2640). */
+  readonly entries: SkillEntries;
   /** A new connection (one per MCP session): its own reload suppression, session id and confirm. */
   connect(confirm?: Confirm): McpConnection;
   /** Called once per batch of registry changes; returns a function that removes the listener. */
@@ -101,10 +106,13 @@ export async function openMcpSkills(options: McpSkillsOptions): Promise<McpSkill
           if (batch.push(event) === 1) setImmediate(flush);
         });
 
+  const entries = createSkillEntries(options.onDiagnostic ? { onDiagnostic: options.onDiagnostic } : {});
+
   return {
     registry,
     search,
     policy,
+    entries,
     connect(confirm) {
       const authorize = async (skill: Skill, tool?: PermissionTool): Promise<Authorization> => {
         const answer = await policy.authorize(skill, tool, confirm);

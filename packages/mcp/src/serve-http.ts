@@ -1,14 +1,22 @@
 /**
- * @module Streamable HTTP (SPEC §13): one endpoint, `/mcp`, bound to 127.0.0.1 by default; each client
- * session gets its own server and transport. Requests are checked (Host, Origin, bearer token) and
- * bodies capped before a session is touched; idle sessions are closed, and the number of sessions is
- * bounded, so clients that vanish without saying goodbye cost nothing for long.
+ * @module Streamable HTTP (SPEC §13): one endpoint, `/mcp`, bound to 127.0.0.1 by default, serving both
+ * eras. A 2026-07-28 request (it carries the per-request `_meta` envelope) is answered statelessly by the
+ * SDK's `createMcpHandler` — `server/discover`, cache hints, `Mcp-Method`/`Mcp-Name` header checks —
+ * from a server made for that one request; a 2025-06-18 / 2025-11-25 client gets a session of its own
+ * (`initialize`, `Mcp-Session-Id`). Requests are checked (Host, Origin, bearer token) and bodies capped
+ * before either path is touched; idle sessions are closed, and the number of sessions is bounded, so
+ * clients that vanish without saying goodbye cost nothing for long.
  */
 import { randomUUID } from "node:crypto";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
-import { StreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/streamableHttp.js";
-import { ErrorCode, isInitializeRequest } from "@modelcontextprotocol/sdk/types.js";
+import { NodeStreamableHTTPServerTransport, toNodeHandler, toWebRequest } from "@modelcontextprotocol/node";
+import {
+  createMcpHandler,
+  ProtocolErrorCode as ErrorCode,
+  isInitializeRequest,
+  isLegacyRequest,
+} from "@modelcontextprotocol/server";
 import { checkHttpRequest } from "./check-http-request.js";
 import { createSkillServer } from "./create-skill-server.js";
 import type { McpSkills } from "./open-mcp-skills.js";
@@ -47,7 +55,7 @@ export interface HttpServer {
 export const MCP_PATH = "/mcp";
 
 interface Session {
-  transport: StreamableHTTPServerTransport;
+  transport: NodeStreamableHTTPServerTransport;
   lastSeen: number;
 }
 
@@ -73,6 +81,18 @@ export async function serveHttp(skills: McpSkills, options: HttpServeOptions = {
   const maxSessions = options.maxSessions ?? 1000;
   const sessions = new Map<string, Session>();
   let port = options.port ?? 0;
+  // 2026-07-28 traffic: one server per request, from the same factory as the sessions.
+  const modern = createMcpHandler(() => createSkillServer(skills), {
+    legacy: "reject",
+    maxRequestBodySize: maxBodyBytes,
+  });
+  const serveModern = toNodeHandler(modern, { maxRequestBodySize: maxBodyBytes });
+  // Stateless clients hear of changes on their `subscriptions/listen` streams.
+  const stopNotifying = skills.onChange(() => {
+    modern.notify.resourcesChanged();
+    modern.notify.promptsChanged();
+    modern.notify.toolsChanged();
+  });
 
   const closeSession = (id: string) => {
     const session = sessions.get(id);
@@ -81,14 +101,14 @@ export async function serveHttp(skills: McpSkills, options: HttpServeOptions = {
     void session.transport.close().catch(() => {});
   };
 
-  const openSession = async (): Promise<StreamableHTTPServerTransport> => {
+  const openSession = async (): Promise<NodeStreamableHTTPServerTransport> => {
     if (sessions.size >= maxSessions) {
       let oldest: [string, Session] | undefined;
       for (const pair of sessions) if (!oldest || pair[1].lastSeen < oldest[1].lastSeen) oldest = pair;
       if (oldest) closeSession(oldest[0]);
     }
     const server = createSkillServer(skills);
-    const transport: StreamableHTTPServerTransport = new StreamableHTTPServerTransport({
+    const transport: NodeStreamableHTTPServerTransport = new NodeStreamableHTTPServerTransport({
       sessionIdGenerator: () => randomUUID(),
       onsessioninitialized: (id) => {
         sessions.set(id, { transport, lastSeen: Date.now() });
@@ -133,6 +153,10 @@ export async function serveHttp(skills: McpSkills, options: HttpServeOptions = {
         return;
       }
       body = read.value;
+    }
+    if (request.method === "POST" && !(await isLegacyRequest(await toWebRequest(request, body), body))) {
+      await serveModern(request, response, body);
+      return;
     }
     const id = request.headers["mcp-session-id"];
     if (typeof id === "string") {
@@ -182,6 +206,8 @@ export async function serveHttp(skills: McpSkills, options: HttpServeOptions = {
     sessions: () => sessions.size,
     async close() {
       clearInterval(sweep);
+      stopNotifying();
+      await modern.close().catch(() => {});
       await Promise.all([...sessions.values()].map((session) => session.transport.close().catch(() => {})));
       sessions.clear();
       await new Promise<void>((resolve) => {

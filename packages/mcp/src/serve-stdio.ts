@@ -1,15 +1,67 @@
 /**
- * @module The stdio transport: one client on stdin/stdout. Nothing but protocol is written to stdout;
- * the server ends when stdin ends.
+ * @module The stdio transport: one client on stdin/stdout, of either era — the SDK's `serveStdio` pins
+ * the connection to a 2025 session (`initialize`) or serves 2026-07-28 requests (`server/discover`, then
+ * per-request envelopes) from the same server factory. Nothing but protocol is written to stdout; the
+ * server ends when stdin ends.
  */
-import type { Readable, Writable } from "node:stream";
-import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js";
-import { ErrorCode, type JSONRPCMessage } from "@modelcontextprotocol/sdk/types.js";
+import { type Readable, Transform, type Writable } from "node:stream";
+import { StringDecoder } from "node:string_decoder";
+import { type JSONRPCMessage, ProtocolErrorCode } from "@modelcontextprotocol/server";
+import { StdioServerTransport, serveStdio as serveSdkStdio } from "@modelcontextprotocol/server/stdio";
 import { createSkillServer } from "./create-skill-server.js";
 import type { McpSkills } from "./open-mcp-skills.js";
 
 /** Largest message read from stdin: room for a 10 MB tool argument, which the tool then refuses. */
 const MAX_STDIO_MESSAGE_BYTES = 32 * 1024 * 1024;
+
+const PARSE_ERROR = {
+  jsonrpc: "2.0",
+  id: null,
+  error: { code: ProtocolErrorCode.ParseError, message: "Parse error: not a JSON-RPC message." },
+} as unknown as JSONRPCMessage;
+
+/**
+ * Passes stdin through line by line, calling `onParseError` for a line that is not JSON (and dropping
+ * it): the SDK's reader skips such a line without a word, and the client is owed a parse error.
+ */
+function reportUnparsedLines(onParseError: () => void): Transform {
+  let pending = "";
+  // A character split across two chunks stays whole.
+  const decoder = new StringDecoder("utf8");
+  const check = (line: string) => {
+    if (line.trim() === "") return false;
+    try {
+      JSON.parse(line);
+      return true;
+    } catch {
+      onParseError();
+      return false;
+    }
+  };
+  return new Transform({
+    transform(chunk: Buffer, _encoding, done) {
+      pending += decoder.write(chunk);
+      let newline = pending.indexOf("\n");
+      while (newline !== -1) {
+        const line = pending.slice(0, newline);
+        pending = pending.slice(newline + 1);
+        if (check(line)) this.push(`${line}\n`);
+        newline = pending.indexOf("\n");
+      }
+      // A message longer than the transport's buffer is the transport's to refuse.
+      if (pending.length > MAX_STDIO_MESSAGE_BYTES) {
+        this.push(pending);
+        pending = "";
+      }
+      done();
+    },
+    flush(done) {
+      pending += decoder.end();
+      if (check(pending)) this.push(pending);
+      done();
+    },
+  });
+}
 
 /**
  * Serves `skills` on `stdin`/`stdout` until stdin ends or the transport fails; resolves then.
@@ -19,32 +71,22 @@ export async function serveStdio(
   skills: McpSkills,
   streams: { stdin: Readable; stdout: Writable },
 ): Promise<void> {
-  const server = createSkillServer(skills);
-  const transport = new StdioServerTransport(streams.stdin, streams.stdout, {
+  const lines = reportUnparsedLines(() => void transport.send(PARSE_ERROR).catch(() => {}));
+  streams.stdin.pipe(lines);
+  const transport: StdioServerTransport = new StdioServerTransport(lines, streams.stdout, {
     maxBufferSize: MAX_STDIO_MESSAGE_BYTES,
   });
   const closed = new Promise<void>((resolve) => {
-    server.onclose = ((previous) => () => {
-      previous?.();
-      resolve();
-    })(server.onclose);
+    streams.stdin.once("end", resolve);
+    streams.stdin.once("close", resolve);
   });
-  const end = () => void server.close();
-  streams.stdin.once("end", end);
-  streams.stdin.once("close", end);
-  await server.connect(transport);
-  // The SDK skips a line that is not JSON-RPC without a word; the client gets the parse error it is owed.
-  const onerror = transport.onerror;
-  transport.onerror = (error) => {
-    onerror?.(error);
-    if (error instanceof SyntaxError || error.name === "ZodError") {
-      const message = {
-        jsonrpc: "2.0",
-        id: null,
-        error: { code: ErrorCode.ParseError, message: "Parse error: not a JSON-RPC message." },
-      };
-      void transport.send(message as unknown as JSONRPCMessage).catch(() => {});
-    }
-  };
+  const handle = serveSdkStdio(() => createSkillServer(skills), {
+    transport,
+    onerror: (error) => {
+      // JSON that is not a JSON-RPC message: reported here, answered with the parse error it is owed.
+      if (error.name === "ZodError") void transport.send(PARSE_ERROR).catch(() => {});
+    },
+  });
   await closed;
+  await handle.close().catch(() => {});
 }

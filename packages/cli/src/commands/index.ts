@@ -33,6 +33,7 @@ const rows: Record<string, () => Promise<Command>> = {
   check: async () => (await import("./check.js")).checkCommand,
   update: async () => (await import("./update.js")).updateCommand,
   registry: async () => (await import("./registry.js")).registryCommand,
+  remote: async () => (await import("./remote.js")).remoteCommand,
   compose: async () => (await import("./compose.js")).composeCommand,
   pick: async () => (await import("./pick.js")).pickCommand,
   completion: async () => (await import("./completion.js")).completionCommand,

@@ -18,6 +18,7 @@ describe("configJsonSchema", () => {
       "mentions",
       "search",
       "policy",
+      "remotes",
     ]);
     expect(schema.properties.discovery?.additionalProperties).toBe(false);
     expect(schema.properties.discovery?.properties?.limits).toMatchObject({ additionalProperties: false });

@@ -124,6 +124,27 @@ export const policyConfigSchema = s.object({
     ),
 });
 
+/**
+ * One MCP server whose skills are used (SPEC §16): a label the person chooses (the namespace of its
+ * skills, `label:name`), and a URL (with an optional bearer token) or a command for stdio. Honoured only
+ * from the person's own config file, never from a project's.
+ */
+export const remoteServerSchema = s.object({
+  label: s.string({ minLength: 1 }).describe("Your name for the server: its skills are `label:name`"),
+  url: s.optional(s.string({ minLength: 1 })).describe("Streamable HTTP endpoint of the MCP server"),
+  token: s.optional(s.string()).describe("Bearer token sent to `url`"),
+  command: s.optional(s.string({ minLength: 1 })).describe("Command that runs the server over stdio"),
+  args: s.optional(s.array(s.string())).describe("Arguments of `command`"),
+  skills: s
+    .optional(s.array(s.string({ minLength: 1 })))
+    .describe(
+      "SKILL.md URIs of skills the server serves but may not list (confirmed with skills/get), e.g. skill://acme/refunds/SKILL.md",
+    ),
+  allowDynamic: s
+    .optional(s.boolean())
+    .describe('Allow skills whose files carry no digests ("dynamic"); default false: they are refused'),
+});
+
 /** The complete, merged configuration. */
 export const configSchema = s.object({
   discovery: discoveryConfigSchema,
@@ -142,6 +163,7 @@ export type WalkLimits = s.Infer<typeof walkLimitsSchema>;
 export type SearchConfig = s.Infer<typeof searchConfigSchema>;
 export type PolicyConfig = s.Infer<typeof policyConfigSchema>;
 export type PermissionRule = s.Infer<typeof permissionRuleSchema>;
+export type RemoteServerConfig = s.Infer<typeof remoteServerSchema>;
 
 /**
  * One layer (a config file, the environment, flags): every key optional, unknown keys rejected.
@@ -156,6 +178,9 @@ export const configLayerSchema = s.object({
   mentions: s.optional(s.partial(mentionsConfigSchema)),
   search: s.optional(s.partial(searchConfigSchema)),
   policy: s.optional(s.partial(policyConfigSchema)),
+  remotes: s
+    .optional(s.array(remoteServerSchema))
+    .describe("MCP servers whose skills are used (remote scope); read from your own config file only"),
 });
 
 /** One partial layer: a config file, the environment, or flags. */

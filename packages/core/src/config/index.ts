@@ -14,6 +14,8 @@ export {
   type PolicyConfig,
   permissionRuleSchema,
   policyConfigSchema,
+  type RemoteServerConfig,
+  remoteServerSchema,
   type SearchConfig,
   type SkillsetConfig,
   searchConfigSchema,

@@ -227,7 +227,7 @@ describe("loadConfig errors", () => {
     expect((await loadError()).message.split("\n")).toEqual([
       `Unexpected key 'discovery.maxDepth' in ${file}. Did you mean 'discovery.limits.maxDepth'?`,
       `Unexpected key 'catlog' in ${file}. Did you mean 'catalog'?`,
-      `Unexpected key 'zzz' in ${file}. Allowed keys here: $schema, discovery, catalog, mentions, search, policy.`,
+      `Unexpected key 'zzz' in ${file}. Allowed keys here: $schema, discovery, catalog, mentions, search, policy, remotes.`,
     ]);
   });
 

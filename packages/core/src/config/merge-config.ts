@@ -16,7 +16,8 @@ import type { ConfigLayer, SkillsetConfig } from "./config-schema.js";
 export function mergeConfig(base: SkillsetConfig, ...layers: ConfigLayer[]): SkillsetConfig {
   let merged: Record<string, unknown> = structuredClone(base) as Record<string, unknown>;
   for (const layer of layers) {
-    const { $schema: _ignored, ...settings } = layer;
+    // `remotes` is never merged: only the person's own file names servers (read by `@skillset/remote`).
+    const { $schema: _ignored, remotes: _remotes, ...settings } = layer;
     const before = (merged.policy as { permissions?: unknown[] } | undefined)?.permissions ?? [];
     merged = mergeObjects(merged, settings);
     const added = settings.policy?.permissions;

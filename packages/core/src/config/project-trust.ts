@@ -183,12 +183,15 @@ export function projectSettingIgnored(
   widens: string,
   trust: Pick<ProjectTrust, "state" | "record"> | undefined,
 ): Diagnostic {
+  // An agent's setting comes as `permissions.allow: Skill(x) (line 3)`: the line goes where lines go.
+  const at = / \(line (\d+)\)$/.exec(key);
+  const field = at ? key.slice(0, at.index) : key;
   return diagnostic(
     "warning",
     "project-setting-ignored",
     `Ignored ${key} in ${file}: it ${widens}, and a project's own files may only narrow what you allow; ${trustAdvice(trust ?? { state: "untrusted" })}.`,
     file,
-    { field: key },
+    at ? { field, line: Number(at[1]) } : { field },
   );
 }
 

@@ -6,6 +6,7 @@
 import type { FileSystem } from "../fs/file-system.js";
 import { nodeFileSystem } from "../fs/node-file-system.js";
 import { SkillsetError } from "../model/errors.js";
+import { remoteOriginOf } from "../model/remote-origin.js";
 import type { Skill } from "../model/skill.js";
 import { readSkillBody } from "../parser/read-skill-body.js";
 import { stampOf } from "../registry/metadata-cache.js";
@@ -83,6 +84,7 @@ function argumentText(args: LoadOptions["args"]): string {
  * host.addToolResult(loaded.text);
  */
 export async function loadSkill(skill: Skill, options: LoadOptions = {}): Promise<LoadedSkill> {
+  if (skill.origin) return loadRemoteSkill(skill, options);
   const fs = options.fs ?? nodeFileSystem;
   const envelope = options.envelope ?? "tool";
   const gone = (error: unknown) =>
@@ -114,7 +116,73 @@ export async function loadSkill(skill: Skill, options: LoadOptions = {}): Promis
     };
   }
   // The blank lines between the frontmatter and the text are not part of the instructions.
-  let raw = (await readSkillBody(skill.id, fs)).replace(/^(?:[ \t]*\r?\n)+/, "");
+  const raw = (await readSkillBody(skill.id, fs)).replace(/^(?:[ \t]*\r?\n)+/, "");
+  const files = envelope === "tool" ? () => listSkillFiles(skill.dir, realDir, fs, options.files) : undefined;
+  const loaded = await finishLoad(skill, raw, options, files, base);
+  options.tracker?.add(key);
+  return loaded;
+}
+
+/**
+ * A remote skill (SPEC §16): SKILL.md fetched through its origin's reader — which refuses it unless the
+ * person approved its current `{uri, digest}` set, and verifies size, digest and frontmatter — and its
+ * file list taken from the held entry. Reload suppression keys on the approved set, not an mtime.
+ */
+async function loadRemoteSkill(skill: Skill, options: LoadOptions): Promise<LoadedSkill> {
+  const origin = remoteOriginOf(skill);
+  if (!origin)
+    throw new SkillsetError("options-invalid", `${skill.path} has an origin skillset cannot read.`);
+  const envelope = options.envelope ?? "tool";
+  const set =
+    origin.resources === "dynamic" ? "dynamic" : origin.resources.map((each) => each.digest).join(",");
+  // The version of a remote skill is its resource set: kept beside the arguments in the key.
+  const key = {
+    path: skill.id,
+    mtimeMs: 0,
+    size: 0,
+    ctimeMs: 0,
+    ino: 0,
+    args: `${argumentText(options.args)}\u0000${set}`,
+  };
+  const base = { skill, envelope, mtimeMs: 0 };
+  const raw = (await origin.reader.readBody(skill)).replace(/^(?:[ \t]*\r?\n)+/, "");
+  if (options.tracker?.has(key) && set !== "dynamic") {
+    return {
+      ...base,
+      text: renderReloadReminder(skill, options.uriName),
+      body: "",
+      args: [],
+      suppressed: true,
+    };
+  }
+  const files =
+    envelope === "tool"
+      ? async (): Promise<SkillFiles> => {
+          const listed = origin.resources === "dynamic" ? [] : origin.resources.map((each) => each.uri);
+          const root = origin.uri.replace(/\/SKILL\.md$/, "/");
+          const relative = listed
+            .filter((uri) => uri !== origin.uri && uri.startsWith(root))
+            .map((uri) => uri.slice(root.length))
+            .sort();
+          const max = options.files?.maxFiles ?? 10;
+          return { files: relative.slice(0, max), truncated: relative.length > max };
+        }
+      : undefined;
+  const loaded = await finishLoad(skill, raw, options, files, base);
+  options.tracker?.add(key);
+  return loaded;
+}
+
+/** Preprocessing, arguments and the envelope: the same for every origin. */
+async function finishLoad(
+  skill: Skill,
+  read: string,
+  options: LoadOptions,
+  listFiles: (() => Promise<SkillFiles>) | undefined,
+  base: { skill: Skill; envelope: EnvelopeName; mtimeMs: number },
+): Promise<LoadedSkill> {
+  const { envelope } = base;
+  let raw = read;
   if (options.preprocess) raw = await options.preprocess(raw, skill);
   const substituted = substituteArguments(raw, {
     ...(options.args === undefined ? {} : { args: options.args }),
@@ -137,9 +205,8 @@ export async function loadSkill(skill: Skill, options: LoadOptions = {}): Promis
   if (envelope === "message") loaded.text = renderMessageEnvelope(rendered);
   else if (envelope === "preloaded") loaded.text = renderPreloadedEnvelope([rendered]);
   else {
-    loaded.files = await listSkillFiles(skill.dir, realDir, fs, options.files);
+    loaded.files = listFiles ? await listFiles() : { files: [], truncated: false };
     loaded.text = renderToolEnvelope(rendered, loaded.files);
   }
-  options.tracker?.add(key);
   return loaded;
 }

@@ -76,6 +76,11 @@ export async function readSkillFile(
   const maxBytes = options.maxBytes ?? MAX_SKILL_READ_BYTES;
   const uri = skillUri(skill, segments, options.uriName);
   const isSkillFile = segments.length === 0 || (segments.length === 1 && segments[0] === "SKILL.md");
+  // A remote skill's files come through its origin's reader only (SPEC §16), checked against its entry.
+  if (skill.origin) {
+    const read = await skill.origin.reader.readFile(skill, isSkillFile ? [] : segments, { maxBytes });
+    return { ...read, uri };
+  }
   const path = isSkillFile ? skill.path : join(skill.dir, ...segments);
   const notFound = (cause?: unknown) =>
     new SkillsetError(

@@ -26,7 +26,11 @@ export const SKILLSET_ERROR_CODES = {
     "The person interrupted the command (SIGINT, SIGTERM); what was fetched was removed.",
   "install-invalid-skill": "A skill of the source fails strict validation.",
   "install-local-edits": "The installed copy was edited since it was installed; `--force` replaces it.",
+  "install-link-outside":
+    "A link at a folder install writes to (`.agents`, `.agents/skills`, an agent's skills folder, a skill folder, the lock) leads out of the project or the person's skills folder; the message names it.",
   "install-lock-corrupt": "`skills-lock.json` cannot be read as a lock; the message names the key and field.",
+  "install-lock-unreadable":
+    "`skills-lock.json` is not a regular file (a FIFO, a device, a folder) or is over the size limit, so it is not read.",
   "install-name-collision": "A skill of that name is installed from another source.",
   "install-no-index": "The site has no `.well-known/skills/index.json`.",
   "install-no-skills": "The source holds no skill.",
@@ -38,6 +42,8 @@ export const SKILLSET_ERROR_CODES = {
   "install-redirect-refused": "A download redirects to another origin, or too many times.",
   "install-ref-not-found": "The git ref (branch, tag or commit) does not exist in the source.",
   "install-skill-not-found": "The source has no skill of the name asked for.",
+  "install-source-refused":
+    "A lock entry's source reaches outside what a lock may name (`..` segments, a folder outside the project the person never added from, a non-network git URL, a pinned commit that is not a commit id).",
   "install-source-gone": "The source recorded in the lock no longer exists.",
   "install-too-large":
     "The source is over the install limits (files, folders, bytes, compression ratio); the message names the flag.",
@@ -55,6 +61,15 @@ export const SKILLSET_ERROR_CODES = {
   "options-invalid": "An option passed to an API call is invalid; the message names it.",
   "path-refused": "A path inside a skill leaves its folder (`..`, absolute, a link out).",
   "permission-rule-invalid": "A permission rule in a config file is malformed.",
+  "remote-changed":
+    "A remote skill's files or digests changed since the person approved it: the approval was revoked (SPEC §16).",
+  "remote-dynamic": 'A remote skill publishes no digests ("dynamic"), so an approval cannot be bound to it.',
+  "remote-not-approved": "A remote skill was asked for before the person approved it; nothing was read.",
+  "remote-unavailable": "The MCP server of a remote skill cannot be reached and the file is not cached.",
+  "remote-unknown": "A remote skill's held entry is gone (it is from an earlier registry); reload.",
+  "remote-unlisted": "A file of a remote skill is not listed in its entry; it is refused without a request.",
+  "remote-verification-failed":
+    "A file of a remote skill failed verification (size, digest or frontmatter); nothing of it was used.",
   "session-closed": "The session was closed; open a new one.",
   "shell-failed": "A `!`command`` of a skill body exited with an error.",
   "shell-output-too-large": "A `!`command`` wrote more than the output limit.",
@@ -149,6 +164,19 @@ export const DIAGNOSTIC_CODES = {
     "A project's own file (config, state, agent settings) holds a setting that widens what the person allows; it is ignored until they run `skillset trust`.",
   "reference-depth": "A reference links on to further references, deeper than agents follow.",
   "reference-leaves-skill": "A reference points outside the skill's folder.",
+  "remote-changed": "A remote skill changed since it was approved; it is not loaded until approved again.",
+  "remote-config-invalid": "A server in the person's `remotes` config is malformed and left out.",
+  "remote-declined": "The person declined a remote skill when asked to approve it.",
+  "remote-dynamic":
+    'A remote skill publishes no digests ("dynamic") and `allowDynamic` is off; it is refused.',
+  "remote-entry-invalid": "A `skills/list` entry breaks SEP-2640 (URI, manifest); the skill is refused.",
+  "remote-name-collision":
+    "A remote skill has the name of a skill of another origin; neither replaces the other.",
+  "remote-not-approved": "A remote skill needs the person's approval before it is loaded.",
+  "remote-offline": "A remote server cannot be reached; its last listing and cached files are used.",
+  "remote-tools-ignored": "A remote skill's `allowed-tools` have no effect: the person did not grant them.",
+  "remote-too-large": "A remote skill is over 512 files or 16 MiB; it is refused from its entry alone.",
+  "remote-unavailable": "A remote server cannot be listed and has no cached listing.",
   "reserved-name": "The name is reserved by an agent (e.g. `claude-*`, `anthropic-*`).",
   "root-not-a-directory": "A configured skill root is not a folder.",
   "script-not-executable": "A script under `scripts/` is not executable.",

@@ -18,6 +18,17 @@ export { hasControls, type InertOptions, inertForTerminal, stripControls } from 
 export { mergeDiagnostics } from "./merge-diagnostics.js";
 export { type ParsedSkillUri, parseSkillUri, type SkillUri, type SkillUriError } from "./parse-skill-uri.js";
 export {
+  type ExternalSkillSource,
+  type RemoteApprovalState,
+  type RemoteFileContent,
+  type RemoteOrigin,
+  type RemoteResource,
+  type RemoteSkillReader,
+  remoteOriginOf,
+  resourceSetKey,
+  type SkillListing,
+} from "./remote-origin.js";
+export {
   type Frontmatter,
   type HookSpec,
   type Invocation,

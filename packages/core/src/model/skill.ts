@@ -2,6 +2,7 @@
  * @module The skill model (SPEC §2): what a loaded skill carries, shared by every stage after the parser.
  */
 import type { Diagnostic } from "./diagnostic.js";
+import type { RemoteOrigin } from "./remote-origin.js";
 
 /** Where a skill was found; also its precedence class (SPEC §5). */
 export type Scope = "repo" | "user" | "admin" | "system" | "plugin" | "custom" | "remote";
@@ -115,6 +116,11 @@ export interface Skill {
   mtimeMs: number;
   size: number;
   diagnostics: Diagnostic[];
+  /**
+   * Set on skills that come from outside the file system (scope `remote`, SPEC §16): where they came
+   * from and the one reader of their files. `path`, `dir` and `id` are then `mcp://<label>/<uri>` forms.
+   */
+  origin?: RemoteOrigin;
 }
 
 /** Builds the qualified name used for namespaced lookups and display. */

@@ -34,6 +34,12 @@ export interface ConfirmRequest {
   tool?: PermissionTool;
   /** The `ask` rule, with its origin. */
   rule: PolicyRule;
+  /**
+   * Set when the question is the approval of a remote skill (SPEC §16): its server's label and URI, and
+   * whether it was never approved or changed since ("this skill changed"). A yes approves the skill's
+   * current `{uri, digest}` set; it never grants its `allowed-tools`.
+   */
+  remote?: { label: string; uri: string; state: "unapproved" | "changed" | "dynamic"; message: string };
 }
 
 /** The host's answer: a boolean, or one it wants remembered (in the user's state, or the project's). */

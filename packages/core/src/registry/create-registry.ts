@@ -12,9 +12,10 @@ import { asyncOnly } from "../fs/async-only.js";
 import type { FileSystem } from "../fs/file-system.js";
 import { nodeFileSystem } from "../fs/node-file-system.js";
 import { syncReads } from "../fs/sync-reads.js";
-import type { Diagnostic } from "../model/diagnostic.js";
+import { type Diagnostic, diagnostic } from "../model/diagnostic.js";
 import { SkillsetError } from "../model/errors.js";
 import { mergeDiagnostics } from "../model/merge-diagnostics.js";
+import type { SkillListing } from "../model/remote-origin.js";
 import { listRoots, listRootsFor, type Root, type RootsOptions } from "../roots/index.js";
 import { createEnablement, type Enablement } from "../state/enablement.js";
 import { enablementLayer, loadEnablement } from "../state/load-enablement.js";
@@ -43,6 +44,7 @@ import type {
 } from "./registry-types.js";
 import { resolveRegistryConfig } from "./resolve-registry-config.js";
 import { orderRootStates, type RootState, uniqueFiles, walkRootState } from "./root-state.js";
+import { addSourceEntries } from "./source-entries.js";
 import { watchRegistry } from "./watch-registry.js";
 
 const everythingEnabled: Enablement = { isEnabled: () => true, disabledKeys: [] };
@@ -89,6 +91,8 @@ class Registry implements SkillRegistry {
   /** Paths of files reached a second time (through another root), to their real path. */
   private aliases = new Map<string, string>();
   private composedDiagnostics: Diagnostic[] = [];
+  /** What each source outside the file system listed on the last load (SPEC §16). */
+  private sourceListings: SkillListing[] = [];
   private readonly memo: ComposeMemo = createComposeMemo();
   private readonly listeners = new Set<RegistryListener>();
   /** Watchers to tell when the set of roots may have changed (reload, discoverFor). */
@@ -269,7 +273,9 @@ class Registry implements SkillRegistry {
       );
       return Promise.all(roots.map((root) => this.walk(root)));
     });
+    const listing = this.listSources();
     const [states] = await Promise.all([walking, this.refreshEnablement(), cacheLoading]);
+    this.sourceListings = await listing;
     // Folders compared before (kept in the cache) are checked against their stamps again: a copy edited
     // since is no longer a copy.
     await this.digests.refresh();
@@ -307,6 +313,29 @@ class Registry implements SkillRegistry {
         await this.compose();
       }
     });
+  }
+
+  /** Lists every external source; one that fails is a diagnostic, never a failed load. */
+  private listSources(): Promise<SkillListing[]> {
+    const sources = this.options.sources ?? [];
+    if (sources.length === 0) return Promise.resolve([]);
+    return Promise.all(
+      sources.map((source) =>
+        source.list().catch(
+          (error: unknown): SkillListing => ({
+            skills: [],
+            diagnostics: [
+              diagnostic(
+                "error",
+                "remote-unavailable",
+                `Remote skills from '${source.label}' could not be listed: ${error instanceof Error ? error.message : String(error)}. Check the server's entry in your config (remotes) and run \`skillset remote check\`.`,
+                `remote:${source.label}`,
+              ),
+            ],
+          }),
+        ),
+      ),
+    );
   }
 
   async settled(): Promise<void> {
@@ -347,12 +376,21 @@ class Registry implements SkillRegistry {
     }
     for (const id of this.parser.takeChanged()) this.reparsed.add(id);
     const previous = this.entriesById;
-    this.composedEntries = composed.entries;
+    const withSources = addSourceEntries(
+      composed,
+      this.sourceListings,
+      this.enablement,
+      this.currentConfig.discovery.scopeOrder,
+    );
+    if (withSources !== composed) {
+      for (const entry of withSources.entries) composed.byId.set(entry.skill.id, entry);
+    }
+    this.composedEntries = withSources.entries;
     this.entriesById = composed.byId;
     this.aliases = composed.aliases;
-    this.composedDiagnostics = composed.diagnostics;
+    this.composedDiagnostics = withSources.diagnostics;
     if (this.listeners.size > 0 && this.loadedOnce) {
-      for (const event of entryEvents(previous, composed.entries, composed.byId, this.reparsed)) {
+      for (const event of entryEvents(previous, withSources.entries, composed.byId, this.reparsed)) {
         for (const listener of this.listeners) {
           try {
             listener(event);

@@ -2,6 +2,10 @@
  * @module registry — every skill found, ranked by precedence, with enablement, caching, reload and watch
  * (SPEC §5, §6).
  */
+// Where the person's and the project's settings live, as the registry resolves them: re-exported so a
+// host that looks for one file (the CLI checks the person's config for `remotes`) need not load the
+// whole configuration stage at start-up.
+export { configPaths } from "../config/config-paths.js";
 export { createRegistry } from "./create-registry.js";
 export { exactSkillName, findByExactName } from "./exact-skill-name.js";
 export { digestFolder, type FolderDigest } from "./folder-digests.js";

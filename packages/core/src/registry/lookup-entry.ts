@@ -31,6 +31,11 @@ export function lookupEntry(
   aliases: ReadonlyMap<string, string> = new Map(),
 ): Lookup {
   const lookup = lookupFor(entries);
+  // A remote skill's path is a URL (`mcp://<label>/<uri>`, SPEC §16): matched as written, never resolved.
+  if (/^mcp:\/\//.test(key)) {
+    const remote = findByPath(lookup, key);
+    if (remote) return { kind: "found", entry: remote };
+  }
   if (looksLikePath(key)) {
     const given = resolve(cwd, key);
     const byPath = findByPath(lookup, aliases.get(given) ?? given);

@@ -5,6 +5,7 @@
 import type { ConfigLayer, SkillsetConfig } from "../config/config-schema.js";
 import type { FileSystem } from "../fs/file-system.js";
 import type { Diagnostic } from "../model/diagnostic.js";
+import type { ExternalSkillSource } from "../model/remote-origin.js";
 import type { Skill } from "../model/skill.js";
 import type { HeadThreadOptions } from "../parser/index.js";
 import type { Root } from "../roots/index.js";
@@ -90,6 +91,11 @@ export interface RegistryOptions {
    * `mapWithHeadsSync`). The results are the same either way.
    */
   headThread?: HeadThreadOptions;
+  /**
+   * Sources of skills from outside the file system (remote skills, SPEC §16), listed on every load and
+   * added in their own namespace (`label:name`); they never shadow or are shadowed by skills on disk.
+   */
+  sources?: readonly ExternalSkillSource[];
 }
 
 /** Options of `reload`. */

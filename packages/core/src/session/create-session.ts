@@ -28,6 +28,7 @@ import type { SkillRegistry } from "../registry/registry-types.js";
 import { createSkillTools } from "../tools/create-skill-tools.js";
 import type { SkillTool } from "../tools/define-skill-tool.js";
 import type { ForkRequest, SkillToolsContext } from "../tools/tools-context.js";
+import { admitRemote } from "./admit-remote.js";
 import { catalogWithoutSearch } from "./catalog-without-search.js";
 import { forkUnsupported } from "./fork-unsupported.js";
 import { policyRegistryView } from "./policy-registry-view.js";
@@ -71,6 +72,8 @@ export function createSession(parts: SessionParts, options: SessionOptions = {})
   let clock = 0;
   const lastUsed = new Map<string, number>();
   const active = new Map<string, Skill>();
+  /** The `allowed-tools` the person granted each admitted remote skill (SPEC §16). */
+  const remoteGrants = new Map<string, readonly string[]>();
   const loaded = new Map<string, LoadedRecord>();
   const listeners = new Set<(event: SessionEvent) => void>();
   const dependencies: DependencyState = { env: parts.env, sessionEnv: new Map(), mcpAnswers: new Map() };
@@ -110,11 +113,17 @@ export function createSession(parts: SessionParts, options: SessionOptions = {})
     const permission = await policy.authorize(skill, tool, host.confirm);
     if (!permission.allowed)
       return { ok: false, diagnostics: permission.diagnostic ? [permission.diagnostic] : [] };
+    if (skill.origin) {
+      const admitted = await admitRemote(skill, host.confirm, timeoutMs);
+      if (!admitted.ok) return admitted;
+      remoteGrants.set(skill.id, admitted.allowedTools);
+    }
     return resolveDependencies(skill, host, dependencies, timeoutMs);
   }
 
-  function activate(skill: Skill, via: LoadedRecord["via"], mtimeMs: number): Diagnostic[] {
+  function activate(given: Skill, via: LoadedRecord["via"], mtimeMs: number): Diagnostic[] {
     const found: Diagnostic[] = [];
+    const skill = withGrantedTools(given, found);
     active.set(skill.id, skill);
     lastUsed.set(skill.id, ++clock);
     const version = skill.frontmatter.version ?? skill.frontmatter.metadata?.version;
@@ -152,6 +161,32 @@ export function createSession(parts: SessionParts, options: SessionOptions = {})
     const record = loaded.get(skill.id);
     if (record) record.active = false;
     emit({ type: "deactivated", skill });
+  }
+
+  /**
+   * A remote skill's `allowed-tools` have no effect unless the person granted them (SPEC §16): only the
+   * granted ones are kept while it is active.
+   */
+  function withGrantedTools(skill: Skill, found: Diagnostic[]): Skill {
+    const declared = skill.frontmatter.allowedTools;
+    if (!skill.origin || !declared || declared.length === 0) return skill;
+    const granted = new Set(remoteGrants.get(skill.id) ?? []);
+    const kept = declared.filter((tool) => granted.has(tool));
+    if (kept.length < declared.length) {
+      found.push(
+        diagnostic(
+          "info",
+          "remote-tools-ignored",
+          `Remote skill '${skill.qualifiedName}' asks for allowed-tools ${declared.filter((tool) => !granted.has(tool)).join(" ")}; they have no effect unless you grant them: \`skillset remote approve ${skill.qualifiedName} --allow-tools\`.`,
+          skill.path,
+          { field: "allowed-tools" },
+        ),
+      );
+    }
+    const frontmatter = { ...skill.frontmatter };
+    if (kept.length > 0) frontmatter.allowedTools = kept;
+    else delete frontmatter.allowedTools;
+    return { ...skill, frontmatter };
   }
 
   const currentPolicy = () => toolPolicyFor([...active.values()], narrowing);

@@ -6,6 +6,7 @@ import { resolveHome } from "../config/config-paths.js";
 import type { ConfigLayer, SkillsetConfig } from "../config/config-schema.js";
 import type { FileSystem } from "../fs/file-system.js";
 import type { Diagnostic } from "../model/diagnostic.js";
+import type { ExternalSkillSource } from "../model/remote-origin.js";
 import type { Skill } from "../model/skill.js";
 import { loadPolicy, type Policy } from "../policy/policy.js";
 import { missingDependencies, type SkillDependency } from "../policy/skill-dependencies.js";
@@ -31,6 +32,11 @@ export interface CreateSkillsetOptions {
   cacheFile?: string | false;
   /** Keep the registry current with a file watcher until `close()` (default false). */
   watch?: boolean;
+  /**
+   * Sources of skills from outside the file system, e.g. the person's MCP servers from
+   * `openRemotes()` of `@skillset/remote` (SPEC §16); ignored with `registry` (give them to it instead).
+   */
+  sources?: readonly ExternalSkillSource[];
   /** A registry the host already has (loaded here if it is not yet); `config`, `fs` and `cacheFile` are then its own. */
   registry?: SkillRegistry;
 }
@@ -80,6 +86,7 @@ export async function createSkillset(options: CreateSkillsetOptions): Promise<Sk
       ...(options.config === undefined ? {} : { flags: options.config }),
       ...(options.fs === undefined ? {} : { fs: options.fs }),
       ...(options.cacheFile === undefined ? {} : { cacheFile: options.cacheFile }),
+      ...(options.sources === undefined ? {} : { sources: options.sources }),
     });
   await registry.load();
   const config = registry.config;

@@ -20,6 +20,15 @@ export {
   type StateStore,
   type StateStoreOptions,
 } from "./open-state-store.js";
+export {
+  approvalFor,
+  type RemoteApproval,
+  type RemoteApprovalsFile,
+  readRemoteApprovals,
+  remoteApprovalState,
+  remoteApprovalsPath,
+  saveRemoteApproval,
+} from "./remote-approvals.js";
 export { type SetSkillEnabledOptions, setSkillEnabled } from "./set-skill-enabled.js";
 export { stateJsonSchema } from "./state-json-schema.js";
 export { canonicalStateKey, isPathKey } from "./state-key.js";
