@@ -23,6 +23,7 @@ export const addCommand: Command = {
   options: {
     skill: {
       type: "string",
+      short: "s",
       multiple: true,
       description: "Install this skill of the source (repeatable)",
       valueName: "NAME",
@@ -31,6 +32,7 @@ export const addCommand: Command = {
     ...globalOption,
     agent: {
       type: "string",
+      short: "a",
       description: "Also link into these agents' folders (comma-separated)",
       valueName: "LIST",
     },

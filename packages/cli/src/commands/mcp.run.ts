@@ -2,7 +2,7 @@
  * @module `skillset mcp` — stdio (default) or Streamable HTTP. The MCP SDK is imported here, never on
  * the CLI's start-up path.
  */
-import { type CommandContext, EXIT_OK, UsageError } from "../command.js";
+import { type CommandContext, EXIT_FINDINGS, EXIT_OK, UsageError } from "../command.js";
 import { configFlags } from "../config-flags.js";
 import { httpExposure } from "../mcp-exposure.js";
 
@@ -39,6 +39,22 @@ async function importMcp(): Promise<typeof import("@skillset/mcp")> {
   }
 }
 
+/**
+ * What a person can do about a port that cannot be listened on (taken, not allowed, no such address), or
+ * `undefined` for any other failure.
+ */
+function listenProblem(error: unknown, host: string, port: number | undefined): string | undefined {
+  const code = (error as { code?: unknown } | null)?.code;
+  const where = `${host}:${port ?? 0}`;
+  if (code === "EADDRINUSE")
+    return `cannot listen on ${where}: the port is already in use. Stop the other server, or pick another port with --port.`;
+  if (code === "EACCES")
+    return `cannot listen on ${where}: permission denied. Ports below 1024 need privileges; pick another with --port.`;
+  if (code === "EADDRNOTAVAIL")
+    return `cannot listen on ${where}: this machine has no such address. Check --host.`;
+  return undefined;
+}
+
 /** `skillset mcp`: serves until stdin ends (stdio) or the process is stopped (HTTP). */
 export async function run(context: CommandContext): Promise<number> {
   const http = context.values.http === true;
@@ -71,12 +87,20 @@ export async function run(context: CommandContext): Promise<number> {
       return EXIT_OK;
     }
     const allowedOrigins = (context.values["allow-origin"] as string[] | undefined) ?? [];
-    const server = await serveHttp(skills, {
-      host,
-      port,
-      allowedOrigins,
-      ...(token === undefined ? {} : { token }),
-    });
+    let server: Awaited<ReturnType<typeof serveHttp>>;
+    try {
+      server = await serveHttp(skills, {
+        host,
+        port,
+        allowedOrigins,
+        ...(token === undefined ? {} : { token }),
+      });
+    } catch (error) {
+      const problem = listenProblem(error, host, port);
+      if (problem === undefined) throw error;
+      context.stderr.write(`skillset mcp: ${problem}\n`);
+      return EXIT_FINDINGS;
+    }
     if (warning !== undefined) context.stderr.write(`${warning}\n`);
     context.stderr.write(
       `skillset mcp: serving ${registry.entries().length} skills at ${server.url}${token === undefined ? "" : " (bearer token required)"}\n`,
