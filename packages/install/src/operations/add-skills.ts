@@ -8,7 +8,7 @@ import { inertForTerminal, SkillsetError } from "@skillset/core/model";
 import { preloadFileLock } from "@skillset/core/state";
 import { checkedWritePath } from "../apply/checked-write-path.js";
 import { discardStaged, stagingContainer } from "../apply/commit-changes.js";
-import { checkAgentPlaces, linkAgents } from "../apply/link-agents.js";
+import { checkAgentConflicts, linkAgents } from "../apply/link-agents.js";
 import { type InstallLimits, resolveLimits } from "../limits.js";
 import { type InstallScope, resolveInstallScope } from "../lock/install-scope.js";
 import type { LockEntry } from "../lock/lock-file.js";
@@ -96,6 +96,13 @@ export async function addSkills(options: AddOptions): Promise<AddResult> {
     try {
       return await withLockFile(scope, async (lock) => {
         const notes = await checkCollisions(candidates, lock.skills, spec, scope, options.force === true);
+        // Every place this add writes is checked before anyone is asked and before anything is committed:
+        // a refusal leaves the tree and the lock as they were (all or nothing).
+        for (const candidate of candidates)
+          await checkAgentConflicts(candidate.name, options.agents ?? [], scope, {
+            env: options.env,
+            replaceFolders: options.force === true || (candidate.previous?.agents?.length ?? 0) > 0,
+          });
         for (const candidate of candidates) options.io.review(candidate);
         throwIfRefused(await approveFindings(candidates, options.io));
         const changed = candidates.filter(
@@ -112,8 +119,6 @@ export async function addSkills(options: AddOptions): Promise<AddResult> {
             "install-not-approved",
             "Not approved; nothing was installed. Re-run with --yes to approve.",
           );
-        for (const candidate of candidates)
-          checkAgentPlaces(candidate.name, options.agents ?? [], scope, options.env);
         await commitCandidates(scope, lock, candidates);
         committed = true;
         // The person named this folder: `update` and `install` may read it again (local-source-record.ts).
