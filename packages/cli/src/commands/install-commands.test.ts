@@ -212,4 +212,17 @@ describe("add is all or nothing", () => {
       JSON.parse(readFileSync(temp.join("project/skills-lock.json"), "utf8")).skills.alpha.agents,
     ).toEqual(["claude"]);
   });
+
+  it("warns before it makes a name ambiguous with a different skill in another agent's folder, not for a copy", async () => {
+    await temp.write({ "project/.claude/skills/alpha/SKILL.md": skillText("alpha", "license: theirs\n") });
+    const added = await cli("add", "../src", "--skill", "alpha", "--yes");
+    expect(added.code).toBe(0);
+    expect(added.stdout + added.stderr).toContain(".claude/skills/alpha holds a different skill named alpha");
+    expect(added.stdout + added.stderr).toContain("will name two skills and be ambiguous");
+    // An identical copy is the same skill (SPEC §5): nothing to warn about.
+    await temp.write({ "project/.codex/skills/beta/SKILL.md": skillText("beta") });
+    const copy = await cli("add", "../src", "--skill", "beta", "--yes");
+    expect(copy.code).toBe(0);
+    expect(copy.stdout + copy.stderr).not.toContain("holds a different skill");
+  });
 });
