@@ -7,6 +7,7 @@ const here = (path: string) => fileURLToPath(new URL(path, import.meta.url));
 export default defineConfig({
   resolve: {
     alias: [
+      { find: /^@skillset\/core\/schema$/, replacement: here("./packages/core/src/model/schema/index.ts") },
       { find: /^@skillset\/core\/([a-z-]+)$/, replacement: here("./packages/core/src/$1/index.ts") },
       { find: /^@skillset\/core$/, replacement: here("./packages/core/src/index.ts") },
       { find: /^@skillset\/(install|mcp|ai-sdk|remote)$/, replacement: here("./packages/$1/src/index.ts") },

@@ -4,7 +4,7 @@
  * and invalid input comes back to the model as a tool error with skillset's own wording.
  */
 import type { LanguageModelV3CallOptions, LanguageModelV3GenerateResult } from "@ai-sdk/provider";
-import { integer, object, optional, string } from "@skillset/core/model/schema";
+import { integer, object, optional, string } from "@skillset/core/schema";
 import { generateText, stepCountIs, tool } from "ai";
 import { MockLanguageModelV3 } from "ai/test";
 import { describe, expect, it } from "vitest";

@@ -1,7 +1,8 @@
 import { readdirSync } from "node:fs";
 import { join } from "node:path";
-import { corpusDir, createTempDir, hasCorpus, NEEDS_CORPUS, type TempDir } from "@skillset/core/test";
+import { createTempDir, type TempDir } from "@skillset/core/test";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { corpusDir, hasCorpus, NEEDS_CORPUS } from "../../../core/src/test/corpus.js";
 import { isolatedEnv, runCliCaptured } from "../testing/index.js";
 import { skillsetVersion } from "../version.js";
 

@@ -1,6 +1,6 @@
 import { dirname } from "node:path";
 import { describe, expect, it } from "vitest";
-import { corpusDir, hasCorpus, listSkillFiles, NEEDS_CORPUS } from "../test/index.js";
+import { corpusDir, hasCorpus, listSkillFiles, NEEDS_CORPUS } from "../test/corpus.js";
 import { AUDIT_SEVERITIES, isFlagged } from "./audit-finding.js";
 import { auditSkills } from "./audit-skill.js";
 

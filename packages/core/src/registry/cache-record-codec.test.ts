@@ -1,7 +1,7 @@
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { parseSkillFile } from "../parser/index.js";
-import { corpusDir, hasCorpus, listSkillFiles, NEEDS_CORPUS } from "../test/index.js";
+import { corpusDir, hasCorpus, listSkillFiles, NEEDS_CORPUS } from "../test/corpus.js";
 import { decodeRecord, encodeRecord, StringTable } from "./cache-record-codec.js";
 import type { CacheRecord } from "./metadata-cache.js";
 

@@ -2,7 +2,9 @@ import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { RegistryEntry } from "../registry/registry-types.js";
-import { corpusDir, corpusEntries, createTempDir, NEEDS_CORPUS, type TempDir } from "../test/index.js";
+import { corpusDir, NEEDS_CORPUS } from "../test/corpus.js";
+import { corpusEntries } from "../test/corpus-entries.js";
+import { createTempDir, type TempDir } from "../test/index.js";
 import { createSkillSearch } from "./create-skill-search.js";
 import { splitWords } from "./search-terms.js";
 
@@ -67,7 +69,8 @@ describe.skipIf(skip)(`an index loaded for one query (onlyQuery) ${NEEDS_CORPUS}
       const expected = whole.search(query, { limit: 50, all: true });
       expect(once.search(query, { limit: 50, all: true }), query).toEqual(expected);
     }
-  });
+    // 300 one-query indexes over the whole corpus: an agreement test, not a timing one (~20 s on 2 busy cores).
+  }, 120_000);
 
   it("answers only its own query", () => {
     const once = createSkillSearch(entries, { cacheFile, onlyQuery: "release notes" });

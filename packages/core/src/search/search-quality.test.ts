@@ -2,7 +2,8 @@ import { existsSync } from "node:fs";
 import MiniSearch from "minisearch";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { RegistryEntry } from "../registry/registry-types.js";
-import { corpusDir, corpusEntries, NEEDS_CORPUS } from "../test/index.js";
+import { corpusDir, NEEDS_CORPUS } from "../test/corpus.js";
+import { corpusEntries } from "../test/corpus-entries.js";
 import { createSkillSearch } from "./create-skill-search.js";
 import type { SkillSearch } from "./search-types.js";
 

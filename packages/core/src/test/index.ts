@@ -1,5 +1,3 @@
-export { corpusDir, hasCorpus, listSkillFiles, missingRequiredCorpus, NEEDS_CORPUS } from "./corpus.js";
-export { corpusEntries } from "./corpus-entries.js";
 export { type EntryFixture, makeEntry, makeSkill } from "./make-skill.js";
 export { openTempRegistry } from "./open-temp-registry.js";
 export { openTempSkillset } from "./open-temp-skillset.js";

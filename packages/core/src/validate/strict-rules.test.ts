@@ -1,5 +1,5 @@
-import { corpusDir } from "@skillset/core/test";
 import { describe, expect, it } from "vitest";
+import { corpusDir } from "../test/corpus.js";
 import { strictRules } from "./strict-rules.js";
 import { validatePaths } from "./validate-paths.js";
 

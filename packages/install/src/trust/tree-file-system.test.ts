@@ -2,16 +2,10 @@ import { chmodSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { type FileSystem, nodeFileSystem } from "@skillset/core/fs";
 import { parseSkillFile } from "@skillset/core/parser";
-import {
-  corpusDir,
-  createTempDir,
-  hasCorpus,
-  listSkillFiles,
-  NEEDS_CORPUS,
-  type TempDir,
-} from "@skillset/core/test";
+import { createTempDir, type TempDir } from "@skillset/core/test";
 import { lintSkillFiles, validateSkillDir } from "@skillset/core/validate";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { corpusDir, hasCorpus, listSkillFiles, NEEDS_CORPUS } from "../../../core/src/test/corpus.js";
 import { copySkillTree } from "../apply/copy-skill-tree.js";
 import { defaultLimits } from "../limits.js";
 import { treeFileSystem } from "./tree-file-system.js";
