@@ -56,16 +56,18 @@ export interface ProjectTrustLocation extends ConfigLocation {
 /**
  * The project files that can widen what the person allows, relative to the project root: skillset's own
  * config and state, and the agents' project settings skillset imports (Claude Code allow rules and
- * overrides, Codex `[[skills.config]]`, OpenCode `permission.skill`). Their digest is what trust covers.
+ * overrides, OpenCode `permission.skill`; Codex reads skill switches from the user's file only). Their
+ * digest is what trust covers.
  */
 export const PROJECT_WIDENING_FILES: readonly string[] = [
   join(".skillset", "config.json"),
   join(".skillset", "state.json"),
   join(".claude", "settings.json"),
   join(".claude", "settings.local.json"),
-  join(".codex", "config.toml"),
   "opencode.json",
   "opencode.jsonc",
+  join(".opencode", "opencode.json"),
+  join(".opencode", "opencode.jsonc"),
 ];
 
 /** The person's trust file: `<user config dir>/trusted-projects.json`. */

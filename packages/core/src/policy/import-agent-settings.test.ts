@@ -68,7 +68,7 @@ describe("importAgentSettings with real files in a temp HOME and project", () =>
     });
     const imported = await importAgentSettings({ home, env: env(), projectRoot });
     expect(imported.diagnostics.map((d) => [d.code, d.field])).toEqual([
-      ["project-setting-ignored", "skillOverrides.flipped: on"],
+      ["project-setting-ignored", "skillOverrides.flipped: on (line 1)"],
     ]);
     expect(imported.files).toEqual([
       temp.join("home/.codex/config.toml"),
@@ -95,7 +95,8 @@ describe("importAgentSettings with real files in a temp HOME and project", () =>
     expect(codexRule?.origin).toEqual({
       kind: "codex",
       file: temp.join("home/.codex/config.toml"),
-      setting: '[[skills.config]] name = "codex-off", enabled = false (line 4)',
+      setting: '[[skills.config]] name = "codex-off", enabled = false',
+      line: 4,
     });
     expect(imported.rules.find((rule) => rule.skill === "claude-off")?.origin.file).toBe(
       temp.join("home/.claude/settings.json"),
@@ -161,13 +162,17 @@ describe("importAgentSettings with real files in a temp HOME and project", () =>
       [
         "project-setting-ignored",
         temp.join("project/.claude/settings.json"),
-        "permissions.allow: Skill(deploy)",
+        "permissions.allow: Skill(deploy) (line 1)",
       ],
-      ["project-setting-ignored", temp.join("project/.claude/settings.json"), "skillOverrides.flipped: on"],
       [
         "project-setting-ignored",
         temp.join("project/.claude/settings.json"),
-        "skillOverrides.hidden: name-only",
+        "skillOverrides.flipped: on (line 1)",
+      ],
+      [
+        "project-setting-ignored",
+        temp.join("project/.claude/settings.json"),
+        "skillOverrides.hidden: name-only (line 1)",
       ],
     ]);
     expect(untrusted.diagnostics[0]?.message).toContain("run `skillset trust` in this project to allow it");
