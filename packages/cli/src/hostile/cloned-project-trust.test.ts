@@ -157,8 +157,8 @@ describe("a cloned repository's own files cannot widen what the person allows", 
         "policy.permissions",
         "discovery.followExternalLinks",
         "enabled (risky)",
-        "permissions.allow: Skill(deploy) (line 1)",
-        "permissions.allow: Skill(forbidden) (line 1)",
+        "permissions.allow: Skill(deploy)",
+        "permissions.allow: Skill(forbidden)",
       ]),
     );
     expect(ignored[0]?.message).toContain("run `skillset trust` in this project to allow it");

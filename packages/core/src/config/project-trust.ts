@@ -184,16 +184,15 @@ export function projectSettingIgnored(
   key: string,
   widens: string,
   trust: Pick<ProjectTrust, "state" | "record"> | undefined,
+  line?: number,
 ): Diagnostic {
-  // An agent's setting comes as `permissions.allow: Skill(x) (line 3)`: the line goes where lines go.
-  const at = / \(line (\d+)\)$/.exec(key);
-  const field = at ? key.slice(0, at.index) : key;
+  const where = line === undefined ? "" : ` (line ${line})`;
   return diagnostic(
     "warning",
     "project-setting-ignored",
-    `Ignored ${key} in ${file}: it ${widens}, and a project's own files may only narrow what you allow; ${trustAdvice(trust ?? { state: "untrusted" })}.`,
+    `Ignored ${key} in ${file}${where}: it ${widens}, and a project's own files may only narrow what you allow; ${trustAdvice(trust ?? { state: "untrusted" })}.`,
     file,
-    at ? { field, line: Number(at[1]) } : { field },
+    line === undefined ? { field: key } : { field: key, line },
   );
 }
 

@@ -68,7 +68,7 @@ describe("importAgentSettings with real files in a temp HOME and project", () =>
     });
     const imported = await importAgentSettings({ home, env: env(), projectRoot });
     expect(imported.diagnostics.map((d) => [d.code, d.field])).toEqual([
-      ["project-setting-ignored", "skillOverrides.flipped: on (line 1)"],
+      ["project-setting-ignored", "skillOverrides.flipped: on"],
     ]);
     expect(imported.files).toEqual([
       temp.join("home/.codex/config.toml"),
@@ -162,17 +162,13 @@ describe("importAgentSettings with real files in a temp HOME and project", () =>
       [
         "project-setting-ignored",
         temp.join("project/.claude/settings.json"),
-        "permissions.allow: Skill(deploy) (line 1)",
+        "permissions.allow: Skill(deploy)",
       ],
+      ["project-setting-ignored", temp.join("project/.claude/settings.json"), "skillOverrides.flipped: on"],
       [
         "project-setting-ignored",
         temp.join("project/.claude/settings.json"),
-        "skillOverrides.flipped: on (line 1)",
-      ],
-      [
-        "project-setting-ignored",
-        temp.join("project/.claude/settings.json"),
-        "skillOverrides.hidden: name-only (line 1)",
+        "skillOverrides.hidden: name-only",
       ],
     ]);
     expect(untrusted.diagnostics[0]?.message).toContain("run `skillset trust` in this project to allow it");
