@@ -56,6 +56,9 @@ export interface CommandContext {
   interrupts?: () => AbortSignal;
   /** Work the dispatcher awaits after the command returned (e.g. a registry's cache write). */
   afterwards: Array<() => Promise<unknown>>;
+  /** Every command, for a command about commands (`completion`): given by the dispatcher, so that no
+   * command imports the command table back (an import loop). */
+  commands: () => Promise<Command[]>;
 }
 
 export type OptionSpec = NonNullable<ParseArgsConfig["options"]>[string] & {

@@ -1,9 +1,10 @@
 /**
  * @module Why a command cannot use the skill a person named: unknown (with near names), ambiguous (with
  * each candidate's path, and for a `skill://` URL each candidate's exact URL), disabled (with the command
- * that enables it), or refused by a permission rule. One wording for `load` and `read`.
+ * that enables it), or refused by a permission rule. Core's one decision (`decideUsableSkill`), worded once
+ * for `load` and `read`.
  */
-import { type FoundSkill, findSkill, skillUri } from "@skillset/core/loader";
+import { decideUsableSkill, skillUri } from "@skillset/core/loader";
 import { inertForTerminal } from "@skillset/core/model";
 import { exactSkillName, type RegistryEntry, type SkillRegistry } from "@skillset/core/registry";
 import type { CommandContext } from "./command.js";
@@ -28,7 +29,11 @@ export async function findUsableSkill(
   key: string,
   uri?: UriKey,
 ): Promise<{ entry: RegistryEntry } | { problem: string }> {
-  const found: FoundSkill = await findSkill(registry, key, { byName: uri !== undefined });
+  // The policy is read only when a found, enabled skill needs it (most commands never load it).
+  const found = await decideUsableSkill(registry, key, {
+    byName: uri !== undefined,
+    refuse: async (skill) => policyRefusal(await openPolicy(context, registry), skill),
+  });
   const shown = inertForTerminal(key);
   if (found.kind === "not-found") {
     // A skill:// name is never a path, so no file's load errors are what it means.
@@ -43,7 +48,7 @@ export async function findUsableSkill(
   }
   if (found.kind === "ambiguous") {
     const entries = registry.entries();
-    const lines = found.entries.map((entry) => {
+    const lines = found.candidates.map((entry) => {
       const where = `${inertForTerminal(entry.skill.path)} (${entry.skill.scope})`;
       if (uri === undefined) return `  ${where}`;
       const exact = skillUri(entry.skill, uri.segments, exactSkillName(entry.skill, entries));
@@ -53,16 +58,15 @@ export async function findUsableSkill(
       uri === undefined
         ? "give one by its path"
         : "read one by its exact skill:// URL (or load it by its path with `skillset load <path>`)";
-    const settle = inertForTerminal(settleCopiesHint(found.entries), { keepLines: true });
+    const settle = inertForTerminal(settleCopiesHint(found.candidates), { keepLines: true });
     return {
-      problem: `'${shown}' names ${found.entries.length} skills; ${how}:\n${lines.join("\n")}${settle}`,
+      problem: `'${shown}' names ${found.candidates.length} skills; ${how}:\n${lines.join("\n")}${settle}`,
     };
   }
-  if (!found.entry.enabled) {
+  if (found.kind === "disabled") {
     const name = inertForTerminal(found.entry.skill.qualifiedName);
     return { problem: `Skill '${name}' is disabled. Enable it with \`skillset enable ${name}\`.` };
   }
-  const refusal = policyRefusal(await openPolicy(context, registry), found.entry.skill);
-  if (refusal !== undefined) return { problem: inertForTerminal(refusal) };
+  if (found.kind === "denied") return { problem: inertForTerminal(found.reason ?? "") };
   return { entry: found.entry };
 }

@@ -8,7 +8,7 @@ import { readSkillFile } from "@skillset/core/loader";
 import type { SkillReference } from "@skillset/core/mentions";
 import { type Diagnostic, SkillsetError } from "@skillset/core/model";
 import { lookupName, type SkillRegistry } from "@skillset/core/registry";
-import { unknownSkillMessage } from "./commands/show.run.js";
+import { unknownSkillMessage } from "./skill-messages.js";
 
 /** A reference's target: the file's path, or the finding that says why there is none (no such skill, no such file). */
 export type ReferenceTarget = { path: string } | { finding: Diagnostic; missing: "skill" | "file" };

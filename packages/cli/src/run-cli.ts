@@ -22,6 +22,7 @@ import {
   UsageError,
 } from "./command.js";
 import { commandNames, commandSynonyms, findCommand, loadCommands } from "./commands/index.js";
+import { globalOptions } from "./global-options.js";
 import { commandHelp, mainHelp } from "./help.js";
 import { skillsetVersion } from "./version.js";
 
@@ -40,17 +41,6 @@ export interface RunCliOptions {
   /** The person's interruption, for commands that fetch (see `CommandContext.interrupts`). */
   interrupts?: () => AbortSignal;
 }
-
-/** Options every command accepts. */
-export const globalOptions: Record<string, OptionSpec> = {
-  cwd: { type: "string", description: "Run as if started in this directory", valueName: "DIR" },
-  "no-color": { type: "boolean", description: "Never colour the output (also NO_COLOR=1)" },
-  "follow-external-links": {
-    type: "boolean",
-    description: "Follow links leaving the project's skill folders",
-  },
-  help: { type: "boolean", short: "h", description: "Show help for the command" },
-};
 
 /** " Did you mean remove?" for a word people use for a command (`uninstall`), else a near command name. */
 async function suggestCommand(word: string): Promise<string> {
@@ -170,6 +160,7 @@ export async function runCli(options: RunCliOptions): Promise<number> {
     color: !noColor && shouldColor(env, stdout.isTTY),
     errorColor: !noColor && shouldColor(env, stderr.isTTY),
     afterwards: [],
+    commands: loadCommands,
     ...(options.readStdin ? { readStdin: options.readStdin } : {}),
     ...(options.stdio ? { stdio: options.stdio } : {}),
     ...(options.interrupts ? { interrupts: options.interrupts } : {}),

@@ -7,8 +7,8 @@ import { existsSync } from "node:fs";
 import { resolve } from "node:path";
 import { looksLikePath } from "@skillset/core/registry";
 import type { CommandContext } from "./command.js";
-import { ambiguousMessage, unknownSkillMessage } from "./commands/show.run.js";
 import { openRegistry } from "./open-skillset.js";
+import { ambiguousMessage, unknownSkillMessage } from "./skill-messages.js";
 
 /** One argument: the path it stands for, or why it stands for none (a message already inert for a terminal). */
 export type SkillArgument = { path: string } | { problem: string };

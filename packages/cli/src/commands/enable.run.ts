@@ -12,7 +12,7 @@ import { type CommandContext, EXIT_FINDINGS, EXIT_OK } from "../command.js";
 import { entryJson } from "../json/skill-json.js";
 import { writeJson } from "../json/write-json.js";
 import { openRegistry } from "../open-skillset.js";
-import { unknownSkillMessage } from "./show.run.js";
+import { unknownSkillMessage } from "../skill-messages.js";
 
 /** The state file of `layer` for the registry's project and the context's HOME. */
 function stateFile(context: CommandContext, registry: SkillRegistry, layer: "user" | "project"): string {

@@ -9,7 +9,7 @@ import { type CommandContext, EXIT_FINDINGS, EXIT_OK, UsageError } from "../comm
 import type { PickExit } from "../interactive/pick-app.js";
 import { importTerminalUi, terminalOf } from "../interactive/terminal-streams.js";
 import { openRegistry } from "../open-skillset.js";
-import { ambiguousMessage } from "./show.run.js";
+import { ambiguousMessage } from "../skill-messages.js";
 
 const EXIT_INTERRUPTED = 130;
 

@@ -4,7 +4,6 @@
 
 import { inertForTerminal } from "@skillset/core/model";
 import { denialReason } from "@skillset/core/policy";
-import { type RegistryEntry, type SkillRegistry, suggestSkills } from "@skillset/core/registry";
 import { painter } from "../color.js";
 import { type CommandContext, EXIT_FINDINGS, EXIT_OK } from "../command.js";
 import { entryJsonWithPolicy } from "../json/skill-json.js";
@@ -12,29 +11,9 @@ import { writeJson } from "../json/write-json.js";
 import { loadFailureMessage } from "../load-failure.js";
 import { openPolicy } from "../open-policy.js";
 import { openRegistry } from "../open-skillset.js";
-import { entryMarks, scopeStyle, settleCopiesHint } from "../present-skill.js";
+import { entryMarks, scopeStyle } from "../present-skill.js";
+import { ambiguousMessage, unknownSkillMessage } from "../skill-messages.js";
 import { displayWidth, loadWidthRules, padWidth } from "../terminal/text-width.js";
-
-/**
- * The message for a name that matches nothing, with the near names when there are some; `also` goes
- * after the name (", and no file or folder at …").
- */
-export function unknownSkillMessage(registry: SkillRegistry, name: string, also = ""): string {
-  const near = suggestSkills(registry.entries(), name);
-  const hint =
-    near.length > 0 ? ` Did you mean ${near.join(", ")}?` : " Run `skillset list --all` to see every skill.";
-  return inertForTerminal(`No skill named '${name}'${also}.${hint}`);
-}
-
-/** The message for an ambiguous name: every candidate's path, and how to pick one. */
-export function ambiguousMessage(name: string, entries: readonly RegistryEntry[]): string {
-  const paths = entries.map(
-    (entry) => `  ${entry.skill.path} (${entry.skill.scope}, ${entry.skill.source.provider})`,
-  );
-  const inert = (text: string) => inertForTerminal(text);
-  const settle = settleCopiesHint(entries).split("\n").map(inert).join("\n");
-  return `'${inert(name)}' is ambiguous; it names ${entries.length} skills:\n${paths.map(inert).join("\n")}\nName one by its path, or rename all but one.${settle}`;
-}
 
 function describeValue(value: unknown): string {
   if (Array.isArray(value)) return value.map(String).join(", ");

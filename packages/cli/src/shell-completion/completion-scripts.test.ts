@@ -2,7 +2,7 @@ import { spawnSync } from "node:child_process";
 import { describe, expect, it } from "vitest";
 import type { Command } from "../command.js";
 import { loadCommands } from "../commands/index.js";
-import { globalOptions } from "../run-cli.js";
+import { globalOptions } from "../global-options.js";
 import { completionScript, SHELLS } from "./index.js";
 
 const commands = await loadCommands();

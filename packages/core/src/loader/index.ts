@@ -38,3 +38,9 @@ export {
 } from "./render-envelope.js";
 export { splitArguments } from "./split-arguments.js";
 export { type Substituted, type SubstitutionValues, substituteArguments } from "./substitute-arguments.js";
+export {
+  decideUsableSkill,
+  modelMaySee,
+  type UsableSkillAsker,
+  type UsableSkillDecision,
+} from "./usable-skill.js";

@@ -1,10 +1,8 @@
 /**
- * @module Every tool path that uses a skill goes through here (SPEC §10, §11): find it by name or path
- * (one rescan when unknown), refuse ambiguous, disabled, user-only and denied skills with a result that
- * says what to do.
+ * @module Every tool path that uses a skill goes through here (SPEC §10, §11): core's one usable-skill
+ * decision (`loader/usable-skill.ts`), with each refusal worded as a tool result that says what to do.
  */
-import { findSkill } from "../loader/find-skill.js";
-import { isOutranked } from "../registry/outranked.js";
+import { decideUsableSkill } from "../loader/usable-skill.js";
 import type { RegistryEntry } from "../registry/registry-types.js";
 import {
   ambiguousText,
@@ -20,17 +18,10 @@ import type { SkillToolName, SkillToolsContext } from "./tools-context.js";
 /** A usable entry, or the error result to return. */
 export type UsableSkill = { ok: true; entry: RegistryEntry } | { ok: false; result: ToolResult };
 
-/** Whether the model may see `entry` at all (for suggestions). */
-export function modelMaySee(entry: RegistryEntry, context: SkillToolsContext): boolean {
-  return (
-    entry.enabled && !isOutranked(entry) && entry.skill.invocation.model && !context.isHidden?.(entry.skill)
-  );
-}
-
 /**
- * Resolves `key` for `tool`. `given` says how the key was given: `path` (no name suggestions then),
- * `name` (never read as a path: a `skill://` URL's name), or either (default).
- * Checks, in order: found → unique → enabled → model-invocable → authorized.
+ * Resolves `key` for `tool` through `decideUsableSkill` and words a refusal as a tool error. `given` says
+ * how the key was given: `path` (no name suggestions then), `name` (never read as a path: a `skill://`
+ * URL's name), or either (default).
  */
 export async function resolveUsableSkill(
   context: SkillToolsContext,
@@ -38,41 +29,53 @@ export async function resolveUsableSkill(
   tool: SkillToolName,
   given?: "path" | "name",
 ): Promise<UsableSkill> {
-  const asPath = given === "path";
-  const found = await findSkill(context.registry, key, { byName: given === "name" });
-  if (found.kind === "not-found") {
-    if (asPath) return { ok: false, result: toolError("skill-not-found", noSkillAtPathText(key)) };
-    const near = found.near.filter((entry) => modelMaySee(entry, context));
-    return {
-      ok: false,
-      result: toolError("skill-not-found", notFoundText(key, near), {
-        suggestions: near.map((entry) => entry.skill.qualifiedName),
-      }),
-    };
+  const { authorize, isHidden } = context;
+  const decision = await decideUsableSkill(context.registry, key, {
+    byName: given === "name",
+    forModel: true,
+    ...(isHidden ? { isHidden } : {}),
+    ...(authorize
+      ? {
+          refuse: async (skill) => {
+            const answer = await authorize(skill, tool);
+            return answer.allow ? undefined : answer.reason;
+          },
+        }
+      : {}),
+  });
+  switch (decision.kind) {
+    case "usable":
+      return { ok: true, entry: decision.entry };
+    case "not-found": {
+      if (given === "path")
+        return { ok: false, result: toolError("skill-not-found", noSkillAtPathText(key)) };
+      const { near } = decision;
+      return {
+        ok: false,
+        result: toolError("skill-not-found", notFoundText(key, near), {
+          suggestions: near.map((entry) => entry.skill.qualifiedName),
+        }),
+      };
+    }
+    case "ambiguous": {
+      const { candidates } = decision;
+      return {
+        ok: false,
+        result: toolError("skill-ambiguous", ambiguousText(key, candidates), {
+          candidates: candidates.map((entry) => entry.skill.path),
+        }),
+      };
+    }
+    case "denied": {
+      // The host's policy says which rule denies it, and where that rule is written (SPEC §11).
+      const reason = decision.reason ?? "a permission rule denies it.";
+      return { ok: false, result: toolError("skill-denied", deniedText(decision.entry, reason)) };
+    }
+    case "disabled": {
+      const enableCommand = context.enableCommand ?? "skillset enable";
+      return { ok: false, result: toolError("skill-disabled", disabledText(decision.entry, enableCommand)) };
+    }
+    case "user-only":
+      return { ok: false, result: toolError("skill-user-only", userOnlyText(decision.entry)) };
   }
-  if (found.kind === "ambiguous") {
-    const candidates = found.entries.filter((entry) => !context.isHidden?.(entry.skill));
-    return {
-      ok: false,
-      result: toolError("skill-ambiguous", ambiguousText(key, candidates), {
-        candidates: candidates.map((entry) => entry.skill.path),
-      }),
-    };
-  }
-  const { entry } = found;
-  const enableCommand = context.enableCommand ?? "skillset enable";
-  if (context.isHidden?.(entry.skill)) {
-    // The host's policy says which rule denies it, and where that rule is written (SPEC §11).
-    const answer = context.authorize ? await context.authorize(entry.skill, tool) : undefined;
-    const reason = answer && !answer.allow ? answer.reason : "a permission rule denies it.";
-    return { ok: false, result: toolError("skill-denied", deniedText(entry, reason)) };
-  }
-  if (!entry.enabled)
-    return { ok: false, result: toolError("skill-disabled", disabledText(entry, enableCommand)) };
-  if (!entry.skill.invocation.model)
-    return { ok: false, result: toolError("skill-user-only", userOnlyText(entry)) };
-  const answer = context.authorize ? await context.authorize(entry.skill, tool) : { allow: true as const };
-  if (!answer.allow)
-    return { ok: false, result: toolError("skill-denied", deniedText(entry, answer.reason)) };
-  return { ok: true, entry };
 }

@@ -1,9 +1,10 @@
 /**
  * @module The names the model can use, for the `name` enum of a small catalog (SPEC §10).
  */
+
+import { modelMaySee } from "../loader/usable-skill.js";
 import { hasControls } from "../model/inert-text.js";
 import type { RegistryEntry } from "../registry/registry-types.js";
-import { modelMaySee } from "./resolve-usable-skill.js";
 import type { SkillToolsContext } from "./tools-context.js";
 
 /**
@@ -17,7 +18,8 @@ export function skillNameEnum(context: SkillToolsContext): [string, ...string[]]
   const names = new Set<string>();
   for (const entry of context.registry.entries() as readonly RegistryEntry[]) {
     const name = entry.skill.qualifiedName;
-    if (entry.status === "effective" && modelMaySee(entry, context) && !hasControls(name)) names.add(name);
+    if (entry.status === "effective" && modelMaySee(entry, context.isHidden) && !hasControls(name))
+      names.add(name);
   }
   if (names.size === 0 || names.size > limit) return undefined;
   return [...names].sort() as [string, ...string[]];
