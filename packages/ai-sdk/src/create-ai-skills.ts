@@ -48,6 +48,19 @@ export interface AiSkills {
 }
 
 /**
+ * The commands a refusal names (`No skill named 'x'. Run … to see available skills.`): the defaults,
+ * `/skill list` and `/skill enable`, are commands of agent hosts that an AI SDK app does not have, so the
+ * person is pointed at the `skillset` command instead, unless the configuration names the app's own.
+ */
+function appHints(skillset: Skillset): { listCommand: string; enableCommand: string } {
+  const { listCommand, enableCommand } = skillset.config.mentions;
+  return {
+    listCommand: listCommand === "/skill list" ? "`skillset list`" : listCommand,
+    enableCommand: enableCommand === "/skill enable" ? "`skillset enable`" : enableCommand,
+  };
+}
+
+/**
  * Opens one conversation on the skills around `cwd`.
  * @example
  * const skills = await createAiSkills({ cwd: process.cwd(), fork: { model } });
@@ -67,6 +80,7 @@ export async function createAiSkills(options: AiSkillsOptions = {}): Promise<AiS
   const session = skillset.session({
     ...(options.contextWindow === undefined ? {} : { contextWindow: options.contextWindow }),
     host: {
+      mentions: appHints(skillset),
       ...(options.confirm ? { confirm: options.confirm } : {}),
       ...(options.narrowing ? { narrowing: options.narrowing } : {}),
       ...(settings

@@ -3,10 +3,32 @@
  * risks are printed (inert: text from a source never reaches the terminal raw), and the `InstallIo` that
  * asks on a terminal (via `@clack/prompts`, loaded only then) and answers from `--yes` elsewhere.
  */
-import { inertForTerminal } from "@skillset/core/model";
+import { AUDIT_RULES, type AuditFinding, reaches } from "@skillset/core/audit";
+import { inertForTerminal, suggestNames } from "@skillset/core/model";
 import type { Candidate, InstallIo, InstallLimits } from "@skillset/install";
+import { formatFinding } from "./audit-text.js";
 import { painter } from "./color.js";
 import { type CommandContext, UsageError } from "./command.js";
+
+/** The rules `--allow-risk` names (repeatable, or comma-separated); an unknown rule is a usage error. */
+export function allowedRisks(context: CommandContext): Set<string> {
+  const raw = context.values["allow-risk"];
+  const values = (Array.isArray(raw) ? raw : raw === undefined ? [] : [raw]).flatMap((value) =>
+    String(value)
+      .split(",")
+      .map((rule) => rule.trim())
+      .filter(Boolean),
+  );
+  const known = AUDIT_RULES.map((rule) => rule.id);
+  for (const rule of values) {
+    if (known.includes(rule)) continue;
+    const near = suggestNames(rule, known, (name) => [name]);
+    throw new UsageError(
+      `--allow-risk: no audit rule named '${inertForTerminal(rule)}'${near.length > 0 ? ` (did you mean ${near.join(", ")}?)` : ""}; the rules are listed by \`skillset audit --json\` findings and in the README's Audit section`,
+    );
+  }
+  return new Set(values);
+}
 
 /**
  * The limits given on the command line. A value that is not a positive whole number is a usage error
@@ -55,7 +77,31 @@ export function interactive(context: CommandContext): boolean {
 export function terminalIo(context: CommandContext): InstallIo {
   const yes = context.values.yes === true;
   const tty = interactive(context);
+  const allowed = allowedRisks(context);
   return {
+    async approveFindings(candidate, findings) {
+      const open = findings.filter((finding) => !allowed.has(finding.rule));
+      if (open.length === 0) return true;
+      const critical = open.filter((finding) => finding.severity === "critical");
+      const rules = [...new Set(open.map((finding) => finding.rule))].join(", ");
+      if (tty) {
+        const { confirm, isCancel } = await import("@clack/prompts");
+        const answer = await confirm({
+          message: `${inertForTerminal(candidate.name)}: the audit flags ${rules}${critical.length > 0 ? " (critical)" : ""}. Install it anyway?`,
+          initialValue: false,
+        });
+        return !isCancel(answer) && answer === true;
+      }
+      if (yes && critical.length === 0) return true;
+      context.stderr.write(
+        `${inertForTerminal(candidate.name)}: the audit flags ${rules}. ${
+          critical.length > 0
+            ? "--yes does not approve a critical finding; "
+            : "Approval needed: re-run with --yes or "
+        }pass --allow-risk RULE for each rule you accept.\n`,
+      );
+      return false;
+    },
     progress(message) {
       if (context.stderr.isTTY) context.stderr.write(`${inertForTerminal(message)}\n`);
     },
@@ -104,6 +150,17 @@ export function describeCandidate(candidate: Candidate, color: boolean): string 
   else lines.push(`  integrity ${entry.integrity}`);
   for (const warning of examination.warnings)
     lines.push(`  ${paint("yellow", "warning")}  ${safe(warning.message)}  ${paint("gray", warning.code)}`);
+  const flagged = examination.audit.findings.filter((finding) => reaches(finding.severity, "medium"));
+  const mild = examination.audit.findings.filter((finding) => finding.severity === "low");
+  if (flagged.length > 0)
+    lines.push(
+      `  ${paint("red", "audit")}  ${flagged.length} finding${flagged.length === 1 ? "" : "s"} to approve:`,
+    );
+  for (const finding of flagged) lines.push(...formatFinding(finding, paint, "    "));
+  if (mild.length > 0)
+    lines.push(
+      `  ${paint("gray", `audit  ${mild.length} low finding${mild.length === 1 ? "" : "s"} (${describeRules(mild)})`)}`,
+    );
   const risks = examination.risks;
   const show = (label: string, items: string[]) => {
     if (items.length > 0) lines.push(`  ${paint("red", label)}  ${items.map(safe).join(", ")}`);
@@ -114,4 +171,8 @@ export function describeCandidate(candidate: Candidate, color: boolean): string 
   show("hooks", risks.hooks);
   show("urls", risks.urls);
   return `${lines.join("\n")}\n`;
+}
+
+function describeRules(findings: readonly AuditFinding[]): string {
+  return [...new Set(findings.map((finding) => finding.rule))].join(", ");
 }

@@ -9,7 +9,7 @@ import {
   type ValidationReport,
 } from "@skillset/core/validate";
 import { type CommandContext, EXIT_FINDINGS, EXIT_OK, UsageError } from "./command.js";
-import { writeJson } from "./json/write-json.js";
+import { escapeJsonControls, writeJson } from "./json/write-json.js";
 import { outputColumns } from "./terminal/output-width.js";
 import { skillsetVersion } from "./version.js";
 
@@ -62,7 +62,7 @@ export async function printReports(
       rules: options.rules,
       cwd: context.cwd,
     });
-    stdout.write(`${JSON.stringify(log, null, 2)}\n`);
+    stdout.write(`${escapeJsonControls(JSON.stringify(log, null, 2))}\n`);
   } else {
     const { formatDiagnostics, formatSummary } = await import("./print-diagnostics.js");
     const columns = outputColumns(context.stdout, context.env);

@@ -35,6 +35,8 @@ describe("skillset (the dispatcher)", () => {
                          (--strict: exactly as skills-ref does)
         lint             Check skills for problems beyond the specification (triggers,
                          references, tools, names)
+        audit            Look for what a malicious skill does: hidden instructions,
+                         secret theft, exfiltration, payloads
         read-properties  Print a skill's frontmatter as JSON (like skills-ref
                          read-properties)
         to-prompt        Print the <available_skills> XML for the given skill folders

@@ -21,7 +21,7 @@ import {
   type StdioStreams,
   UsageError,
 } from "./command.js";
-import { commandNames, findCommand, loadCommands } from "./commands/index.js";
+import { commandNames, commandSynonyms, findCommand, loadCommands } from "./commands/index.js";
 import { commandHelp, mainHelp } from "./help.js";
 import { skillsetVersion } from "./version.js";
 
@@ -51,6 +51,12 @@ export const globalOptions: Record<string, OptionSpec> = {
   },
   help: { type: "boolean", short: "h", description: "Show help for the command" },
 };
+
+/** " Did you mean remove?" for a word people use for a command (`uninstall`), else a near command name. */
+async function suggestCommand(word: string): Promise<string> {
+  const meant = Object.hasOwn(commandSynonyms, word) ? commandSynonyms[word] : undefined;
+  return meant === undefined ? suggest(word, commandNames) : ` Did you mean ${meant}?`;
+}
 
 /** " Did you mean list?" for a mistyped word (prefix, substring or a typo away), else "". */
 async function suggest(word: string, candidates: readonly string[]): Promise<string> {
@@ -109,7 +115,7 @@ export async function runCli(options: RunCliOptions): Promise<number> {
       return EXIT_OK;
     }
     stderr.write(
-      `skillset help: unknown command '${rest[0]}'.${await suggest(rest[0], commandNames)} Run \`skillset --help\` for the list.\n`,
+      `skillset help: unknown command '${rest[0]}'.${await suggestCommand(rest[0])} Run \`skillset --help\` for the list.\n`,
     );
     return EXIT_USAGE;
   }
@@ -120,7 +126,7 @@ export async function runCli(options: RunCliOptions): Promise<number> {
   const command = await findCommand(name);
   if (!command) {
     stderr.write(
-      `skillset: unknown command '${name}'.${await suggest(name, commandNames)} Run \`skillset --help\` for the list.\n`,
+      `skillset: unknown command '${name}'.${await suggestCommand(name)} Run \`skillset --help\` for the list.\n`,
     );
     return EXIT_USAGE;
   }

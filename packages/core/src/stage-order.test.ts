@@ -20,6 +20,7 @@ const stages = [
   "completion",
   "search",
   "loader",
+  "audit",
   "tools",
   "session",
 ];

@@ -53,4 +53,5 @@ export { type FetchedSource, fetchSource } from "./source/fetch-source.js";
 export type { SourceSkill } from "./source/find-source-skills.js";
 export { parseSource } from "./source/parse-source.js";
 export type { SourceSpec, SourceType } from "./source/source-spec.js";
+export { APPROVAL_SEVERITY, flaggedFindings } from "./trust/approve-findings.js";
 export { hasRisks, type RiskSummary } from "./trust/summarize-risks.js";

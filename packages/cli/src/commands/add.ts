@@ -8,18 +8,22 @@ import { globalOption, limitOptions } from "../install-options.js";
 export const addCommand: Command = {
   name: "add",
   summary: "Install skills from a folder, git repository, archive URL or .well-known index",
-  usage: "add <source> [--skill NAME…] [--all] [--global] [--agent claude,codex] [--copy] [--yes] [--force]",
+  usage:
+    "add <source> [--skill NAME…] [--all] [--global] [--agent claude,codex] [--copy] [--yes] [--allow-risk RULE…] [--force]",
   details: [
     "Sources: ./folder · https://host/repo.git, git@host:repo.git, ssh://…, file://… (#ref or @ref) ·",
     "owner/repo[/path][@ref] · https://host/x.tar.gz or .zip · https://host (its .well-known/skills/index.json).",
     "Installs to .agents/skills/<name> (--global: ~/.agents/skills) and records skills-lock.json.",
-    "Every skill is validated strictly and linted first; a risk summary (scripts, broad allowed-tools,",
-    "shell lines, hooks, URLs) is shown, and risky skills need approval (a prompt, or --yes).",
+    "Every skill is validated strictly, linted and audited first (skillset audit); its findings and a",
+    "summary of what it can run (scripts, broad allowed-tools, shell lines, hooks, URLs) are shown, and",
+    "risky skills need approval: a prompt, or --yes. A finding at medium or worse needs approval too, and",
+    "--yes never approves a critical one: pass --allow-risk RULE for each rule you accept.",
     "Nothing from a source is executed.",
   ].join("\n"),
   options: {
     skill: {
       type: "string",
+      short: "s",
       multiple: true,
       description: "Install this skill of the source (repeatable)",
       valueName: "NAME",
@@ -28,10 +32,17 @@ export const addCommand: Command = {
     ...globalOption,
     agent: {
       type: "string",
+      short: "a",
       description: "Also link into these agents' folders (comma-separated)",
       valueName: "LIST",
     },
     copy: { type: "boolean", description: "Copy into the agents' folders instead of linking" },
+    "allow-risk": {
+      type: "string",
+      multiple: true,
+      valueName: "RULE",
+      description: "Approve the audit's findings of RULE (repeatable); the only way past a critical one",
+    },
     yes: { type: "boolean", short: "y", description: "Approve without asking" },
     force: { type: "boolean", description: "Replace a same-named skill from another source" },
     ...limitOptions,

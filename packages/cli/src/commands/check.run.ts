@@ -7,6 +7,33 @@ import { type CommandContext, EXIT_FINDINGS, EXIT_OK } from "../command.js";
 import { interruptible, limitsFrom, terminalIo } from "../install-terminal.js";
 import { writeJson } from "../json/write-json.js";
 
+/** What to run about each kind of drift found (one line per kind, naming the skills). */
+function nextSteps(
+  rows: readonly { name: string; local: string; upstream: string }[],
+  global: boolean,
+): string[] {
+  const flag = global ? " --global" : "";
+  const names = (test: (row: { local: string; upstream: string }) => boolean) =>
+    rows
+      .filter(test)
+      .map((row) => inertForTerminal(row.name))
+      .join(" ");
+  const steps: string[] = [];
+  const changed = names((row) => row.upstream === "changed" && row.local === "intact");
+  if (changed) steps.push(`skillset update ${changed}${flag}    review and apply the upstream changes`);
+  const missing = names((row) => row.local === "missing");
+  if (missing) steps.push(`skillset install${flag}    restore ${missing} from the lock`);
+  const edited = names((row) => row.local === "edited");
+  if (edited)
+    steps.push(
+      `skillset update ${edited} --force${flag}    replace the local edits with the source (keep them: do nothing)`,
+    );
+  const gone = names((row) => row.upstream === "gone" || row.upstream === "unreachable");
+  if (gone)
+    steps.push(`skillset remove ${gone}${flag}    if the source is gone for good (else check the source)`);
+  return steps;
+}
+
 export async function run(context: CommandContext): Promise<number> {
   const result = await checkSkills({
     cwd: context.cwd,
@@ -38,6 +65,10 @@ export async function run(context: CommandContext): Promise<number> {
   if (result.rows.length === 0) lines.push(`No skills recorded in ${result.scope.lockPath}.`);
   if (result.interrupted)
     lines.push("An interrupted change is waiting; the next add, update, install or remove rolls it back.");
+  const next = nextSteps(result.rows, context.values.global === true);
+  if (result.rows.length === 0)
+    next.push("skillset add <source>    install skills and record them in the lock");
+  if (next.length > 0) lines.push("", "Next:", ...next.map((step) => `  ${step}`));
   context.stdout.write(`${lines.join("\n")}\n`);
   return drift ? EXIT_FINDINGS : EXIT_OK;
 }

@@ -8,6 +8,7 @@ import { type CommandContext, EXIT_OK, UsageError } from "../command.js";
 import { configFlags } from "../config-flags.js";
 import { importTerminalUi, terminalOf } from "../interactive/terminal-streams.js";
 import { turnJson, turnLines } from "../interactive/turn-output.js";
+import { escapeJsonControls } from "../json/write-json.js";
 
 /** Exit code after Ctrl-C, as shells report an interrupted program. */
 const EXIT_INTERRUPTED = 130;
@@ -15,7 +16,9 @@ const EXIT_INTERRUPTED = 130;
 async function sendAndShow(context: CommandContext, session: SkillSession, text: string, print: boolean) {
   const turn = await session.prepareTurn(text, { source: "user" });
   context.stdout.write(
-    print ? `${JSON.stringify(turnJson(text, turn))}\n` : `${turnLines(turn).join("\n")}\n`,
+    print
+      ? `${escapeJsonControls(JSON.stringify(turnJson(text, turn)))}\n`
+      : `${turnLines(turn).join("\n")}\n`,
   );
 }
 

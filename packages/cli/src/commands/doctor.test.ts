@@ -160,7 +160,8 @@ describe("skillset doctor and the agents' own settings", () => {
       origin: {
         kind: "claude",
         file: "<tmp>/home/.claude/settings.json",
-        setting: "permissions.deny: Skill(pdf) (line 1)",
+        setting: "permissions.deny: Skill(pdf)",
+        line: 1,
       },
     });
     expect(json.unmetDependencies[0].missing).toEqual([{ kind: "env", name: "CI_TOKEN" }]);

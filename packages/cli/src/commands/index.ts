@@ -13,6 +13,7 @@ const rows: Record<string, () => Promise<Command>> = {
   doctor: async () => (await import("./doctor.js")).doctorCommand,
   validate: async () => (await import("./validate.js")).validateCommand,
   lint: async () => (await import("./lint.js")).lintCommand,
+  audit: async () => (await import("./audit.js")).auditCommand,
   "read-properties": async () => (await import("./read-properties.js")).readPropertiesCommand,
   "to-prompt": async () => (await import("./to-prompt.js")).toPromptCommand,
   catalog: async () => (await import("./catalog.js")).catalogCommand,
@@ -43,9 +44,37 @@ const rows: Record<string, () => Promise<Command>> = {
 /** Every command name, in help order (for suggestions: no row is loaded). */
 export const commandNames: readonly string[] = Object.keys(rows);
 
-/** The table row of command `name`, or `undefined` when there is no such command. */
+/**
+ * Other names for commands, as vercel's `skills` CLI spells them, so that hands used to it work here:
+ * `ls`, `rm`, `find`, `init`.
+ */
+export const commandAliases: Readonly<Record<string, string>> = {
+  ls: "list",
+  rm: "remove",
+  find: "search",
+  init: "new",
+};
+
+/** Words people try that are not commands, and the command they mean (named in the error, not run). */
+export const commandSynonyms: Readonly<Record<string, string>> = {
+  uninstall: "remove",
+  delete: "remove",
+  del: "remove",
+  create: "new",
+  scaffold: "new",
+  upgrade: "update",
+  outdated: "check",
+  info: "show",
+};
+
+/** The table row of command `name` (or of the command it is an alias of), or `undefined`. */
 export function findCommand(name: string): Promise<Command | undefined> {
-  const load = Object.hasOwn(rows, name) ? rows[name] : undefined;
+  const own = Object.hasOwn(rows, name)
+    ? name
+    : Object.hasOwn(commandAliases, name)
+      ? commandAliases[name]
+      : undefined;
+  const load = own === undefined ? undefined : rows[own];
   return load ? load() : Promise.resolve(undefined);
 }
 

@@ -2,8 +2,9 @@
  * @module `skillset mcp` — stdio (default) or Streamable HTTP. The MCP SDK is imported here, never on
  * the CLI's start-up path.
  */
-import { type CommandContext, EXIT_OK, UsageError } from "../command.js";
+import { type CommandContext, EXIT_FINDINGS, EXIT_OK, UsageError } from "../command.js";
 import { configFlags } from "../config-flags.js";
+import { httpExposure } from "../mcp-exposure.js";
 
 /** Default HTTP port. */
 const DEFAULT_PORT = 3917;
@@ -18,7 +19,7 @@ function parsePort(value: unknown): number {
 }
 
 function httpOnly(context: CommandContext): void {
-  for (const flag of ["port", "host", "token", "allow-origin"]) {
+  for (const flag of ["port", "host", "token", "no-token", "allow-origin"]) {
     if (context.values[flag] !== undefined) throw new UsageError(`--${flag} needs --http`);
   }
 }
@@ -38,13 +39,37 @@ async function importMcp(): Promise<typeof import("@skillset/mcp")> {
   }
 }
 
+/**
+ * What a person can do about a port that cannot be listened on (taken, not allowed, no such address), or
+ * `undefined` for any other failure.
+ */
+function listenProblem(error: unknown, host: string, port: number | undefined): string | undefined {
+  const code = (error as { code?: unknown } | null)?.code;
+  const where = `${host}:${port ?? 0}`;
+  if (code === "EADDRINUSE")
+    return `cannot listen on ${where}: the port is already in use. Stop the other server, or pick another port with --port.`;
+  if (code === "EACCES")
+    return `cannot listen on ${where}: permission denied. Ports below 1024 need privileges; pick another with --port.`;
+  if (code === "EADDRNOTAVAIL")
+    return `cannot listen on ${where}: this machine has no such address. Check --host.`;
+  return undefined;
+}
+
 /** `skillset mcp`: serves until stdin ends (stdio) or the process is stopped (HTTP). */
 export async function run(context: CommandContext): Promise<number> {
   const http = context.values.http === true;
   if (!http) httpOnly(context);
   const port = parsePort(context.values.port);
-  const token = (context.values.token as string | undefined) ?? context.env.SKILLSET_MCP_TOKEN;
-  if (token !== undefined && token.length < 8) throw new UsageError("--token must be at least 8 characters");
+  const host = (context.values.host as string | undefined) ?? "127.0.0.1";
+  // Decided before anything is loaded or bound: a refused host never opens a socket.
+  const { token, warning } = http
+    ? httpExposure({
+        host,
+        token: context.values.token as string | undefined,
+        tokenFromEnvironment: context.env.SKILLSET_MCP_TOKEN,
+        noToken: context.values["no-token"] === true,
+      })
+    : {};
   if (!http && !context.stdio) throw new UsageError("stdio mode needs the process's standard streams");
   const { openMcpSkills, serveHttp, serveStdio } = await importMcp();
   const config = configFlags(context);
@@ -61,14 +86,22 @@ export async function run(context: CommandContext): Promise<number> {
       await serveStdio(skills, stdio);
       return EXIT_OK;
     }
-    const host = (context.values.host as string | undefined) ?? "127.0.0.1";
     const allowedOrigins = (context.values["allow-origin"] as string[] | undefined) ?? [];
-    const server = await serveHttp(skills, {
-      host,
-      port,
-      allowedOrigins,
-      ...(token === undefined ? {} : { token }),
-    });
+    let server: Awaited<ReturnType<typeof serveHttp>>;
+    try {
+      server = await serveHttp(skills, {
+        host,
+        port,
+        allowedOrigins,
+        ...(token === undefined ? {} : { token }),
+      });
+    } catch (error) {
+      const problem = listenProblem(error, host, port);
+      if (problem === undefined) throw error;
+      context.stderr.write(`skillset mcp: ${problem}\n`);
+      return EXIT_FINDINGS;
+    }
+    if (warning !== undefined) context.stderr.write(`${warning}\n`);
     context.stderr.write(
       `skillset mcp: serving ${registry.entries().length} skills at ${server.url}${token === undefined ? "" : " (bearer token required)"}\n`,
     );

@@ -8,6 +8,7 @@ import { type Diagnostic, inertForTerminal } from "@skillset/core/model";
 import { readSkillDocument } from "@skillset/core/validate";
 import { pickSkillFile } from "@skillset/core/walker";
 import { type CommandContext, EXIT_FINDINGS, EXIT_OK } from "../command.js";
+import { escapeJsonControls } from "../json/write-json.js";
 import { skillArguments } from "../skill-argument.js";
 
 /** The SKILL.md of a folder (or the file itself), or the message saying why there is none. */
@@ -58,6 +59,6 @@ export async function run(context: CommandContext): Promise<number> {
       return fail(context, `Missing required field in frontmatter: ${field} (${found.file})`);
     }
   }
-  context.stdout.write(`${JSON.stringify(raw, null, 2)}\n`);
+  context.stdout.write(`${escapeJsonControls(JSON.stringify(raw, null, 2))}\n`);
   return EXIT_OK;
 }

@@ -93,6 +93,43 @@ describe("hostile skill text on a terminal", () => {
     expect(shown.frontmatter.description).toBe(hostileDescription);
   });
 
+  it("every JSON output writes DEL, C1, bidi controls and U+2028/U+2029 as \\uXXXX, and parses to the exact values", async () => {
+    // YAML escapes in the file; the parsed frontmatter holds the characters themselves (the description's
+    // blanks are normalised, so U+2028/U+2029 ride in metadata, kept as written).
+    await temp.write({
+      "project/.agents/skills/marks/SKILL.md":
+        '---\nname: marks\ndescription: "Use when \\x7f\\N\\x9b \\u061c\\u200e\\u200f \\u202a\\u202b\\u202c\\u202d\\u202e \\u2066\\u2067\\u2068\\u2069 end"\nmetadata:\n  lines: "a\\Lb\\Pc"\n---\nBody\n',
+      // An invalid name: the findings of validate (JSON and SARIF) quote it.
+      "project/.agents/skills/bidi/SKILL.md":
+        '---\nname: "bidi\\u202e\\x9b"\ndescription: Use when testing.\n---\n',
+    });
+    const description =
+      "Use when \u007f\u0085\u009b \u061c\u200e\u200f \u202a\u202b\u202c\u202d\u202e \u2066\u2067\u2068\u2069 end";
+    const lines = "a\u2028b\u2029c";
+    const anyMark = /[\u007f-\u009f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]/;
+    type Json = Record<string, never>;
+    const quoted = (json: Json, text: string) =>
+      JSON.stringify(json).includes(JSON.stringify(text).slice(1, -1));
+    const outputs: [string[], (json: Json) => boolean][] = [
+      [["list", "--json"], (json) => quoted(json, description)],
+      [["show", "marks", "--json"], (json) => quoted(json, description) && quoted(json, lines)],
+      [
+        ["read-properties", ".agents/skills/marks"],
+        (json) => quoted(json, description) && quoted(json, lines),
+      ],
+      [["search", "marks", "--json"], (json) => quoted(json, description)],
+      [["validate", ".agents/skills/bidi", "--json"], (json) => quoted(json, "bidi\u202e\u009b")],
+      [["validate", ".agents/skills/bidi", "--sarif"], (json) => quoted(json, "bidi\u202e\u009b")],
+    ];
+    for (const [argv, holds] of outputs) {
+      const { stdout } = await cli(argv);
+      expect(stdout, argv.join(" ")).not.toMatch(anyMark);
+      expect(stdout, argv.join(" ")).not.toMatch(/[\u0000-\u0009\u000b-\u001f]/);
+      expect(stdout, argv.join(" ")).toContain("\\u202e");
+      expect(holds(JSON.parse(stdout)), argv.join(" ")).toBe(true);
+    }
+  });
+
   it("the real process, stdout a pipe: list and show print no raw control bytes", () => {
     const bin = fileURLToPath(new URL("../../bin/skillset.js", import.meta.url));
     for (const argv of [["list"], ["show", ".agents/skills/evil"], ["doctor"]]) {

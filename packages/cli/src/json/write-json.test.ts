@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { versioned, writeJson } from "./write-json.js";
+import { escapeJsonControls, versioned, writeJson } from "./write-json.js";
 
 function written(document: object, options?: { line?: boolean }) {
   const pieces: string[] = [];
@@ -25,9 +25,11 @@ describe("writeJson", () => {
     text: "plain",
   };
 
-  it("prints exactly what JSON.stringify prints, in chunks", () => {
+  it("prints exactly what JSON.stringify prints (U+2028 escaped), in chunks", () => {
     const pieces = written(document);
-    expect(pieces.join("")).toBe(`${JSON.stringify(versioned(document), null, 2)}\n`);
+    expect(pieces.join("")).toBe(
+      `${JSON.stringify(versioned(document), null, 2).replaceAll("\u2028", "\\u2028")}\n`,
+    );
     expect(pieces.length).toBeGreaterThan(1);
   });
 
@@ -42,5 +44,48 @@ describe("writeJson", () => {
     expect(written({ a: [1, { b: 2 }] }, { line: true })).toEqual([
       `${JSON.stringify(versioned({ a: [1, { b: 2 }] }))}\n`,
     ]);
+  });
+
+  // Every character JSON.stringify leaves raw that a terminal acts on (SPEC §15): DEL, C1, bidi, U+2028/2029.
+  const controls = [
+    0x7f,
+    ...Array.from({ length: 0x20 }, (_, i) => 0x80 + i),
+    0x61c,
+    0x200e,
+    0x200f,
+    0x2028,
+    0x2029,
+    0x202a,
+    0x202b,
+    0x202c,
+    0x202d,
+    0x202e,
+    0x2066,
+    0x2067,
+    0x2068,
+    0x2069,
+  ].map((code) => String.fromCharCode(code));
+  const rawControl = /[\u007f-\u009f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]/;
+
+  it("writes DEL, C1, bidi controls and U+2028/U+2029 as \\uXXXX: the same value parsed, no raw character", () => {
+    const all = controls.join("");
+    const hostile = {
+      [`key${all}`]: `value ${all} \\${controls[5]} "${controls[12]}"`,
+      skills: Array.from({ length: 40 }, (_, i) => ({ name: `s${i}${controls[i % controls.length]}`, all })),
+      nested: { deep: [all, { [all]: all }] },
+    };
+    for (const options of [{}, { line: true }]) {
+      const text = written(hostile, options).join("");
+      expect(text).not.toMatch(rawControl);
+      expect(JSON.parse(text)).toEqual(versioned(hostile));
+      for (const character of controls)
+        expect(text).toContain(`\\u${character.charCodeAt(0).toString(16).padStart(4, "0")}`);
+    }
+  });
+
+  it("leaves other text as JSON.stringify writes it, and returns text without controls unchanged", () => {
+    const text = JSON.stringify({ a: "é ü 漢字 😀 \u200b \u00a0 \u00a9 \u2030", b: "\\u202e written out" });
+    expect(escapeJsonControls(text)).toBe(text);
+    expect(escapeJsonControls('"a\u009bb"')).toBe('"a\\u009bb"');
   });
 });

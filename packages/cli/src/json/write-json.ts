@@ -1,6 +1,9 @@
 /**
  * @module Every JSON document the CLI prints starts with `"schemaVersion"`, so a consumer can tell which
  * shape (`schemas/cli-output.schema.json`) it is reading. Bump the version when a shape changes incompatibly.
+ * Text from skills is untrusted (SPEC §15): JSON output read on a terminal must not reorder or drive it, so
+ * besides the C0 controls JSON.stringify escapes, DEL, C1 controls, bidi controls and U+2028/U+2029 are
+ * written as `\uXXXX` too — the same JSON value, parsed.
  */
 import type { Output } from "../command.js";
 
@@ -16,6 +19,28 @@ const CHUNK_CHARS = 1 << 14;
  */
 const BATCH = 8;
 
+/**
+ * What JSON.stringify leaves raw but a terminal acts on: DEL, C1 controls (U+0080–U+009F, `CSI` among them),
+ * the bidi marks, embeddings, overrides and isolates (`model/inert-text.ts` escapes the same for terminal
+ * text), and the line and paragraph separators U+2028/U+2029.
+ */
+const RAW_CONTROL = /[\u007f-\u009f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]/;
+const RAW_CONTROLS = new RegExp(RAW_CONTROL.source, "g");
+
+/**
+ * JSON text with those characters as `\uXXXX` escapes; parses to the same value. They can only stand inside
+ * strings (JSON.stringify writes nothing else outside ASCII), so replacing them keeps the JSON valid. One
+ * test of the whole text first: output without them (nearly all) is returned as it is.
+ * @example escapeJsonControls(JSON.stringify("a\u202eb")) // '"a\\u202eb"'
+ */
+export function escapeJsonControls(json: string): string {
+  if (!RAW_CONTROL.test(json)) return json;
+  return json.replace(
+    RAW_CONTROLS,
+    (character) => `\\u${character.charCodeAt(0).toString(16).padStart(4, "0")}`,
+  );
+}
+
 /** `document` with `schemaVersion` first. */
 export function versioned<T extends object>(document: T): { schemaVersion: number } & T {
   return { schemaVersion: SCHEMA_VERSION, ...document };
@@ -23,14 +48,14 @@ export function versioned<T extends object>(document: T): { schemaVersion: numbe
 
 /**
  * Writes one JSON document (pretty, or one line with `line: true` as `watch` streams) to `output`. Pretty
- * output is the exact text of `JSON.stringify(document, null, 2)`, written in chunks: each top-level array
+ * output is the exact text of `JSON.stringify(document, null, 2)` (with `escapeJsonControls`), written in chunks: each top-level array
  * (`skills`, `reports`, …) is serialized one element at a time, so tens of thousands of skills never build
  * one string of tens of megabytes.
  */
 export function writeJson(output: Output, document: object, options: { line?: boolean } = {}): void {
   const full = versioned(document);
   if (options.line) {
-    output.write(`${JSON.stringify(full)}\n`);
+    output.write(`${escapeJsonControls(JSON.stringify(full))}\n`);
     return;
   }
   const chunks = new ChunkedWriter(output);
@@ -91,7 +116,7 @@ class ChunkedWriter {
 
   flush(): void {
     if (this.parts.length === 0) return;
-    this.output.write(this.parts.join(""));
+    this.output.write(escapeJsonControls(this.parts.join("")));
     this.parts = [];
     this.size = 0;
   }

@@ -16,8 +16,8 @@ import type { ConfigLayer, SkillsetConfig } from "./config-schema.js";
 import { defaultConfig } from "./default-config.js";
 import type { EnvironmentConfig } from "./environment-config-layers.js";
 import { mergeConfig } from "./merge-config.js";
-import { type IgnoredSetting, narrowProjectLayer } from "./narrow-project-layer.js";
-import { type ProjectTrust, projectSettingIgnored, projectTrust } from "./project-trust.js";
+import type { IgnoredSetting } from "./narrow-project-layer.js";
+import type { ProjectTrust } from "./project-trust.js";
 import { readConfigFile } from "./read-config-file.js";
 import { resolveConfigPaths } from "./resolve-config-paths.js";
 
@@ -69,6 +69,11 @@ export async function loadConfig(options: LoadConfigOptions): Promise<LoadedConf
   const project = await readConfigFile(paths.projectConfig, fs);
   if (project !== undefined) {
     const written = resolveConfigPaths(project, options.projectRoot, home);
+    // Loaded only when there is a project file to narrow (most start-ups have none).
+    const [{ narrowProjectLayer }, { projectSettingIgnored, projectTrust }] = await Promise.all([
+      import("./narrow-project-layer.js"),
+      import("./project-trust.js"),
+    ]);
     const narrowed = await narrowProjectLayer(mergeConfig(defaultConfig, ...layers), written, {
       projectRoot: options.projectRoot,
       fs,

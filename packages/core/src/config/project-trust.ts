@@ -56,16 +56,18 @@ export interface ProjectTrustLocation extends ConfigLocation {
 /**
  * The project files that can widen what the person allows, relative to the project root: skillset's own
  * config and state, and the agents' project settings skillset imports (Claude Code allow rules and
- * overrides, Codex `[[skills.config]]`, OpenCode `permission.skill`). Their digest is what trust covers.
+ * overrides, OpenCode `permission.skill`; Codex reads skill switches from the user's file only). Their
+ * digest is what trust covers.
  */
 export const PROJECT_WIDENING_FILES: readonly string[] = [
   join(".skillset", "config.json"),
   join(".skillset", "state.json"),
   join(".claude", "settings.json"),
   join(".claude", "settings.local.json"),
-  join(".codex", "config.toml"),
   "opencode.json",
   "opencode.jsonc",
+  join(".opencode", "opencode.json"),
+  join(".opencode", "opencode.jsonc"),
 ];
 
 /** The person's trust file: `<user config dir>/trusted-projects.json`. */
@@ -182,16 +184,15 @@ export function projectSettingIgnored(
   key: string,
   widens: string,
   trust: Pick<ProjectTrust, "state" | "record"> | undefined,
+  line?: number,
 ): Diagnostic {
-  // An agent's setting comes as `permissions.allow: Skill(x) (line 3)`: the line goes where lines go.
-  const at = / \(line (\d+)\)$/.exec(key);
-  const field = at ? key.slice(0, at.index) : key;
+  const where = line === undefined ? "" : ` (line ${line})`;
   return diagnostic(
     "warning",
     "project-setting-ignored",
-    `Ignored ${key} in ${file}: it ${widens}, and a project's own files may only narrow what you allow; ${trustAdvice(trust ?? { state: "untrusted" })}.`,
+    `Ignored ${key} in ${file}${where}: it ${widens}, and a project's own files may only narrow what you allow; ${trustAdvice(trust ?? { state: "untrusted" })}.`,
     file,
-    at ? { field, line: Number(at[1]) } : { field },
+    line === undefined ? { field: key } : { field: key, line },
   );
 }
 

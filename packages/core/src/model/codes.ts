@@ -26,7 +26,11 @@ export const SKILLSET_ERROR_CODES = {
     "The person interrupted the command (SIGINT, SIGTERM); what was fetched was removed.",
   "install-invalid-skill": "A skill of the source fails strict validation.",
   "install-local-edits": "The installed copy was edited since it was installed; `--force` replaces it.",
+  "install-link-outside":
+    "A link at a folder install writes to (`.agents`, `.agents/skills`, an agent's skills folder, a skill folder, the lock) leads out of the project or the person's skills folder; the message names it.",
   "install-lock-corrupt": "`skills-lock.json` cannot be read as a lock; the message names the key and field.",
+  "install-lock-unreadable":
+    "`skills-lock.json` is not a regular file (a FIFO, a device, a folder) or is over the size limit, so it is not read.",
   "install-name-collision": "A skill of that name is installed from another source.",
   "install-no-index": "The site has no `.well-known/skills/index.json`.",
   "install-no-skills": "The source holds no skill.",
@@ -36,8 +40,12 @@ export const SKILLSET_ERROR_CODES = {
   "install-private-address":
     "A download would reach this machine, its link or a private network (`SKILLSET_ALLOW_PRIVATE_NETWORK=1` allows it).",
   "install-redirect-refused": "A download redirects to another origin, or too many times.",
+  "install-risk-not-approved":
+    "The audit flags a skill (a finding at medium or worse) and its findings were not approved; `--yes` never approves a critical one, `--allow-risk RULE` does.",
   "install-ref-not-found": "The git ref (branch, tag or commit) does not exist in the source.",
   "install-skill-not-found": "The source has no skill of the name asked for.",
+  "install-source-refused":
+    "A lock entry's source reaches outside what a lock may name (`..` segments, a folder outside the project the person never added from, a non-network git URL, a pinned commit that is not a commit id).",
   "install-source-gone": "The source recorded in the lock no longer exists.",
   "install-too-large":
     "The source is over the install limits (files, folders, bytes, compression ratio); the message names the flag.",

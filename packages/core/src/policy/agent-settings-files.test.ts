@@ -44,7 +44,7 @@ describe("Codex [[skills.config]]", () => {
     });
     const decision = await decide("linked");
     expect(decision.action).toBe("deny");
-    expect(decision.rule?.origin.setting).toContain("(line 2)");
+    expect(decision.rule?.origin.line).toBe(2);
   });
 
   it("is read from ~/.codex/config.toml only, never from a project's .codex/config.toml", async () => {

@@ -95,7 +95,8 @@ describe("importAgentSettings with real files in a temp HOME and project", () =>
     expect(codexRule?.origin).toEqual({
       kind: "codex",
       file: temp.join("home/.codex/config.toml"),
-      setting: '[[skills.config]] name = "codex-off", enabled = false (line 4)',
+      setting: '[[skills.config]] name = "codex-off", enabled = false',
+      line: 4,
     });
     expect(imported.rules.find((rule) => rule.skill === "claude-off")?.origin.file).toBe(
       temp.join("home/.claude/settings.json"),

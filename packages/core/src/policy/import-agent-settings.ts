@@ -97,7 +97,9 @@ function narrowed(
 ): ImportedSettings {
   const diagnostics = [...person.diagnostics, ...project.diagnostics];
   const ignore = (origin: RuleOrigin, widens: string) =>
-    diagnostics.push(projectSettingIgnored(origin.file ?? "", origin.setting ?? "a setting", widens, trust));
+    diagnostics.push(
+      projectSettingIgnored(origin.file ?? "", origin.setting ?? "a setting", widens, trust, origin.line),
+    );
   for (const rule of project.rules) {
     if (rule.action === "allow")
       ignore(rule.origin, "answers ask rules for you, so a skill loads without asking");

@@ -61,17 +61,17 @@ export function settingsWarning(file: string, problem: string): Diagnostic {
 }
 
 /**
- * ` (line N)` for the first line of `text` holding any of `needles` (how a setting is written there), or
- * "" when none does: a refusal then names the line of the rule as well as its file.
+ * `{ line }` for the first line of `text` holding any of `needles` (how a setting is written there), or
+ * `{}` when none does: a refusal then names the line of the rule as well as its file.
  */
-export function lineNote(text: string, ...needles: string[]): string {
+export function lineOf(text: string, ...needles: string[]): { line?: number } {
   for (const needle of needles) {
     const at = text.indexOf(needle);
     if (at < 0) continue;
     let line = 1;
     for (let index = text.indexOf("\n"); index >= 0 && index < at; index = text.indexOf("\n", index + 1))
       line++;
-    return ` (line ${line})`;
+    return { line };
   }
-  return "";
+  return {};
 }

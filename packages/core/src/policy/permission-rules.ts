@@ -14,6 +14,8 @@ export interface RuleOrigin {
   file?: string;
   /** The setting as written there, e.g. `Skill(deploy)` or `[[skills.config]] name = "pdf"`. */
   setting?: string;
+  /** The line of `file` the setting is on, when known (a refusal names it). */
+  line?: number;
 }
 
 /** A permission rule and where it came from. */
@@ -32,7 +34,8 @@ export interface PolicyRule extends PermissionRule {
 export function describeOrigin(origin: RuleOrigin): string {
   const where = origin.file ? ` (${origin.file})` : "";
   const setting = origin.setting ? ` ${origin.setting}` : "";
-  return `${origin.kind}${where}${setting}`;
+  const line = origin.line === undefined ? "" : ` (line ${origin.line})`;
+  return `${origin.kind}${where}${setting}${line}`;
 }
 
 /**

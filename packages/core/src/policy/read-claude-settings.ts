@@ -8,7 +8,7 @@ import { parseJsonText } from "../config/parse-json-text.js";
 import type { FileSystem } from "../fs/file-system.js";
 import {
   type ImportedSettings,
-  lineNote,
+  lineOf,
   noImportedSettings,
   readSettingsFile,
   type SkillOverride,
@@ -97,7 +97,8 @@ export async function readClaudeSettings(
             origin: {
               kind: "claude",
               file,
-              setting: `permissions.${action}: ${entry}${lineNote(text, JSON.stringify(entry))}`,
+              setting: `permissions.${action}: ${entry}`,
+              ...lineOf(text, JSON.stringify(entry)),
             },
           });
         }
@@ -122,7 +123,8 @@ export async function readClaudeSettings(
           origin: {
             kind: "claude",
             file,
-            setting: `skillOverrides.${skill}: ${mode}${lineNote(text, JSON.stringify(skill))}`,
+            setting: `skillOverrides.${skill}: ${mode}`,
+            ...lineOf(text, JSON.stringify(skill)),
           },
         });
       }

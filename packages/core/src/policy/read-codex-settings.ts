@@ -8,7 +8,7 @@ import { join } from "node:path";
 import type { FileSystem } from "../fs/file-system.js";
 import {
   type ImportedSettings,
-  lineNote,
+  lineOf,
   noImportedSettings,
   readSettingsFile,
   settingsWarning,
@@ -80,7 +80,10 @@ export async function readCodexSettings(
       );
       continue;
     }
-    const last = new Map<string, { selector: string; enabled: boolean; setting: string; path: boolean }>();
+    const last = new Map<
+      string,
+      { selector: string; enabled: boolean; setting: string; path: boolean; line?: number }
+    >();
     entries.forEach((entry, index) => {
       const selector = isTable(entry)
         ? (stringField(entry, "path") ?? stringField(entry, "name"))
@@ -100,16 +103,17 @@ export async function readCodexSettings(
         selector,
         enabled,
         path: key === "path",
-        setting: `[[skills.config]] ${key} = ${JSON.stringify(selector)}, enabled = ${enabled}${lineNote(text, JSON.stringify(selector), `'${selector}'`)}`,
+        setting: `[[skills.config]] ${key} = ${JSON.stringify(selector)}, enabled = ${enabled}`,
+        ...lineOf(text, JSON.stringify(selector), `'${selector}'`),
       });
     });
-    for (const { selector, enabled, setting, path } of last.values()) {
+    for (const { selector, enabled, setting, path, line } of last.values()) {
       if (enabled) continue;
       const skill = path ? await canonicalPath(selector, fs, home) : selector;
       result.rules.push({
         action: "deny",
         skill: escapeGlob(skill),
-        origin: { kind: "codex", file, setting },
+        origin: { kind: "codex", file, setting, ...(line === undefined ? {} : { line }) },
       });
     }
   }

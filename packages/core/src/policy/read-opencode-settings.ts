@@ -11,7 +11,7 @@ import type { ParseError } from "jsonc-parser";
 import type { FileSystem } from "../fs/file-system.js";
 import {
   type ImportedSettings,
-  lineNote,
+  lineOf,
   noImportedSettings,
   readSettingsFile,
   settingsWarning,
@@ -68,7 +68,13 @@ export async function readOpencodeSettings(
 ): Promise<ImportedSettings> {
   const result = noImportedSettings();
   let parser: typeof import("jsonc-parser") | undefined;
-  const entries: { glob: string; action: "allow" | "ask" | "deny"; file: string; setting: string }[] = [];
+  const entries: {
+    glob: string;
+    action: "allow" | "ask" | "deny";
+    file: string;
+    setting: string;
+    line?: number;
+  }[] = [];
   for (const file of files) {
     const text = await readSettingsFile(file, fs, result);
     if (text === undefined) continue;
@@ -109,7 +115,8 @@ export async function readOpencodeSettings(
           glob,
           action: action as "allow",
           file,
-          setting: `permission.skill.${JSON.stringify(glob)}: ${action}${lineNote(text, JSON.stringify(glob))}`,
+          setting: `permission.skill.${JSON.stringify(glob)}: ${action}`,
+          ...lineOf(text, JSON.stringify(glob)),
         });
       } else {
         result.diagnostics.push(
@@ -127,7 +134,12 @@ export async function readOpencodeSettings(
       action: entry.action,
       skill: entry.glob,
       ...(later.length > 0 ? { except: later } : {}),
-      origin: { kind: "opencode", file: entry.file, setting: entry.setting },
+      origin: {
+        kind: "opencode",
+        file: entry.file,
+        setting: entry.setting,
+        ...(entry.line === undefined ? {} : { line: entry.line }),
+      },
     });
   });
   return result;

@@ -140,9 +140,12 @@ function roughSplit(command: string): string[] {
 }
 
 const leadingWord =
-  /^(?:[A-Za-z_]\w*=(?:'[^']*'|"[^"]*"|[^\s'"])*|\d*[<>][<>&|]?\s*(?:'[^']*'|"[^"]*"|[^\s'"<>])+|[{}!]|time\s+-p(?=\s|$)|(?:if|then|else|elif|do|done|fi|while|until|time|\$)(?=\s|$))\s*/;
+  /^(?:[A-Za-z_]\w*=(?:'[^']*'|"[^"]*"|[^\s'"])*|\d*[<>][<>&|]?\s*(?:'[^']*'|"[^"]*"|[^\s'"<>])+|[{}!](?=\s|$)|time\s+-p(?=\s|$)|(?:if|then|else|elif|do|done|fi|while|until|time|\$)(?=\s|$))\s*/;
 
-/** Drops what comes before the command word: `FOO=1`, `2>/dev/null`, `{`, `!`, `then`, `do`, `time -p`. */
+/**
+ * Drops what comes before the command word: `FOO=1`, `2>/dev/null`, `{`, `!`, `then`, `do`, `time -p`. A
+ * `{` is a reserved word only when a blank follows; `{rm,-rf,x}` is a brace expansion and stays.
+ */
 function withoutLeadingWords(piece: string): string {
   let rest = piece.trim();
   for (let match = leadingWord.exec(rest); match && match[0] !== ""; match = leadingWord.exec(rest)) {

@@ -135,7 +135,7 @@ export function filterTools<T>(
 
 /**
  * Decides one call: denied when the tool is not offered or a `disallowed-tools` pattern matches its
- * argument; approved when an `allowed-tools` pattern approves it (a shell command only when it is one simple
+ * argument (a shell command that cannot be read before it runs, such as `curl x | sh`, matches any); approved when an `allowed-tools` pattern approves it (a shell command only when it is one simple
  * command: no `&&`, `;`, `|`, substitution or redirection outside quotes); otherwise allowed (the host asks as it
  * normally would). In `restrict` mode a call to an offered tool that matches none of its patterns is denied.
  */
@@ -144,7 +144,13 @@ export function checkToolCall(policy: ToolPolicy, name: string, input: unknown):
   const blocked = policy.disallowed.find(
     (pattern) => namesTool(pattern, name) && pattern.matchesInput(input),
   );
-  if (blocked) return { action: "deny", reason: `${blocked.text} is in disallowed-tools of ${source}` };
+  if (blocked) {
+    const unreadable = blocked.unreadableIn(input);
+    const why = unreadable
+      ? `; the command cannot be read before it runs (${unreadable}), and a shell deny rule refuses what it cannot read`
+      : "";
+    return { action: "deny", reason: `${blocked.text} is in disallowed-tools of ${source}${why}` };
+  }
   if (!offered(policy, name))
     return { action: "deny", reason: `${name} is not in allowed-tools of ${source}` };
   if (policy.allowed === undefined || SKILL_TOOL_NAMES.includes(name)) return { action: "allow" };

@@ -3,7 +3,6 @@
  * with a clone: unless the person trusts the project, it may switch skills off, never back on (SPEC §11).
  */
 import { type ConfigLocation, configPaths, resolveHome } from "../config/config-paths.js";
-import { projectSettingIgnored, projectTrust } from "../config/project-trust.js";
 import type { FileSystem } from "../fs/file-system.js";
 import { nodeFileSystem } from "../fs/node-file-system.js";
 import type { Diagnostic } from "../model/diagnostic.js";
@@ -58,6 +57,7 @@ export async function loadEnablement(options: LoadEnablementOptions): Promise<Lo
   const project = layers[enablementLayer.project] as SkillsetState;
   // Trust is looked up only when the project's file switches something on (most have nothing to switch on).
   if (project.enabled.length > 0) {
+    const { projectSettingIgnored, projectTrust } = await import("../config/project-trust.js");
     const trust = await projectTrust({ ...options, fs });
     if (trust.state !== "trusted") {
       narrowOnly.add(enablementLayer.project);

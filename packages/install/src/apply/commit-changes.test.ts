@@ -14,7 +14,9 @@ beforeEach(async () => {
     base: temp.path,
     skillsDir: temp.join(".agents/skills"),
     lockPath: temp.join("skills-lock.json"),
-    stagingDir: temp.join(".agents/.skillset-staging"),
+    stagingDir: temp.join(".agents"),
+    bookkeepingDir: temp.join("state/installs/key"),
+    writeRoots: [temp.path],
   };
 });
 afterEach(() => temp.cleanup());
@@ -65,7 +67,8 @@ describe("commitChanges", () => {
   it("commits folders and lock together", async () => {
     await commitChanges(scope, await prepare(), NEW_LOCK);
     expect(state()).toEqual(NEW);
-    expect(existsSync(scope.stagingDir)).toBe(false);
+    expect(readdirSync(scope.stagingDir)).toEqual(["skills"]);
+    expect(existsSync(scope.bookkeepingDir)).toBe(false);
   });
 
   it.each([
@@ -91,11 +94,10 @@ describe("commitChanges", () => {
         expect(await recoverInterrupted(scope), stop).toBe(!committed);
         expect(state(), `stopped after "${stop}"`).toEqual(committed ? NEW : OLD);
         // Nothing of the old version is left behind (staged containers of a live process may stay).
-        const left = existsSync(scope.stagingDir) ? readdirSync(scope.stagingDir) : [];
         expect(
-          left.filter((entry) => !entry.startsWith("staged-")),
+          readdirSync(scope.stagingDir).filter((entry) => !entry.startsWith(".skillset-staged-")),
           stop,
-        ).toEqual([]);
+        ).toEqual(["skills"]);
       }
     },
   );
@@ -111,5 +113,57 @@ describe("commitChanges", () => {
     await recoverInterrupted(scope);
     expect(existsSync(scope.lockPath)).toBe(false);
     expect(readdirSync(scope.skillsDir)).toEqual([]);
+  });
+});
+
+describe("recovery trusts only its own journal, and only inside the scope's folders", () => {
+  it.each([
+    [
+      "a name that climbs",
+      { version: 1, oldLock: "x", aside: ".skillset-previous-1-0123456789abcdef", swaps: [{ name: ".." }] },
+    ],
+    ["an aside outside", { version: 1, oldLock: "x", aside: "../../victim", swaps: [{ name: "a" }] }],
+    [
+      "a staged path outside",
+      {
+        version: 1,
+        oldLock: "x",
+        aside: ".skillset-previous-1-0123456789abcdef",
+        swaps: [{ name: "a", staged: "../../victim/x" }],
+      },
+    ],
+    [
+      "the old shape, with absolute paths",
+      { lockPath: "/etc/passwd", oldLock: "x", swaps: [{ target: "/victim", previous: "/x" }] },
+    ],
+  ])("a journal with %s is not recognised: nothing is rolled back", async (_, journal) => {
+    await temp.write({
+      "skills-lock.json": OLD_LOCK,
+      ".agents/skills/a/SKILL.md": "old a",
+      "victim/x/SKILL.md": "mine",
+      "state/installs/key/journal.json": JSON.stringify(journal),
+    });
+    expect(await hasInterruptedCommit(scope)).toBe(false);
+    expect(await recoverInterrupted(scope)).toBe(false);
+    expect(readFileSync(scope.lockPath, "utf8")).toBe(OLD_LOCK);
+    expect(readdirSync(temp.join("victim"))).toEqual(["x"]);
+    expect(readdirSync(scope.skillsDir)).toEqual(["a"]);
+  });
+
+  it("a committed .agents/.skillset-staging (a journal, or a link to ../..) is never read nor deleted", async () => {
+    await temp.write({
+      "skills-lock.json": OLD_LOCK,
+      "parent-entry/data.md": "mine",
+      ".agents/.skillset-staging/journal.json": JSON.stringify({
+        lockPath: temp.join("parent-entry/data.md"),
+        oldLock: "evil",
+        swaps: [],
+      }),
+    });
+    expect(await recoverInterrupted(scope)).toBe(false);
+    await commitChanges(scope, await prepare(), NEW_LOCK);
+    expect(state()).toEqual(NEW);
+    expect(readFileSync(temp.join(".agents/.skillset-staging/journal.json"), "utf8")).toContain("evil");
+    expect(readFileSync(temp.join("parent-entry/data.md"), "utf8")).toBe("mine");
   });
 });

@@ -2,18 +2,28 @@
  * @module Puts staged skill folders in place and writes the lock so that disk and lock always agree, even
  * when the process is killed at any instant (SPEC §14, §15).
  *
- * A journal in the staging area records the old lock text and each swap before anything moves. Then each
- * old folder is renamed into the staging area, each staged one renamed into place, the new lock written
- * atomically, and the journal deleted: that deletion is the commit point. `recoverInterrupted` (run under
- * the state lock before every change) rolls an unfinished commit back to the old folders and the old lock.
+ * A journal records the old lock text and each swap before anything moves. Then each old folder is renamed
+ * aside, each staged one renamed into place, the new lock written atomically, and the journal deleted: that
+ * deletion is the commit point. `recoverInterrupted` (run under the state lock before every change) rolls
+ * an unfinished commit back to the old folders and the old lock.
+ *
+ * The journal, and the record of every folder skillset makes beside the skills, live in the person's own
+ * state folder (`scope.bookkeepingDir`), never in the project: a clone can commit
+ * `.agents/.skillset-staging/journal.json` naming `~/.bashrc`, or a link there to `../..`, and nothing
+ * here reads or deletes through it. The journal holds only names; recovery rebuilds every path inside the
+ * scope's own folders, and every write is checked by `checkedWritePath` right before it happens.
  */
 import { randomBytes } from "node:crypto";
-import { existsSync, renameSync } from "node:fs";
-import { access, mkdir, readdir, readFile, rename, rm, rmdir, unlink } from "node:fs/promises";
-import { dirname, join } from "node:path";
+import { existsSync, lstatSync, renameSync } from "node:fs";
+import { mkdir, readdir, readFile, rm, rmdir, unlink, writeFile } from "node:fs/promises";
+import { basename, dirname, join, relative, sep } from "node:path";
+import { isSameOrInside } from "@skillset/core/fs";
+import { SkillsetError } from "@skillset/core/model";
 import { writeFileAtomic } from "@skillset/core/state";
 import type { InstallScope } from "../lock/install-scope.js";
-import { assertFolderName } from "../lock/skill-folder-name.js";
+import { readLockText } from "../lock/read-lock.js";
+import { assertFolderName, folderNameProblem } from "../lock/skill-folder-name.js";
+import { checkedWritePath } from "./checked-write-path.js";
 
 /** One folder change: `staged` replaces (or creates) `target`; without `staged`, `target` is removed. */
 export interface FolderSwap {
@@ -21,18 +31,28 @@ export interface FolderSwap {
   staged?: string;
 }
 
+/** The journal: names only, each turned back into a path inside the scope's folders on recovery. */
 interface Journal {
-  lockPath: string;
+  version: 1;
   /** The lock's text before the change; null when there was none. */
   oldLock: string | null;
-  swaps: Array<{ target: string; previous: string; staged?: string }>;
+  /** The folder in `stagingDir` that old skill folders are moved into, each under its own name. */
+  aside: string;
+  /** `name`: the skill folder in `skillsDir` (and in `aside`); `staged`: a path relative to `stagingDir`. */
+  swaps: Array<{ name: string; staged?: string }>;
 }
 
 const JOURNAL = "journal.json";
+/** The folder in `bookkeepingDir` holding one empty marker per folder this person's skillset made. */
+const OWNED = "owned";
+const STAGED_PREFIX = ".skillset-staged-";
+const PREVIOUS_PREFIX = ".skillset-previous-";
+/** A folder skillset makes beside the skills: prefix, the pid of the process that made it, random hex. */
+const OWNED_NAME = /^\.skillset-(?:staged|previous)-(\d+)-[0-9a-f]{16}$/;
 
 /**
- * A fresh path `<staging>/staged-<pid>-<random>/<name>` for a skill being copied in (the folder keeps the
- * skill's name, which strict validation checks). Remove it with `discardStaged`.
+ * A fresh path `<staging>/<name>` inside a new staging folder for a skill being copied in (the folder
+ * keeps the skill's name, which strict validation checks). Remove it with `discardStaged`.
  */
 export async function stagingFolder(scope: InstallScope, name: string): Promise<string> {
   assertFolderName(name, "staging");
@@ -40,26 +60,34 @@ export async function stagingFolder(scope: InstallScope, name: string): Promise<
 }
 
 /**
- * A fresh, empty `<staging>/staged-<pid>-<random>` folder: skills with different names can be staged side
- * by side in it (`discardStaged` of any of them removes them all).
+ * A fresh, empty `.agents/.skillset-staged-<pid>-<random>` folder, recorded in the person's bookkeeping
+ * before it is made: skills with different names can be staged side by side in it (`discardStaged`
+ * removes it with all of them). Made with a plain `mkdir`, which fails on anything already there.
  */
 export async function stagingContainer(scope: InstallScope): Promise<string> {
-  const container = join(scope.stagingDir, `staged-${process.pid}-${randomBytes(4).toString("hex")}`);
-  await mkdir(container, { recursive: true });
+  const name = ownedName(STAGED_PREFIX);
+  await recordOwned(scope, name);
+  await mkdir(checkedWritePath(scope.stagingDir, scope.writeRoots), { recursive: true });
+  const container = checkedWritePath(join(scope.stagingDir, name), scope.writeRoots);
+  await mkdir(container);
   return container;
 }
 
 /** Removes a staging container (see `stagingContainer`) with every skill staged in it, none committed. */
-export async function discardStaged(container: string): Promise<void> {
-  await rm(container, { recursive: true, force: true });
-  // The staging area, then `.agents` itself, when this left them empty: a refused install leaves no trace.
-  await rmdir(dirname(container)).catch(() => {});
-  await rmdir(dirname(dirname(container))).catch(() => {});
+export async function discardStaged(scope: InstallScope, container: string): Promise<void> {
+  const name = basename(container);
+  if (dirname(container) !== scope.stagingDir || !OWNED_NAME.test(name))
+    throw new Error(`discardStaged: ${container} is not a staging folder of ${scope.stagingDir}`);
+  await rm(checkedWritePath(container, scope.writeRoots), { recursive: true, force: true });
+  await forgetOwned(scope, name);
+  await tidyUp(scope);
 }
 
 /**
  * Applies `swaps` and writes `lockText` as one recoverable step. Call under the scope's state lock.
- * `afterStep` is called after each durable step (for tests that stop the commit there, as a kill would).
+ * Each `target` must be a folder in `scope.skillsDir` and each `staged` a folder inside one of this
+ * process's staging folders. `afterStep` is called after each durable step (for tests that stop the commit
+ * there, as a kill would).
  */
 export async function commitChanges(
   scope: InstallScope,
@@ -67,91 +95,227 @@ export async function commitChanges(
   lockText: string,
   afterStep: (step: string) => void = () => {},
 ): Promise<void> {
-  await mkdir(scope.stagingDir, { recursive: true });
-  await mkdir(scope.skillsDir, { recursive: true });
+  const roots = scope.writeRoots;
   const journal: Journal = {
-    lockPath: scope.lockPath,
-    oldLock: await readFile(scope.lockPath, "utf8").catch(() => null),
+    version: 1,
+    oldLock: await readLockText(scope.lockPath, scope),
+    aside: ownedName(PREVIOUS_PREFIX),
     swaps: swaps.map((swap) => ({
-      ...swap,
-      previous: join(scope.stagingDir, `previous-${randomBytes(6).toString("hex")}`),
+      name: swapName(scope, swap.target),
+      ...(swap.staged ? { staged: stagedPath(scope, swap.staged) } : {}),
     })),
   };
-  const journalPath = join(scope.stagingDir, JOURNAL);
+  // Refused before anything is made or moved: a link out of the scope at `.agents`, `.agents/skills` or
+  // a skill folder (see `leafChecked`).
+  checkedWritePath(scope.skillsDir, roots);
+  checkedWritePath(scope.stagingDir, roots);
+  for (const swap of journal.swaps) leafChecked(scope, swap.name);
+  // One folder for every old folder of this commit: one record, one removal, however many skills.
+  await recordOwned(scope, journal.aside);
+  const aside = checkedWritePath(join(scope.stagingDir, journal.aside), roots);
+  await mkdir(checkedWritePath(scope.stagingDir, roots), { recursive: true });
+  await mkdir(aside);
+  await mkdir(checkedWritePath(scope.skillsDir, roots), { recursive: true });
+  const journalPath = join(scope.bookkeepingDir, JOURNAL);
   await writeFileAtomic(journalPath, JSON.stringify(journal));
   afterStep("journal written");
   // Synchronous: one rename costs less than the promise and thread-pool round trip around it, and an
-  // `add --all` makes hundreds of them.
+  // `add --all` makes hundreds of them. The folders above were checked just now and are this process's
+  // own (the aside folder, the staging folders) or the skills folder; each skill folder is checked again
+  // right before it moves.
+  checkedWritePath(scope.skillsDir, roots);
   for (const swap of journal.swaps) {
-    if (existsSync(swap.target)) renameSync(swap.target, swap.previous);
-    afterStep(`${swap.target} moved aside`);
-    if (swap.staged) renameSync(swap.staged, swap.target);
-    afterStep(`${swap.target} moved in`);
+    const { target, exists } = leafChecked(scope, swap.name);
+    if (exists) renameSync(target, join(aside, swap.name));
+    afterStep(`${target} moved aside`);
+    if (swap.staged) renameSync(join(scope.stagingDir, swap.staged), target);
+    afterStep(`${target} moved in`);
   }
-  await writeFileAtomic(scope.lockPath, lockText);
+  await writeFileAtomic(checkedWritePath(scope.lockPath, roots), lockText);
   afterStep("lock written");
   await unlink(journalPath);
   afterStep("committed");
-  // The staged folders' containers are empty now; without them the staging area can go too.
+  await rm(checkedWritePath(aside, roots), { recursive: true, force: true });
+  await forgetOwned(scope, journal.aside);
+  // The staged folders' containers are empty now; without them `.agents` holds only the skills.
   for (const container of new Set(
-    journal.swaps.flatMap((swap) => (swap.staged ? [dirname(swap.staged)] : [])),
-  ))
-    await rmdir(container).catch(() => {});
+    journal.swaps.flatMap((swap) => (swap.staged ? [topFolder(swap.staged)] : [])),
+  )) {
+    await rmdir(checkedWritePath(join(scope.stagingDir, container), roots)).catch(() => {});
+    await forgetOwned(scope, container);
+  }
   await clearStaging(scope);
 }
 
 /**
- * Finishes what a killed process left: with a journal, restores every old folder and the old lock; then
- * empties the staging area. Returns whether a rollback happened. Call under the scope's state lock.
+ * Finishes what a killed process left: with this person's journal for this scope, restores every old
+ * folder and the old lock; then removes the folders dead processes left. Returns whether a rollback
+ * happened. Call under the scope's state lock.
  */
 export async function recoverInterrupted(scope: InstallScope): Promise<boolean> {
-  const journalPath = join(scope.stagingDir, JOURNAL);
-  let journal: Journal | undefined;
-  try {
-    journal = JSON.parse(await readFile(journalPath, "utf8")) as Journal;
-  } catch {
-    journal = undefined;
-  }
+  const journalPath = join(scope.bookkeepingDir, JOURNAL);
+  const journal = await readJournal(journalPath);
+  const roots = scope.writeRoots;
   if (journal) {
     for (const swap of [...journal.swaps].reverse()) {
-      if (await exists(swap.previous)) {
-        await rm(swap.target, { recursive: true, force: true });
-        await rename(swap.previous, swap.target);
-      } else if (swap.staged && !(await exists(swap.staged))) {
+      const target = checkedWritePath(join(scope.skillsDir, swap.name), roots);
+      const previous = checkedWritePath(join(scope.stagingDir, journal.aside, swap.name), roots);
+      const staged = swap.staged && checkedWritePath(join(scope.stagingDir, swap.staged), roots);
+      if (lstatSync(previous, { throwIfNoEntry: false })) {
+        await rm(target, { recursive: true, force: true });
+        renameSync(previous, checkedWritePath(target, roots));
+      } else if (staged && !lstatSync(staged, { throwIfNoEntry: false })) {
         // The staged folder moved in but there was no old one: the target is new, so it goes.
-        await rm(swap.target, { recursive: true, force: true });
+        await rm(target, { recursive: true, force: true });
       }
     }
-    // Staged copies of the interrupted commit are not wanted any more, whoever staged them.
-    for (const swap of journal.swaps)
-      if (swap.staged) await rm(dirname(swap.staged), { recursive: true, force: true });
-    if (journal.oldLock === null) await rm(journal.lockPath, { force: true });
-    else await writeFileAtomic(journal.lockPath, journal.oldLock);
+    if (journal.oldLock === null) await rm(checkedWritePath(scope.lockPath, roots), { force: true });
+    else await writeFileAtomic(checkedWritePath(scope.lockPath, roots), journal.oldLock);
     await unlink(journalPath);
   }
   await clearStaging(scope);
   return journal !== undefined;
 }
 
-/** Whether a commit was interrupted (a journal is waiting): read-only, for `check`. */
+/** Whether this person's commit in this scope was interrupted (a journal is waiting): read-only, for `check`. */
 export async function hasInterruptedCommit(scope: InstallScope): Promise<boolean> {
-  return exists(join(scope.stagingDir, JOURNAL));
+  return (await readJournal(join(scope.bookkeepingDir, JOURNAL))) !== undefined;
+}
+
+/** The journal when it is one this code wrote (names only, each a plain folder name); else undefined. */
+async function readJournal(path: string): Promise<Journal | undefined> {
+  let value: unknown;
+  try {
+    value = JSON.parse(await readFile(path, "utf8"));
+  } catch {
+    return undefined;
+  }
+  const journal = value as Partial<Journal>;
+  const valid =
+    journal?.version === 1 &&
+    (journal.oldLock === null || typeof journal.oldLock === "string") &&
+    typeof journal.aside === "string" &&
+    journal.aside.startsWith(PREVIOUS_PREFIX) &&
+    OWNED_NAME.test(journal.aside) &&
+    Array.isArray(journal.swaps) &&
+    journal.swaps.every(
+      (swap) =>
+        typeof swap?.name === "string" &&
+        folderNameProblem(swap.name) === undefined &&
+        (swap.staged === undefined || (typeof swap.staged === "string" && isStagedPath(swap.staged))),
+    );
+  return valid ? (journal as Journal) : undefined;
 }
 
 /**
- * Removes what no running process needs: old folders left after a commit point, and staged folders of
- * processes that are gone (a live process stages before it takes the lock, so its folders stay).
+ * Removes what no running process needs: folders this person's skillset recorded making beside the skills,
+ * old folders moved aside (only a commit, under the lock, uses them) and staging folders whose process is
+ * gone (a live process stages before it takes the lock, so its folders stay). Folders it did not record
+ * (a committed `.skillset-staging`, or one named like ours) are never touched.
  */
 async function clearStaging(scope: InstallScope): Promise<void> {
-  const entries = await readdir(scope.stagingDir).catch(() => [] as string[]);
-  const stale = entries.filter((entry) => {
-    const owner = /^staged-(\d+)-/.exec(entry)?.[1];
-    return owner === undefined ? entry !== JOURNAL : !isAlive(Number(owner));
-  });
-  await Promise.all(
-    stale.map((entry) => rm(join(scope.stagingDir, entry), { recursive: true, force: true })),
+  const owned = join(scope.bookkeepingDir, OWNED);
+  const names = await readdir(owned).catch(() => [] as string[]);
+  for (const name of names) {
+    const owner = OWNED_NAME.exec(name)?.[1];
+    if (owner !== undefined && name.startsWith(STAGED_PREFIX) && isAlive(Number(owner))) continue;
+    if (owner !== undefined)
+      await rm(checkedWritePath(join(scope.stagingDir, name), scope.writeRoots), {
+        recursive: true,
+        force: true,
+      });
+    await unlink(join(owned, name)).catch(() => {});
+  }
+  await tidyUp(scope);
+}
+
+/**
+ * Removes what is empty now: the records folder, the bookkeeping folder and the folders above it this
+ * process created, and `.agents`: a refused install leaves no trace, in the project or in HOME.
+ */
+async function tidyUp(scope: InstallScope): Promise<void> {
+  if (!(await removeEmpty(join(scope.bookkeepingDir, OWNED)))) return;
+  const first = createdFrom.get(scope.bookkeepingDir);
+  for (let dir = scope.bookkeepingDir; first !== undefined && isSameOrInside(dir, first); dir = dirname(dir))
+    if (!(await removeEmpty(dir))) break;
+  if (first !== undefined && !existsSync(first)) createdFrom.delete(scope.bookkeepingDir);
+  await removeEmpty(checkedWritePath(scope.stagingDir, scope.writeRoots));
+}
+
+async function removeEmpty(dir: string): Promise<boolean> {
+  return rmdir(dir).then(
+    () => true,
+    (error: NodeJS.ErrnoException) => error.code === "ENOENT",
   );
-  await rmdir(scope.stagingDir).catch(() => {});
+}
+
+/** The first folder this process created on the way to each bookkeeping folder (what `tidyUp` may remove). */
+const createdFrom = new Map<string, string>();
+
+/** Records `name` (a folder about to be made in `stagingDir`) in the person's bookkeeping. */
+async function recordOwned(scope: InstallScope, name: string): Promise<void> {
+  const owned = join(scope.bookkeepingDir, OWNED);
+  const first = await mkdir(owned, { recursive: true, mode: 0o700 });
+  if (first !== undefined && !createdFrom.has(scope.bookkeepingDir))
+    createdFrom.set(scope.bookkeepingDir, first);
+  await writeFile(join(owned, name), "", { flag: "wx" });
+}
+
+async function forgetOwned(scope: InstallScope, name: string): Promise<void> {
+  await unlink(join(scope.bookkeepingDir, OWNED, name)).catch(() => {});
+}
+
+function ownedName(prefix: string): string {
+  return `${prefix}${process.pid}-${randomBytes(8).toString("hex")}`;
+}
+
+/**
+ * `<skillsDir>/<name>` and whether something is there: one `lstat`, plus the whole check of
+ * `checkedWritePath` when it is a link (a committed `.agents/skills/x -> ~/.ssh` is refused).
+ */
+function leafChecked(scope: InstallScope, name: string): { target: string; exists: boolean } {
+  const target = join(scope.skillsDir, name);
+  const info = lstatSync(target, { throwIfNoEntry: false });
+  if (info?.isSymbolicLink()) checkedWritePath(target, scope.writeRoots);
+  return { target, exists: info !== undefined };
+}
+
+/** The skill folder name of `target`, which must be a folder directly in `scope.skillsDir`. */
+function swapName(scope: InstallScope, target: string): string {
+  const name = basename(target);
+  if (dirname(target) !== scope.skillsDir || folderNameProblem(name) !== undefined)
+    throw new SkillsetError(
+      "install-unsafe-path",
+      `Refused to change ${target}: it is not a skill folder in ${scope.skillsDir}. Nothing was changed.`,
+    );
+  return name;
+}
+
+/** `staged` relative to `scope.stagingDir` (`<staging folder>/<skill>`), or a refusal. */
+function stagedPath(scope: InstallScope, staged: string): string {
+  const path = relative(scope.stagingDir, staged).split(sep).join("/");
+  if (!isStagedPath(path))
+    throw new SkillsetError(
+      "install-unsafe-path",
+      `Refused to install from ${staged}: it is not in a staging folder of ${scope.stagingDir}. Nothing was changed.`,
+    );
+  return path;
+}
+
+function isStagedPath(path: string): boolean {
+  const [container, name, ...rest] = path.split("/");
+  return (
+    rest.length === 0 &&
+    container !== undefined &&
+    container.startsWith(STAGED_PREFIX) &&
+    OWNED_NAME.test(container) &&
+    name !== undefined &&
+    folderNameProblem(name) === undefined
+  );
+}
+
+function topFolder(path: string): string {
+  return path.split("/")[0]!;
 }
 
 function isAlive(pid: number): boolean {
@@ -160,14 +324,5 @@ function isAlive(pid: number): boolean {
     return true;
   } catch (error) {
     return (error as NodeJS.ErrnoException).code === "EPERM";
-  }
-}
-
-async function exists(path: string): Promise<boolean> {
-  try {
-    await access(path);
-    return true;
-  } catch {
-    return false;
   }
 }

@@ -6,6 +6,7 @@ import {
   mkdtempSync,
   readdirSync,
   readFileSync,
+  renameSync,
   rmSync,
   statSync,
   symlinkSync,
@@ -137,5 +138,44 @@ describe("copySkillTree", () => {
       }),
     ).toThrow(expect.objectContaining({ code: "install-too-large" }));
     expect(existsSync(temp.join("src/SKILL.md"))).toBe(true);
+  });
+});
+
+describe("a source file swapped while it is copied", () => {
+  it.each([
+    [
+      "for a link to a secret",
+      (file: string, secret: string) => {
+        rmSync(file);
+        symlinkSync(secret, file);
+      },
+    ],
+    [
+      // Copied beside it, then renamed over it: a new inode, even where a freed one would be reused.
+      "for another file with the secret's bytes",
+      (file: string, secret: string) => {
+        cpSync(secret, `${file}.new`);
+        renameSync(`${file}.new`, file);
+      },
+    ],
+  ])("is refused when swapped %s between the walk and the read", (_, swap) => {
+    const secret = temp.join("secret");
+    execFileSync("sh", ["-c", `printf 'aws_secret_access_key=SECRET' > '${secret}'`]);
+    const file = temp.join("src/references/guide.md");
+    let caught: unknown;
+    try {
+      copySkillTree(temp.join("src"), temp.join("out/skill"), defaultLimits, "skill src", {
+        afterListing: () => {
+          swap(file, secret);
+        },
+      });
+    } catch (error) {
+      caught = error;
+    }
+    expect(caught).toMatchObject({
+      code: "install-unsafe-entry",
+      message: expect.stringContaining("references/guide.md: it was replaced"),
+    });
+    expect(existsSync(temp.join("out/skill"))).toBe(false);
   });
 });

@@ -52,17 +52,19 @@ export interface SkillTree {
  *
  * With `move` (the source is skillset's own temp copy, removed afterwards), a folder that holds nothing to
  * leave out or resolve is renamed to `target` instead: the same files, without writing them again.
+ * `afterListing` runs between the walk and the reads (for tests that change the source there).
  */
 export function copySkillTree(
   source: string,
   target: string,
   limits: InstallLimits,
   label: string,
-  options: { move?: boolean } = {},
+  options: { move?: boolean; afterListing?: () => void } = {},
 ): SkillTree {
   const entries = listSkillEntries(source, limits, label);
+  options.afterListing?.();
   const tree: SkillTree = {
-    files: entries.files.map(({ path, from, size }) => readRegular(from, path, size, label)),
+    files: entries.files.map((file) => readRegular(file, label)),
     folders: entries.folders,
   };
   if (!(options.move && entries.asIs && moved(source, target))) writeSkillTree(tree, target);
@@ -87,7 +89,7 @@ function writeSkillTree(tree: SkillTree, target: string): void {
   for (const file of tree.files) {
     const fd = openSync(
       join(target, file.path),
-      constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL,
+      constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | (constants.O_NOFOLLOW ?? 0),
       file.mode,
     );
     try {
@@ -109,13 +111,13 @@ function listSkillEntries(
   source: string,
   limits: InstallLimits,
   label: string,
-): { files: Array<{ path: string; from: string; size: number }>; folders: string[]; asIs: boolean } {
+): { files: ListedFile[]; folders: string[]; asIs: boolean } {
   const top = lstatSync(source);
   if (top.isSymbolicLink())
     throw unsafe(label, ".", "the skill folder itself is a symbolic link; only real folders are installed");
   const root = realpathSync.native(source);
   const counter = new LimitCounter(limits, label);
-  const files: Array<{ path: string; from: string; size: number }> = [];
+  const files: ListedFile[] = [];
   const folders: string[] = [];
   let asIs = true;
 
@@ -134,13 +136,13 @@ function listSkillEntries(
         visit(path, `${shown}/`);
       } else if (info.isFile()) {
         counter.addFile(shown, info.size);
-        files.push({ path: shown, from: path, size: info.size });
+        files.push({ path: shown, from: path, size: info.size, dev: info.dev, ino: info.ino });
       } else if (info.isSymbolicLink()) {
         const resolved = linkTarget(root, path, label, shown);
         asIs = false;
-        const { size } = statSync(resolved);
+        const { size, dev, ino } = statSync(resolved);
         counter.addFile(shown, size);
-        files.push({ path: shown, from: resolved, size });
+        files.push({ path: shown, from: resolved, size, dev, ino });
       } else {
         throw unsafe(
           label,
@@ -154,18 +156,36 @@ function listSkillEntries(
   return { files, folders, asIs };
 }
 
+/** A file the walk listed: its path in the skill, where it is read from, and what it was when listed. */
+interface ListedFile {
+  path: string;
+  from: string;
+  size: number;
+  dev: number;
+  ino: number;
+}
+
 /**
- * The bytes and permission bits of the regular file at `from`, checked on the open descriptor (a FIFO
- * swapped in after the walk is refused, never waited on) and read up to `counted`, the size the limits
- * were checked against: a file that grew since is refused, so no limit is passed by a file written to
- * while it is copied.
+ * The bytes and permission bits of the regular file at `from`, opened without following a link and
+ * checked on the open descriptor: a FIFO swapped in after the walk is refused, never waited on, and so is
+ * any other file than the one listed (a file swapped for a link to `~/.aws/credentials` mid-copy). Read up
+ * to `counted`, the size the limits were checked against: a file that grew since is refused, so no limit
+ * is passed by a file written to while it is copied.
  */
-function readRegular(from: string, path: string, counted: number, label: string): TreeFile {
-  const fd = openSync(from, constants.O_RDONLY | (constants.O_NONBLOCK ?? 0));
+function readRegular(listed: ListedFile, label: string): TreeFile {
+  const { from, path, size: counted } = listed;
+  let fd: number;
+  try {
+    fd = openSync(from, constants.O_RDONLY | (constants.O_NONBLOCK ?? 0) | (constants.O_NOFOLLOW ?? 0));
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === "ELOOP") throw swapped(label, path);
+    throw error;
+  }
   try {
     const info = fstatSync(fd);
     if (!info.isFile())
       throw unsafe(label, path, `${kindOf(info)} is not a regular file; skills hold only files and folders`);
+    if (info.dev !== listed.dev || info.ino !== listed.ino) throw swapped(label, path);
     if (info.size > counted)
       throw unsafe(
         label,
@@ -203,6 +223,14 @@ function linkTarget(root: string, path: string, label: string, shown: string): s
   if (!statSync(resolved).isFile())
     throw unsafe(label, shown, `a symbolic link to ${JSON.stringify(pointsTo)}, which is not a regular file`);
   return resolved;
+}
+
+function swapped(label: string, path: string): SkillsetError {
+  return unsafe(
+    label,
+    path,
+    "it was replaced (by a link or another file) while it was being copied; run the command again once the source has stopped changing",
+  );
 }
 
 function kindOf(info: Stats): string {

@@ -8,6 +8,7 @@ import { SkillsetError } from "@skillset/core/model";
 import { skillProviders } from "@skillset/core/roots";
 import type { InstallScope } from "../lock/install-scope.js";
 import { skillFolder } from "../lock/skill-folder-name.js";
+import { checkedWritePath } from "./checked-write-path.js";
 
 /** The agents that can be named with `--agent` (every provider with its own skills folder). */
 export function agentIds(): string[] {
@@ -46,10 +47,11 @@ export async function linkAgents(
 ): Promise<string[]> {
   const done: string[] = [];
   for (const agent of agents) {
-    const place = skillFolder(
-      agentSkillsDir(agent, scope, options.env),
-      name,
-      `recorded in ${scope.lockPath}`,
+    const dir = agentSkillsDir(agent, scope, options.env);
+    const place = checkedWritePath(
+      skillFolder(dir, name, `recorded in ${scope.lockPath}`),
+      agentRoots(scope, dir),
+      { replacesLeaf: true },
     );
     const existing = await lstat(place).catch(() => undefined);
     if (existing && !existing.isSymbolicLink() && !(existing.isDirectory() && options.replaceFolders))
@@ -59,6 +61,7 @@ export async function linkAgents(
       );
     await rm(place, { recursive: true, force: true });
     await mkdir(dirname(place), { recursive: true });
+    checkedWritePath(place, agentRoots(scope, dir), { replacesLeaf: true });
     if (!options.copy) {
       try {
         await symlink(relative(dirname(place), installed), place, "dir");
@@ -74,6 +77,24 @@ export async function linkAgents(
   return done;
 }
 
+/**
+ * Checks each agent's place for `name` (see `checkedWritePath`) without changing anything: run before a
+ * commit, so a link out of the project at `.claude/skills` refuses the install before it is made.
+ */
+export function checkAgentPlaces(
+  name: string,
+  agents: readonly string[],
+  scope: InstallScope,
+  env: Record<string, string | undefined>,
+): void {
+  for (const agent of agents) {
+    const dir = agentSkillsDir(agent, scope, env);
+    checkedWritePath(skillFolder(dir, name, `recorded in ${scope.lockPath}`), agentRoots(scope, dir), {
+      replacesLeaf: true,
+    });
+  }
+}
+
 /** Removes `<name>` from each agent's folder (links and copies skillset made). */
 export async function unlinkAgents(
   name: string,
@@ -82,9 +103,19 @@ export async function unlinkAgents(
   env: Record<string, string | undefined>,
 ): Promise<void> {
   for (const agent of agents) {
-    await rm(skillFolder(agentSkillsDir(agent, scope, env), name, `recorded in ${scope.lockPath}`), {
+    const dir = agentSkillsDir(agent, scope, env);
+    const place = skillFolder(dir, name, `recorded in ${scope.lockPath}`);
+    await rm(checkedWritePath(place, agentRoots(scope, dir), { replacesLeaf: true }), {
       recursive: true,
       force: true,
     });
   }
+}
+
+/**
+ * Where writes for an agent may go: the project (its `.claude/skills` must not be a link out of it), or,
+ * for the user scope, the person's own skills folder of that agent as it is.
+ */
+function agentRoots(scope: InstallScope, dir: string): string[] {
+  return scope.kind === "project" ? scope.writeRoots : [...scope.writeRoots, dir];
 }

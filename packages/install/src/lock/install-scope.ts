@@ -1,8 +1,12 @@
 /**
- * @module Where one scope's skills, lock and staging area live: the project (`.agents/skills`,
- * `skills-lock.json` at its root) or the user (`~/.agents/skills`, `~/.agents/skills-lock.json`).
+ * @module Where one scope's skills, lock and staging live: the project (`.agents/skills`,
+ * `skills-lock.json` at its root) or the user (`~/.agents/skills`, `~/.agents/skills-lock.json`), and
+ * where the person's own install bookkeeping for it lives: never in the project, which a clone provides.
  */
-import { join } from "node:path";
+import { createHash } from "node:crypto";
+import { realpathSync } from "node:fs";
+import { isAbsolute, join } from "node:path";
+import { resolveHome } from "@skillset/core/config";
 import { findProjectRoot } from "@skillset/core/roots";
 
 export interface InstallScope {
@@ -12,8 +16,20 @@ export interface InstallScope {
   /** Where skills are installed: `<base>/.agents/skills`. */
   skillsDir: string;
   lockPath: string;
-  /** Beside the skills folder (same file system, so renames are atomic) but outside what discovery walks. */
+  /**
+   * Where staging folders are made (`<base>/.agents`): beside the skills folder, so renames into place are
+   * atomic, but outside what discovery walks. Each is a fresh folder this process creates and records in
+   * `bookkeepingDir`; anything else found here (a committed `.skillset-staging`) is never read or deleted.
+   */
   stagingDir: string;
+  /**
+   * The person's own folder for this scope's install journal and staging records:
+   * `$XDG_STATE_HOME/skillset/installs/<hash of the real base path and kind>` (`~/.local/state/…` without
+   * XDG_STATE_HOME). No repository provides it, so a committed journal is never "rolled back".
+   */
+  bookkeepingDir: string;
+  /** The folders this scope's writes stay in (links below them must not lead out): see `checkedWritePath`. */
+  writeRoots: string[];
 }
 
 /** The project scope for `cwd` (its git root, else cwd), or the user scope with `global`. */
@@ -25,12 +41,16 @@ export async function resolveInstallScope(options: {
   if (options.global) {
     const home = options.env.HOME ?? options.env.USERPROFILE ?? options.cwd;
     const agents = join(home, ".agents");
+    const skillsDir = join(agents, "skills");
     return {
       kind: "user",
       base: home,
-      skillsDir: join(agents, "skills"),
+      skillsDir,
       lockPath: join(agents, "skills-lock.json"),
-      stagingDir: join(agents, ".skillset-staging"),
+      stagingDir: agents,
+      bookkeepingDir: bookkeepingDir("user", home, options.env),
+      // The person's own folders: `~/.agents/skills` may itself be their link to a dotfiles folder.
+      writeRoots: [agents, skillsDir],
     };
   }
   const base = await findProjectRoot(options.cwd, [".git", ".jj", ".hg"]);
@@ -39,6 +59,22 @@ export async function resolveInstallScope(options: {
     base,
     skillsDir: join(base, ".agents", "skills"),
     lockPath: join(base, "skills-lock.json"),
-    stagingDir: join(base, ".agents", ".skillset-staging"),
+    stagingDir: join(base, ".agents"),
+    bookkeepingDir: bookkeepingDir("project", base, options.env),
+    writeRoots: [base],
   };
+}
+
+/** `<state home>/skillset/installs/<sha256 of kind and real base, 32 hex>`. */
+function bookkeepingDir(kind: string, base: string, env: Record<string, string | undefined>): string {
+  let real = base;
+  try {
+    real = realpathSync.native(base);
+  } catch {
+    // A base that does not exist yet (a fresh HOME): its path as given.
+  }
+  const key = createHash("sha256").update(`${kind}\0${real}`).digest("hex").slice(0, 32);
+  const xdg = env.XDG_STATE_HOME;
+  const stateHome = xdg && isAbsolute(xdg) ? xdg : join(resolveHome({ env }), ".local", "state");
+  return join(stateHome, "skillset", "installs", key);
 }

@@ -64,7 +64,9 @@ export function parseLock(text: string): ParsedLock {
   try {
     value = JSON.parse(text.replace(/^\uFEFF/, ""));
   } catch (error) {
-    return { problem: `bad JSON (${(error as Error).message})` };
+    // V8's message quotes the text around the mistake: a lock linked to a secret would echo it.
+    const at = /position (\d+)/.exec((error as Error).message)?.[1];
+    return { problem: `bad JSON${at === undefined ? "" : ` (at character ${at})`}` };
   }
   const record = value as { version?: unknown; skills?: unknown };
   if (typeof record !== "object" || record === null || Array.isArray(record))
@@ -89,5 +91,13 @@ function entryProblem(name: string, entry: unknown): string | undefined {
   const fields = entry as Partial<Record<keyof LockEntry, unknown>>;
   if (typeof fields.source !== "string") return "`source` must be a string";
   if (typeof fields.computedHash !== "string") return "`computedHash` must be a string";
+  if (fields.ref !== undefined && typeof fields.ref !== "string") return "`ref` must be a string";
+  if (fields.resolved !== undefined && typeof fields.resolved !== "string")
+    return "`resolved` must be a string";
+  if (
+    fields.agents !== undefined &&
+    !(Array.isArray(fields.agents) && fields.agents.every((agent) => typeof agent === "string"))
+  )
+    return "`agents` must be a list of agent names";
   return undefined;
 }

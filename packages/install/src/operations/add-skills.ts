@@ -2,12 +2,13 @@
  * @module `add`: fetch a source, pick skills, stage and examine them, ask for approval when they carry
  * risks or change an installed digest, then commit them and the lock in one recoverable step.
  */
-import { statSync } from "node:fs";
-import { access } from "node:fs/promises";
+import { lstatSync, statSync } from "node:fs";
+import { fileURLToPath } from "node:url";
 import { inertForTerminal, SkillsetError } from "@skillset/core/model";
 import { preloadFileLock } from "@skillset/core/state";
+import { checkedWritePath } from "../apply/checked-write-path.js";
 import { discardStaged, stagingContainer } from "../apply/commit-changes.js";
-import { linkAgents } from "../apply/link-agents.js";
+import { checkAgentPlaces, linkAgents } from "../apply/link-agents.js";
 import { type InstallLimits, resolveLimits } from "../limits.js";
 import { type InstallScope, resolveInstallScope } from "../lock/install-scope.js";
 import type { LockEntry } from "../lock/lock-file.js";
@@ -16,9 +17,11 @@ import type { SourceSkill } from "../source/find-source-skills.js";
 import { checkInterrupted } from "../source/interrupted.js";
 import { parseSource } from "../source/parse-source.js";
 import type { SourceSpec } from "../source/source-spec.js";
+import { approveFindings, throwIfRefused } from "../trust/approve-findings.js";
 import { loadExaminer } from "../trust/load-examiner.js";
 import { hasRisks } from "../trust/summarize-risks.js";
 import type { InstallIo } from "./install-io.js";
+import { recordLocalSource } from "./local-source-record.js";
 import { localState } from "./local-state.js";
 import { type Candidate, discardCandidates, stageCandidates } from "./stage-candidates.js";
 import { commitCandidates, withLockFile } from "./with-lock-file.js";
@@ -61,7 +64,7 @@ export async function addSkills(options: AddOptions): Promise<AddResult> {
   // A fetched source lands in the staging area, beside the skills: its skill folders then move into place
   // without being copied, even where the temp folder is on another file system.
   const workDir = spec.type === "local" ? undefined : await stagingContainer(scope);
-  const cleanUp = () => (workDir ? discardStaged(workDir) : Promise.resolve());
+  const cleanUp = () => (workDir ? discardStaged(scope, workDir) : Promise.resolve());
   const fetching = fetchSource(spec, {
     limits,
     env: options.env,
@@ -94,6 +97,7 @@ export async function addSkills(options: AddOptions): Promise<AddResult> {
       return await withLockFile(scope, async (lock) => {
         const notes = await checkCollisions(candidates, lock.skills, spec, scope, options.force === true);
         for (const candidate of candidates) options.io.review(candidate);
+        throwIfRefused(await approveFindings(candidates, options.io));
         const changed = candidates.filter(
           (candidate) => candidate.previous?.integrity !== candidate.entry.integrity,
         );
@@ -108,8 +112,13 @@ export async function addSkills(options: AddOptions): Promise<AddResult> {
             "install-not-approved",
             "Not approved; nothing was installed. Re-run with --yes to approve.",
           );
+        for (const candidate of candidates)
+          checkAgentPlaces(candidate.name, options.agents ?? [], scope, options.env);
         await commitCandidates(scope, lock, candidates);
         committed = true;
+        // The person named this folder: `update` and `install` may read it again (local-source-record.ts).
+        const folder = localFolderOf(spec);
+        if (folder) await recordLocalSource(scope, folder);
         for (const candidate of candidates) {
           if (options.agents?.length)
             notes.push(
@@ -124,12 +133,25 @@ export async function addSkills(options: AddOptions): Promise<AddResult> {
       });
     } finally {
       // After the commit nothing is left in staging (the commit moved it all in place and tidied up).
-      if (!committed) await discardCandidates(candidates);
+      if (!committed) await discardCandidates(scope, candidates);
     }
   } finally {
     await fetched.dispose();
     await cleanUp();
   }
+}
+
+/** The folder a local (or `file://` git) source reads, or undefined for a network source. */
+function localFolderOf(spec: SourceSpec): string | undefined {
+  if (spec.type === "local") return spec.location;
+  if (spec.type === "git" && /^file:\/\//i.test(spec.location)) {
+    try {
+      return fileURLToPath(spec.location);
+    } catch {
+      return undefined;
+    }
+  }
+  return undefined;
 }
 
 /** The skills asked for, or every skill, or the only one, or a person's choice; else a clear refusal. */
@@ -213,10 +235,8 @@ async function checkCollisions(
     const sameSource = existing && existing.source === spec.source && existing.sourceType === spec.type;
     const unrecorded =
       !existing &&
-      (await access(candidate.target).then(
-        () => true,
-        () => false,
-      ));
+      lstatSync(checkedWritePath(candidate.target, scope.writeRoots), { throwIfNoEntry: false }) !==
+        undefined;
     if (sameSource || (!existing && !unrecorded)) continue;
     const what = existing
       ? `${candidate.name} installed from ${existing.source} (${existing.sourceType})`

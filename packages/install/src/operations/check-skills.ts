@@ -47,7 +47,7 @@ export async function checkSkills(options: {
 }): Promise<CheckResult> {
   const limits = resolveLimits(options.limits);
   const scope = await resolveInstallScope(options);
-  const lock = await readLock(scope.lockPath);
+  const lock = await readLock(scope.lockPath, { place: scope });
   // As `update` and `install` do: a name not in the lock is a mistake to report, not an empty result.
   const unknown = (options.names ?? []).filter((name) => !Object.hasOwn(lock.skills, name));
   if (unknown.length > 0)

@@ -2,6 +2,7 @@
  * @module How an operation talks to a person: the CLI supplies these (a prompt on a terminal, flags
  * elsewhere); a library caller can answer them in code.
  */
+import type { AuditFinding } from "@skillset/core/audit";
 import type { SourceSkill } from "../source/find-source-skills.js";
 import type { Candidate } from "./stage-candidates.js";
 
@@ -14,4 +15,10 @@ export interface InstallIo {
   review(candidate: Candidate): void;
   /** Asks for approval (`--yes` answers yes); false refuses. */
   approve(question: string): Promise<boolean>;
+  /**
+   * Asks to approve a staged skill's audit findings at medium or worse (SPEC §17). Without it, a critical
+   * finding is refused and others are put to `approve`. The CLI answers from a prompt, `--allow-risk RULE`
+   * (any severity) and `--yes` (never a critical finding).
+   */
+  approveFindings?(candidate: Candidate, findings: readonly AuditFinding[]): Promise<boolean>;
 }

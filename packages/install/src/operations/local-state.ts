@@ -3,6 +3,7 @@
  */
 import { access } from "node:fs/promises";
 import { join } from "node:path";
+import { checkedWritePath } from "../apply/checked-write-path.js";
 import { hashSkillFolder } from "../digest/hash-skill-folder.js";
 import type { InstallScope } from "../lock/install-scope.js";
 import type { LockEntry } from "../lock/lock-file.js";
@@ -12,7 +13,11 @@ export type LocalState = "intact" | "edited" | "missing";
 
 /** Compares with `integrity`, or `computedHash` for entries written by vercel's CLI. */
 export async function localState(name: string, entry: LockEntry, scope: InstallScope): Promise<LocalState> {
-  const dir = skillFolder(scope.skillsDir, name, `recorded in ${scope.lockPath}`);
+  // A committed link at the skill folder (or above it) to the person's files is refused, not hashed.
+  const dir = checkedWritePath(
+    skillFolder(scope.skillsDir, name, `recorded in ${scope.lockPath}`),
+    scope.writeRoots,
+  );
   if (
     !(await access(join(dir, "SKILL.md")).then(
       () => true,

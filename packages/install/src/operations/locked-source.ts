@@ -1,9 +1,17 @@
 /**
  * @module Fetching again what a lock entry names: its source at its ref (`check`, `update`) or at the exact
  * commit or URL it resolved to (`install`), grouped so each source is fetched once.
+ *
+ * A lock arrives with a clone, so its entries are data to check, not instructions (SPEC §15): a `github`
+ * source is `owner/repo[/path]` with no `.`, `..` or empty segment; `git` is a network URL (a `file://`
+ * one is a local folder); archives and indexes are http(s); a pinned commit is a commit id; and a local
+ * folder outside the project is read only when the person added from it here (`local-source-record.ts`).
+ * A refused entry is reported on its own row; the others go on.
  */
+
 import { resolve } from "node:path";
-import { SkillsetError } from "@skillset/core/model";
+import { fileURLToPath } from "node:url";
+import { inertForTerminal, SkillsetError } from "@skillset/core/model";
 import type { InstallLimits } from "../limits.js";
 import type { InstallScope } from "../lock/install-scope.js";
 import type { LockEntry } from "../lock/lock-file.js";
@@ -11,28 +19,90 @@ import { type FetchedSource, fetchSource } from "../source/fetch-source.js";
 import type { SourceSkill } from "../source/find-source-skills.js";
 import { parseSource } from "../source/parse-source.js";
 import type { SourceSpec, SourceType } from "../source/source-spec.js";
+import { mayReadLocalSource, realOrSelf, recordedLocalSources } from "./local-source-record.js";
 
-/** The source an entry came from. Throws `install-unknown-source` for source types skillset cannot fetch. */
+/**
+ * The source an entry came from. Throws `install-unknown-source` for source types skillset cannot fetch,
+ * `install-source-refused` for an entry that would reach outside what a lock may name (see the module).
+ * `recorded`: the folders outside the project the person added from (`recordedLocalSources`).
+ */
 export function specFromEntry(
   entry: LockEntry,
   scope: InstallScope,
   env: Record<string, string | undefined>,
+  recorded: ReadonlySet<string> = recordedLocalSources(scope),
 ): SourceSpec {
   const type = entry.sourceType as SourceType;
+  const refuse = (why: string, fix = "Fix or remove the entry in the lock.") =>
+    new SkillsetError(
+      "install-source-refused",
+      `Refused the source ${JSON.stringify(inertForTerminal(entry.source))} (${inertForTerminal(String(entry.sourceType))}) in ${inertForTerminal(scope.lockPath)}: ${why}. ${fix}`,
+      { path: scope.lockPath, field: "source" },
+    );
+  if (/[\u0000-\u0020\u007f-\u009f]/.test(entry.source) || entry.source.startsWith("-"))
+    throw refuse("it holds spaces or control characters, or starts with '-'");
+  if (
+    entry.ref !== undefined &&
+    (/[\u0000-\u0020\u007f-\u009f]/.test(entry.ref) || entry.ref.startsWith("-"))
+  )
+    throw refuse(
+      `its ref ${JSON.stringify(inertForTerminal(entry.ref))} is not a branch, tag or commit name`,
+    );
+  const localFolder = (path: string): string => {
+    if (!mayReadLocalSource(scope, path, recorded))
+      throw refuse(
+        "it is a folder outside the project, and a lock (which arrives with a clone) may not make skillset read your other folders",
+        `If you mean that folder, run \`skillset add ${inertForTerminal(path)}\` yourself once in this project; then update, install and check use it.`,
+      );
+    return realOrSelf(path);
+  };
   switch (type) {
     case "local":
-      return { type, source: entry.source, location: resolve(scope.base, entry.source) };
-    case "github":
+      return { type, source: entry.source, location: localFolder(resolve(scope.base, entry.source)) };
+    case "github": {
+      const segments = entry.source.split("/");
+      if (
+        segments.length < 2 ||
+        segments.some((segment) => segment === "" || segment === "." || segment === "..")
+      )
+        throw refuse("a github source is owner/repo[/path], without empty, '.' or '..' segments");
       return parseSource(`${entry.source}${entry.ref ? `@${entry.ref}` : ""}`, {
         cwd: scope.base,
         base: scope.base,
         env,
         isFolder: () => false,
       });
-    case "git":
+    }
+    case "git": {
+      const ref = entry.ref ? { ref: entry.ref } : {};
+      if (/^file:\/\//i.test(entry.source)) {
+        let path: string;
+        try {
+          path = fileURLToPath(entry.source);
+        } catch {
+          throw refuse("it is not a valid file:// URL");
+        }
+        localFolder(path);
+        return { type, source: entry.source, location: entry.source, ...ref };
+      }
+      const host =
+        /^(?:https?|ssh|git):\/\/(?:[^@/]*@)?([^/:]*)/i.exec(entry.source)?.[1] ??
+        /^[\w.-]+@([\w.-]+):/.exec(entry.source)?.[1];
+      if (host === undefined || host === "" || host.startsWith("-"))
+        throw refuse("a git source in a lock is an https://, ssh://, git:// or user@host: URL");
+      return { type, source: entry.source, location: entry.source, ...ref };
+    }
     case "archive":
-    case "well-known":
+    case "well-known": {
+      let protocol: string;
+      try {
+        protocol = new URL(entry.source).protocol;
+      } catch {
+        throw refuse("it is not a URL");
+      }
+      if (protocol !== "https:" && protocol !== "http:") throw refuse("it is not an http(s) URL");
       return { type, source: entry.source, location: entry.source, ...(entry.ref ? { ref: entry.ref } : {}) };
+    }
     default:
       throw new SkillsetError(
         "install-unknown-source",
@@ -54,12 +124,19 @@ export function findLockedSkill(
   );
 }
 
-/** Entries grouped by what must be fetched for them; `pinned` uses each entry's `resolved`. */
+/**
+ * Entries grouped by what must be fetched for them; `pinned` uses each entry's `resolved`. A group with
+ * `refused` is one entry that is not fetched (why is in the error).
+ */
 export interface SourceGroup {
-  spec: SourceSpec;
+  spec?: SourceSpec;
   pin?: string;
   names: string[];
+  refused?: SkillsetError;
 }
+
+/** A commit id (SHA-1 or SHA-256, hex): what a pinned git entry's `resolved` must be. */
+const COMMIT_ID = /^[0-9a-f]{40}(?:[0-9a-f]{24})?$/i;
 
 export function groupBySource(
   entries: ReadonlyArray<[string, LockEntry]>,
@@ -68,9 +145,32 @@ export function groupBySource(
   pinned: boolean,
 ): SourceGroup[] {
   const groups = new Map<string, SourceGroup>();
+  const recorded = recordedLocalSources(scope);
   for (const [name, entry] of entries) {
-    const spec = specFromEntry(entry, scope, env);
+    let spec: SourceSpec;
+    try {
+      spec = specFromEntry(entry, scope, env, recorded);
+    } catch (error) {
+      if (
+        !SkillsetError.isInstance(error) ||
+        (error.code !== "install-source-refused" && error.code !== "install-unknown-source")
+      )
+        throw error;
+      groups.set(`refused\0${name}`, { names: [name], refused: error });
+      continue;
+    }
     const pin = pinned && (spec.type === "git" || spec.type === "github") ? entry.resolved : undefined;
+    if (pin !== undefined && !COMMIT_ID.test(pin)) {
+      groups.set(`refused\0${name}`, {
+        names: [name],
+        refused: new SkillsetError(
+          "install-source-refused",
+          `Refused skill ${JSON.stringify(inertForTerminal(name))} in ${inertForTerminal(scope.lockPath)}: its \`resolved\` is not a commit id. Run \`skillset update ${inertForTerminal(name)}\` to record the commit again.`,
+          { path: scope.lockPath, field: "resolved" },
+        ),
+      });
+      continue;
+    }
     const key = JSON.stringify([spec.type, spec.location, spec.ref, spec.subpath, pin]);
     const group = groups.get(key) ?? { spec, names: [], ...(pin ? { pin } : {}) };
     group.names.push(name);
@@ -89,6 +189,7 @@ export async function fetchGroup(
     signal?: AbortSignal;
   },
 ): Promise<{ fetched?: FetchedSource; error?: SkillsetError }> {
+  if (group.refused || !group.spec) return { error: group.refused! };
   try {
     const fetched = await fetchSource(group.spec, {
       limits: options.limits,

@@ -3,12 +3,13 @@
  * `update`, at the exact commit or URL recorded for `install`), stage and examine it, decide, commit.
  */
 import { SkillsetError } from "@skillset/core/model";
-import { linkAgents } from "../apply/link-agents.js";
+import { checkAgentPlaces, linkAgents } from "../apply/link-agents.js";
 import { type InstallLimits, resolveLimits } from "../limits.js";
 import { type InstallScope, resolveInstallScope } from "../lock/install-scope.js";
 import type { LockEntry } from "../lock/lock-file.js";
 import { skillFolder } from "../lock/skill-folder-name.js";
 import { checkInterrupted } from "../source/interrupted.js";
+import { approveFindings } from "../trust/approve-findings.js";
 import type { InstallIo } from "./install-io.js";
 import { localState, matchesEntry } from "./local-state.js";
 import { fetchGroup, findLockedSkill, groupBySource } from "./locked-source.js";
@@ -121,12 +122,12 @@ export async function refreshFromLock(
               detail: `digest mismatch: ${fetched.spec.source} at ${fetched.resolved} gives ${candidate!.entry.integrity}, the lock says ${entry.integrity ?? entry.computedHash}; refused`,
             });
             failed = true;
-            await discardCandidates([candidate!]);
+            await discardCandidates(scope, [candidate!]);
             continue;
           }
           if (mode === "update" && same && (await localState(name, entry, scope)) === "intact") {
             rows.push({ name, outcome: "unchanged" });
-            await discardCandidates([candidate!]);
+            await discardCandidates(scope, [candidate!]);
             continue;
           }
           candidates.push(candidate!);
@@ -141,6 +142,12 @@ export async function refreshFromLock(
     for (const candidate of candidates) {
       options.io.review(candidate);
       const changed = candidate.previous?.integrity !== candidate.entry.integrity;
+      const [refused] = changed ? await approveFindings([candidate], options.io) : [];
+      if (refused) {
+        rows.push({ name: candidate.name, outcome: "skipped", detail: `not approved: ${refused.reason}` });
+        failed = true;
+        continue;
+      }
       if (
         mode === "install" ||
         !changed ||
@@ -157,6 +164,8 @@ export async function refreshFromLock(
       }
     }
     if (approved.length === 0) return { scope, rows, failed };
+    for (const candidate of approved)
+      checkAgentPlaces(candidate.name, candidate.entry.agents ?? [], scope, options.env);
     await withLockFile(scope, (lock) => commitCandidates(scope, lock, approved));
     for (const candidate of approved) {
       rows.push({ name: candidate.name, outcome: mode === "install" ? "installed" : "updated" });
@@ -168,7 +177,7 @@ export async function refreshFromLock(
     }
     return { scope, rows, failed };
   } finally {
-    await discardCandidates(candidates);
+    await discardCandidates(scope, candidates);
   }
 }
 

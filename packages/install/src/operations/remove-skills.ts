@@ -4,7 +4,7 @@
  */
 import { SkillsetError } from "@skillset/core/model";
 import { commitChanges } from "../apply/commit-changes.js";
-import { unlinkAgents } from "../apply/link-agents.js";
+import { checkAgentPlaces, unlinkAgents } from "../apply/link-agents.js";
 import { type InstallScope, resolveInstallScope } from "../lock/install-scope.js";
 import { renderLock } from "../lock/lock-file.js";
 import { skillFolder } from "../lock/skill-folder-name.js";
@@ -26,6 +26,7 @@ export async function removeSkills(options: {
         `Not installed by skillset in this scope: ${missing.join(", ")} (not in ${scope.lockPath}). Nothing was removed.`,
       );
     const agents = new Map(options.names.map((name) => [name, lock.skills[name]!.agents ?? []]));
+    for (const [name, list] of agents) checkAgentPlaces(name, list, scope, options.env);
     for (const name of options.names) delete lock.skills[name];
     await commitChanges(
       scope,

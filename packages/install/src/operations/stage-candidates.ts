@@ -82,13 +82,16 @@ export async function stageCandidates(
     }
     return candidates;
   } catch (error) {
-    await discardStaged(container);
+    await discardStaged(scope, container);
     throw error;
   }
 }
 
 /** Removes staged copies that will not be committed. */
-export async function discardCandidates(candidates: readonly Candidate[]): Promise<void> {
+export async function discardCandidates(
+  scope: InstallScope,
+  candidates: readonly Candidate[],
+): Promise<void> {
   const containers = new Set(candidates.map((candidate) => dirname(candidate.staged)));
-  await Promise.all([...containers].map((container) => discardStaged(container)));
+  for (const container of containers) await discardStaged(scope, container);
 }

@@ -13,7 +13,7 @@ import type { Candidate } from "./stage-candidates.js";
 export function withLockFile<T>(scope: InstallScope, task: (lock: LockFile) => Promise<T>): Promise<T> {
   return withFileLock(scope.lockPath, async () => {
     await recoverInterrupted(scope);
-    return task(await readLock(scope.lockPath, { moveAsideWhenCorrupt: true }));
+    return task(await readLock(scope.lockPath, { moveAsideWhenCorrupt: true, place: scope }));
   });
 }
 

@@ -52,8 +52,12 @@ export async function fetchGit(
     throw explain(error, spec);
   }
   const listing = await run(["ls-tree", "-r", "-l", "-z", "--full-tree", commit], into);
-  const folders = skillFolders(parseTree(listing), spec, options.limits);
-  await run(["sparse-checkout", "set", "--no-cone", ...folders.map(sparsePattern)], into);
+  const files = parseTree(listing);
+  const folders = skillFolders(files, spec, options.limits);
+  // Sparse only when something lies outside the skill folders: otherwise it is the same checkout, slower.
+  const skillSet = new Set(folders);
+  if (files.some((file) => skillFolderOf(file.path, skillSet) === undefined))
+    await run(["sparse-checkout", "set", "--no-cone", ...folders.map(sparsePattern)], into);
   await run(pinned ? ["checkout", "--quiet", "FETCH_HEAD"] : ["checkout", "--quiet"], into);
   const resolved = (await run(["rev-parse", "HEAD"], into)).trim();
   return { root: into, resolved };
@@ -99,13 +103,10 @@ function skillFolders(files: TreeFile[], spec: SourceSpec, limits: InstallLimits
     const parts = file.path.slice(base.length).split("/");
     if (parts.at(-1) !== "SKILL.md" || parts.length - 1 > MAX_DEPTH) continue;
     if (parts.slice(0, -1).some((part) => UNHASHED_FOLDERS.has(part))) continue;
-    found.add(base + parts.slice(0, -1).join("/"));
+    found.add(`${base}${parts.slice(0, -1).join("/")}`.replace(/\/$/, ""));
   }
   // A skill inside a skill is part of the outer one, as `findSourceSkills` does not look further.
-  const folders = [...found]
-    .map((folder) => folder.replace(/\/$/, ""))
-    .filter((folder, _, all) => !all.some((outer) => outer !== folder && within(folder, outer)))
-    .sort();
+  const folders = [...found].filter((folder) => skillFolderOf(folder, found) === undefined).sort();
   if (folders.length === 0)
     throw new SkillsetError(
       "install-no-skills",
@@ -119,20 +120,30 @@ function skillFolders(files: TreeFile[], spec: SourceSpec, limits: InstallLimits
     },
     `${spec.source} (all its skill folders together)`,
   );
-  for (const folder of folders) {
-    const counter = new LimitCounter(limits, `the skill folder ${folder || "."} of ${spec.source}`);
-    for (const file of inside) {
-      if (!within(file.path, folder)) continue;
-      counter.addFile(file.path, file.size);
-      total.addFile(file.path, file.size);
-    }
+  const counters = new Map(
+    folders.map((folder) => [
+      folder,
+      new LimitCounter(limits, `the skill folder ${folder || "."} of ${spec.source}`),
+    ]),
+  );
+  for (const file of inside) {
+    const counter = counters.get(skillFolderOf(file.path, counters) ?? "\0");
+    if (!counter) continue;
+    counter.addFile(file.path, file.size);
+    total.addFile(file.path, file.size);
   }
   return folders;
 }
 
-/** Whether `path` is `folder` or below it (`""` is the root). */
-function within(path: string, folder: string): boolean {
-  return folder === "" || path === folder || path.startsWith(`${folder}/`);
+/** The folder of `folders` that holds `path` (looked up parent by parent, so a huge tree stays linear). */
+function skillFolderOf(path: string, folders: { has(folder: string): boolean }): string | undefined {
+  let folder = path;
+  while (folder !== "") {
+    const slash = folder.lastIndexOf("/");
+    folder = slash < 0 ? "" : folder.slice(0, slash);
+    if (folders.has(folder)) return folder;
+  }
+  return undefined;
 }
 
 /** A `--no-cone` sparse pattern for exactly one folder (`*`, `?`, `[`, `!`, `#` and `\\` taken literally). */

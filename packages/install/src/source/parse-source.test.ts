@@ -45,6 +45,23 @@ describe("parseSource", () => {
     ["https://host.test/a/skills.tar.gz", { type: "archive", location: "https://host.test/a/skills.tar.gz" }],
     ["https://host.test/a/skills.zip", { type: "archive" }],
     ["https://docs.host.test", { type: "well-known", location: "https://docs.host.test" }],
+    // A code host's web address of a repository is the repository, as in vercel's CLI (issue 23).
+    [
+      "https://github.com/o/r/tree/main/skills/pdf",
+      {
+        type: "github",
+        source: "o/r/skills/pdf",
+        location: "https://github.com/o/r.git",
+        ref: "main",
+        subpath: "skills/pdf",
+      },
+    ],
+    ["https://github.com/o/r", { type: "github", source: "o/r", location: "https://github.com/o/r.git" }],
+    ["https://github.com/o/r/tree/v2", { type: "github", location: "https://github.com/o/r.git", ref: "v2" }],
+    [
+      "https://gitlab.com/g/r/-/tree/dev/skills/a",
+      { type: "git", location: "https://gitlab.com/g/r.git", ref: "dev", subpath: "skills/a" },
+    ],
   ])("%s", (source, expected) => {
     expect(parse(source)).toMatchObject(expected);
   });

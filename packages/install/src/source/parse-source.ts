@@ -29,6 +29,8 @@ export function parseSource(source: string, options: ParseSourceOptions): Source
   if (/^git\+[a-z]+:\/\//i.test(text)) return gitSpec(text.slice(4), "git");
   if (/^(file|ssh|git):\/\//i.test(text) || /^[\w.-]+@[\w.-]+:/.test(text)) return gitSpec(text, "git");
   if (/^https?:\/\//i.test(text)) {
+    const hosted = hostedRepository(text);
+    if (hosted) return hosted;
     const url = text.replace(/#.*$/, "");
     if (ARCHIVE.test(new URL(url).pathname)) return { type: "archive", source: url, location: url };
     if (/\.git(?:[#@][^/]*)?$/.test(text)) return gitSpec(text, "git");
@@ -69,6 +71,46 @@ export function parseSource(source: string, options: ParseSourceOptions): Source
       "git@host:repo.git, ssh://…, file://…, with #ref or @ref), owner/repo[/path][@ref], an archive URL " +
       "(….tar.gz, ….zip) or a site publishing .well-known/skills/index.json.",
   );
+}
+
+/** Hosts whose web pages of a repository are the repository (`https://github.com/o/r/tree/main/skills/pdf`). */
+const CODE_HOSTS = new Set(["github.com", "www.github.com", "gitlab.com", "codeberg.org"]);
+
+/**
+ * A repository's web address on a code host, as vercel's `skills` CLI reads it: `https://github.com/o/r`
+ * is the repository `o/r`, and `…/tree/<ref>/<path>` (GitLab: `…/-/tree/…`) names a ref and a folder in
+ * it. A ref holding `/` cannot be told from the path: the first segment is taken as the ref.
+ */
+function hostedRepository(text: string): SourceSpec | undefined {
+  let url: URL;
+  try {
+    url = new URL(text);
+  } catch {
+    return undefined;
+  }
+  if (!CODE_HOSTS.has(url.hostname.toLowerCase()) || url.search !== "") return undefined;
+  const parts = url.pathname.split("/").filter((part) => part !== "");
+  const [owner, rawRepo, ...rest] = parts;
+  if (owner === undefined || rawRepo === undefined) return undefined;
+  const repo = rawRepo.replace(/\.git$/, "");
+  const tree = rest[0] === "-" ? rest.slice(1) : rest;
+  if (tree.length > 0 && (tree[0] !== "tree" || tree.length < 2)) return undefined;
+  const location = `${url.origin}/${owner}/${repo}.git`;
+  const spec: SourceSpec = url.hostname.toLowerCase().endsWith("github.com")
+    ? { type: "github", source: `${owner}/${repo}`, location }
+    : { type: "git", source: location, location };
+  const hash = url.hash.replace(/^#/, "");
+  if (tree.length >= 2) {
+    spec.ref = decodeURIComponent(tree[1]!);
+    const subpath = tree.slice(2).map(decodeURIComponent).join("/");
+    if (subpath !== "") {
+      spec.subpath = subpath;
+      if (spec.type === "github") spec.source = `${owner}/${repo}/${subpath}`;
+    }
+  } else if (hash !== "") {
+    spec.ref = hash;
+  }
+  return spec;
 }
 
 function gitSpec(text: string, type: "git"): SourceSpec {

@@ -1,10 +1,10 @@
 /**
  * @module The gate every new or changed skill passes before anything is written to its final place:
- * strict validation, lint, digests and a risk summary of the staged copy.
+ * strict validation, lint, digests and the audit (SPEC §17) of the staged copy, with its risk summary.
  */
 import { join } from "node:path";
-import type { Diagnostic, Frontmatter } from "@skillset/core/model";
-import { parseSkillFile } from "@skillset/core/parser";
+import { auditSkill, type SkillAudit } from "@skillset/core/audit";
+import type { Diagnostic } from "@skillset/core/model";
 import { lintSkillFiles, validateSkillDir } from "@skillset/core/validate";
 import type { SkillTree } from "../apply/copy-skill-tree.js";
 import { skillDigests } from "../digest/hash-skill-folder.js";
@@ -24,6 +24,8 @@ export interface Examination {
   /** Errors from strict validation or lint: any one refuses the skill. */
   errors: Diagnostic[];
   warnings: Diagnostic[];
+  /** What the skill does (SPEC §17): a finding at medium or worse needs approval before it is installed. */
+  audit: SkillAudit;
   risks: RiskSummary;
 }
 
@@ -32,10 +34,10 @@ export async function examineSkill(dir: string, tree: SkillTree): Promise<Examin
   const { files } = tree;
   const fs = treeFileSystem(dir, tree);
   const skillFile = join(dir, "SKILL.md");
-  const [strict, linted, parsed] = await Promise.all([
+  const [strict, linted, audit] = await Promise.all([
     validateSkillDir(dir, { mode: "strict", fs }),
     lintSkillFiles([skillFile], { fs }),
-    parseSkillFile(skillFile, { fs }),
+    auditSkill(dir, { fs }),
   ]);
   const diagnostics = [...strict.diagnostics, ...linted.flatMap((report) => report.diagnostics)];
   const seen = new Set<string>();
@@ -45,11 +47,11 @@ export async function examineSkill(dir: string, tree: SkillTree): Promise<Examin
     seen.add(key);
     return true;
   });
-  const frontmatter: Frontmatter | undefined = parsed.skill?.frontmatter;
   return {
     ...skillDigests(files),
     errors: unique.filter((finding) => finding.severity === "error" && !TOLERATED.has(finding.code)),
     warnings: unique.filter((finding) => finding.severity !== "error" || TOLERATED.has(finding.code)),
-    risks: summarizeRisks(files, frontmatter),
+    audit,
+    risks: summarizeRisks(audit),
   };
 }

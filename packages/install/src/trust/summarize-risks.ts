@@ -1,9 +1,9 @@
 /**
  * @module What a skill could do beyond being read, shown before it is installed (SPEC §14): the scripts it
  * ships, `allowed-tools` that widen access, shell preprocessing lines, hooks, and URLs its scripts call.
+ * The audit finds these (its `capabilities` notes, SPEC §17); this is their summary for the review screen.
  */
-import type { Frontmatter } from "@skillset/core/model";
-import type { HashedFile } from "../digest/list-hashed-files.js";
+import type { SkillAudit } from "@skillset/core/audit";
 
 /** The findings, each a short list (empty when nothing of that kind). */
 export interface RiskSummary {
@@ -16,53 +16,26 @@ export interface RiskSummary {
   urls: string[];
 }
 
-const SCRIPT_EXTENSIONS = /\.(sh|bash|zsh|fish|py|js|mjs|cjs|ts|rb|pl|php|ps1|bat|cmd|lua|go)$/i;
-const BROAD_TOOL = /^(\*|bash|shell|exec|bash\(\s*\*?\s*:?\s*\*?\s*\)|.*\(\s*\*\s*\))$/i;
-// Control characters end a URL too: a binary's strings are separated by NULs.
-const URL_PATTERN = /\bhttps?:\/\/[^\s"'`<>)\]\u0000-\u001f\u007f]+/g;
-const SHELL_LINE = /!`[^`]+`/;
-
 /** Whether the summary lists anything at all. */
 export function hasRisks(summary: RiskSummary): boolean {
   return Object.values(summary).some((list: string[]) => list.length > 0);
 }
 
 /**
- * Summarises `files` (a staged skill's files, with their permission bits when known) and its frontmatter.
- * A script is a file under `scripts/`, with a script extension, starting with `#!`, or with any executable
- * bit (a binary such as a copied ELF `helper` runs just as well).
+ * The summary of an audit's capability notes. A script is a file under `scripts/`, with a script
+ * extension, starting with `#!`, or with any executable bit (a binary such as a copied ELF `helper` runs
+ * just as well).
  */
-export function summarizeRisks(
-  files: ReadonlyArray<HashedFile & { mode?: number }>,
-  frontmatter: Frontmatter | undefined,
-): RiskSummary {
-  const scripts = files
-    .filter(
-      (file) =>
-        file.path.startsWith("scripts/") ||
-        SCRIPT_EXTENSIONS.test(file.path) ||
-        file.content.subarray(0, 2).toString() === "#!" ||
-        ((file.mode ?? 0) & 0o111) !== 0,
-    )
-    .map((file) => file.path)
-    .sort();
-  const urls = new Set<string>();
-  for (const file of files) {
-    if (!scripts.includes(file.path)) continue;
-    for (const match of file.content.toString("utf8").matchAll(URL_PATTERN)) urls.add(match[0]);
-  }
-  const body = files.find((file) => file.path === "SKILL.md")?.content.toString("utf8") ?? "";
-  const shellLines = body
-    .split("\n")
-    .map((line, index) => ({ line, number: index + 1 }))
-    .filter(({ line }) => SHELL_LINE.test(line))
-    .map(({ line, number }) => `SKILL.md:${number}: ${line.trim().slice(0, 120)}`);
-  const hooks = frontmatter?.hooks ? Object.keys(frontmatter.hooks as Record<string, unknown>) : [];
+export function summarizeRisks(audit: Pick<SkillAudit, "findings">): RiskSummary {
+  const of = (rule: string) => audit.findings.filter((finding) => finding.rule === rule);
+  const unique = (items: string[]) => [...new Set(items)].sort();
   return {
-    scripts,
-    broadTools: (frontmatter?.allowedTools ?? []).filter((tool) => BROAD_TOOL.test(tool.trim())),
-    shellLines,
-    hooks,
-    urls: [...urls].sort().slice(0, 20),
+    scripts: unique(of("bundled-script").map((finding) => finding.file)),
+    broadTools: of("broad-allowed-tools").map((finding) => finding.evidence.replace(/^allowed-tools: /, "")),
+    shellLines: of("shell-preprocessing").map(
+      (finding) => `${finding.file}:${finding.line}: ${finding.evidence}`,
+    ),
+    hooks: of("hooks").map((finding) => finding.evidence.replace(/^hooks: /, "")),
+    urls: unique(of("script-url").map((finding) => finding.evidence)).slice(0, 20),
   };
 }

@@ -1,0 +1,104 @@
+/**
+ * @module The audit of a skill folder (SPEC §17): read its files (bounded), parse its frontmatter, run every
+ * rule, and sort what they find. Offline and deterministic: the same folder gives the same findings.
+ */
+import { join } from "node:path";
+import type { FileSystem } from "../fs/file-system.js";
+import { mapConcurrently } from "../fs/map-concurrently.js";
+import { nodeFileSystem } from "../fs/node-file-system.js";
+import { parseSkillText } from "../parser/parse-skill-text.js";
+import { type AuditFinding, type SkillAudit, severityRank } from "./audit-finding.js";
+import { type AuditRule, evidence, toFinding } from "./audit-rule.js";
+import { AUDIT_RULES } from "./audit-rules.js";
+import {
+  type AuditFile,
+  type AuditReadLimits,
+  DEFAULT_AUDIT_LIMITS,
+  readAuditFiles,
+} from "./read-audit-files.js";
+import { buildContext } from "./scan-context.js";
+
+/** Options of {@link auditSkill}. */
+export interface AuditOptions {
+  fs?: FileSystem;
+  limits?: Partial<AuditReadLimits>;
+  /** The rules to run (default every rule). */
+  rules?: readonly AuditRule[];
+}
+
+/**
+ * Audits the skill in folder `dir` (its SKILL.md and every bundled file). Never throws for what the folder
+ * holds: files that cannot be scanned are listed in `files.skipped` and noted as `unscanned-file`.
+ * @example const { findings } = await auditSkill("/path/to/skill");
+ */
+export async function auditSkill(dir: string, options: AuditOptions = {}): Promise<SkillAudit> {
+  const fs = options.fs ?? nodeFileSystem;
+  const { files, skipped } = await readAuditFiles(dir, fs, { ...DEFAULT_AUDIT_LIMITS, ...options.limits });
+  const audit = auditFiles(files, options.rules);
+  for (const { file, reason } of skipped)
+    audit.findings.push({
+      rule: "unscanned-file",
+      category: "capabilities",
+      severity: "info",
+      file,
+      evidence: evidence(`${file}: ${reason}`),
+      why: "The audit did not read this file, so it says nothing about it.",
+      check: "Look at the file yourself if the skill uses it.",
+    });
+  sortFindings(audit.findings);
+  return {
+    dir,
+    path: join(dir, "SKILL.md"),
+    ...(audit.name === undefined ? {} : { name: audit.name }),
+    findings: audit.findings,
+    files: { scanned: files.filter((file) => file.text !== undefined).length, skipped },
+  };
+}
+
+/** Runs the rules over files already read (`SKILL.md` among them); for callers holding the bytes. */
+export function auditFiles(
+  files: readonly AuditFile[],
+  rules: readonly AuditRule[] = AUDIT_RULES,
+): { name?: string; findings: AuditFinding[] } {
+  const skill = files.find((file) => file.path === "SKILL.md" || file.path.toLowerCase() === "skill.md");
+  const parsed =
+    skill?.text === undefined ? undefined : parseSkillText(skill.text, { path: "/skill/SKILL.md" }).document;
+  const context = buildContext(files, parsed?.frontmatter);
+  const findings: AuditFinding[] = [];
+  const seen = new Set<string>();
+  for (const rule of rules) {
+    for (const hit of rule.run(context)) {
+      const finding = toFinding(rule, hit);
+      const key = `${finding.rule}\u0000${finding.file}\u0000${finding.line ?? ""}`;
+      if (seen.has(key)) continue;
+      seen.add(key);
+      findings.push(finding);
+    }
+  }
+  sortFindings(findings);
+  return { ...(context.name === undefined ? {} : { name: context.name }), findings };
+}
+
+/** Worst first, then by file, line and rule. */
+function sortFindings(findings: AuditFinding[]): void {
+  findings.sort(
+    (a, b) =>
+      severityRank(b.severity) - severityRank(a.severity) ||
+      (a.file < b.file ? -1 : a.file > b.file ? 1 : 0) ||
+      (a.line ?? 0) - (b.line ?? 0) ||
+      (a.rule < b.rule ? -1 : a.rule > b.rule ? 1 : 0),
+  );
+}
+
+/** A skill to audit: a registry entry (`{ skill }`), a skill, or just its folder (`{ dir }`). */
+export type AuditEntry = { dir: string } | { skill: { dir: string } };
+
+/** Audits each entry's folder, a few at a time, in the given order. */
+export function auditSkills(
+  entries: readonly AuditEntry[],
+  options: AuditOptions & { concurrency?: number } = {},
+): Promise<SkillAudit[]> {
+  return mapConcurrently(entries, options.concurrency ?? 8, (entry) =>
+    auditSkill("skill" in entry ? entry.skill.dir : entry.dir, options),
+  );
+}

@@ -1,0 +1,206 @@
+/**
+ * @module Reads a skill folder for the audit, bounded like every other read (SPEC §15): only regular files
+ * whose real path stays inside the folder, `.git` and `node_modules` left out (as `add` leaves them out),
+ * a cap per file, in total and on the number of entries. Binaries are recognised by kind (extension, magic
+ * bytes, a NUL in the head) and are not scanned as text.
+ */
+import { join, relative, sep } from "node:path";
+import type { DirEntry, FileStat, FileSystem } from "../fs/file-system.js";
+import { isSameOrInside } from "../fs/is-same-or-inside.js";
+import { syncReads } from "../fs/sync-reads.js";
+
+/** Bounds of one skill's read. */
+export interface AuditReadLimits {
+  /** Largest file scanned as text (default 1 MiB). */
+  maxFileBytes: number;
+  /** Most bytes scanned in all (default 16 MiB). */
+  maxTotalBytes: number;
+  /** Most files looked at (default 2,000, as `add` allows). */
+  maxFiles: number;
+  /** Deepest folder entered (default 16). */
+  maxDepth: number;
+}
+
+export const DEFAULT_AUDIT_LIMITS: AuditReadLimits = {
+  maxFileBytes: 1024 * 1024,
+  maxTotalBytes: 16 * 1024 * 1024,
+  maxFiles: 2_000,
+  maxDepth: 16,
+};
+
+/** A file of the skill, as the rules see it. */
+export interface AuditFile {
+  /** Relative to the skill folder, `/`-separated. */
+  path: string;
+  size: number;
+  /** Permission bits, when known. */
+  mode: number;
+  /** The text, for a text file within the caps; undefined for a binary. */
+  text?: string;
+  /** What kind of binary, for one not scanned (`image`, `archive`, `executable`, …). */
+  binary?: string;
+}
+
+/** What was read, and what was left out with the reason. */
+export interface AuditFiles {
+  files: AuditFile[];
+  skipped: Array<{ file: string; reason: string }>;
+}
+
+const BINARY_EXTENSIONS: Record<string, string> = {
+  image: "png jpg jpeg gif webp bmp ico icns tif tiff psd heic avif",
+  font: "woff woff2 ttf otf eot",
+  archive: "zip gz tgz bz2 xz 7z rar tar jar whl",
+  media: "mp3 mp4 wav ogg flac mov avi webm m4a",
+  document: "pdf docx xlsx pptx odt ods doc xls ppt",
+  executable: "exe dll so dylib bin o a class pyc wasm",
+  data: "sqlite db parquet npy pkl",
+};
+const kindByExtension = new Map<string, string>(
+  Object.entries(BINARY_EXTENSIONS).flatMap(([kind, list]) =>
+    list.split(" ").map((extension) => [extension, kind] as [string, string]),
+  ),
+);
+
+/** The reads the audit makes: the file system's synchronous ones when it has them (no thread-pool trip). */
+interface Reads {
+  realpath(path: string): string | Promise<string>;
+  readdir(path: string): DirEntry[] | Promise<DirEntry[]>;
+  stat(path: string): FileStat | Promise<FileStat>;
+  readHead(path: string, length: number): Uint8Array | Promise<Uint8Array>;
+  readFile(path: string): Uint8Array | Promise<Uint8Array>;
+}
+
+function readsOf(fs: FileSystem): Reads {
+  const sync = syncReads(fs);
+  if (!sync?.realpathSync) return fs;
+  const realpathSync = sync.realpathSync.bind(sync);
+  return {
+    realpath: realpathSync,
+    readdir: (path) => sync.readdirSync(path),
+    stat: (path) => sync.statSync(path),
+    readHead: (path, length) => sync.readHeadSync(path, length),
+    readFile: (path) => sync.readFileSync(path),
+  };
+}
+
+/** The kind of binary by name alone (`.png`, `.zip`, …), or undefined. */
+function kindByName(path: string): string | undefined {
+  const extension = /\.([A-Za-z0-9]+)$/.exec(path)?.[1]?.toLowerCase();
+  return extension === undefined ? undefined : kindByExtension.get(extension);
+}
+
+/** The kind of binary `bytes` (the head of `path`) are, or undefined for text. */
+export function binaryKind(path: string, bytes: Uint8Array): string | undefined {
+  const head = bytes.subarray(0, 8192);
+  if (head[0] === 0x7f && head[1] === 0x45 && head[2] === 0x4c && head[3] === 0x46) return "executable";
+  if (head[0] === 0x4d && head[1] === 0x5a) return "executable";
+  const magic = ((head[0] ?? 0) << 24) | ((head[1] ?? 0) << 16) | ((head[2] ?? 0) << 8) | (head[3] ?? 0);
+  if ([0xfeedface, 0xfeedfacf, 0xcefaedfe, 0xcffaedfe, 0xcafebabe].includes(magic >>> 0)) return "executable";
+  // `.svg` and other text formats are read as text whatever their extension.
+  const byName = kindByName(path);
+  if (byName) return byName;
+  if (head.includes(0)) return "binary";
+  return undefined;
+}
+
+/**
+ * Reads the files of the skill folder `dir`. Never throws for what the folder holds: an unreadable folder
+ * or file, a link leading out, anything but a regular file, or a file over a cap is listed in `skipped`.
+ */
+export async function readAuditFiles(
+  dir: string,
+  fileSystem: FileSystem,
+  limits: AuditReadLimits = DEFAULT_AUDIT_LIMITS,
+): Promise<AuditFiles> {
+  const fs = readsOf(fileSystem);
+  const files: AuditFile[] = [];
+  const skipped: AuditFiles["skipped"] = [];
+  let realDir: string;
+  try {
+    realDir = await fs.realpath(dir);
+  } catch {
+    realDir = dir;
+  }
+  let total = 0;
+  let looked = 0;
+  const queue: Array<{ folder: string; depth: number }> = [{ folder: dir, depth: 0 }];
+  while (queue.length > 0) {
+    const { folder, depth } = queue.shift()!;
+    let entries: DirEntry[];
+    try {
+      entries = await fs.readdir(folder);
+    } catch (error) {
+      skipped.push({ file: rel(dir, folder), reason: `folder not readable (${codeOf(error)})` });
+      continue;
+    }
+    entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+    for (const entry of entries) {
+      const path = join(folder, entry.name);
+      const file = rel(dir, path);
+      if (entry.isDirectory) {
+        if (entry.name === ".git" || entry.name === "node_modules") continue;
+        if (depth + 1 > limits.maxDepth) skipped.push({ file, reason: "deeper than the audit goes" });
+        else queue.push({ folder: path, depth: depth + 1 });
+        continue;
+      }
+      if (++looked > limits.maxFiles) {
+        skipped.push({ file, reason: `more than ${limits.maxFiles} files; the rest are not scanned` });
+        return { files, skipped };
+      }
+      const read = await readOne(path, file, realDir, entry.isSymbolicLink, fs, limits, total);
+      if ("reason" in read) skipped.push({ file, reason: read.reason });
+      else {
+        total += read.text === undefined ? 0 : read.size;
+        files.push(read);
+      }
+    }
+  }
+  return { files, skipped };
+}
+
+async function readOne(
+  path: string,
+  file: string,
+  realDir: string,
+  isLink: boolean,
+  fs: Reads,
+  limits: AuditReadLimits,
+  total: number,
+): Promise<AuditFile | { reason: string }> {
+  try {
+    let target = path;
+    if (isLink) {
+      target = await fs.realpath(path);
+      if (!isSameOrInside(target, realDir)) return { reason: "a link that leads out of the skill folder" };
+    }
+    const stat = await fs.stat(target);
+    if (!stat.isFile) return { reason: "not a regular file" };
+    const byName = kindByName(file);
+    if (byName) return { path: file, size: stat.size, mode: stat.mode, binary: byName };
+    if (stat.size > limits.maxFileBytes) {
+      const kind = binaryKind(file, await fs.readHead(target, 8192));
+      if (kind) return { path: file, size: stat.size, mode: stat.mode, binary: kind };
+      return { reason: `${stat.size} bytes, over the ${limits.maxFileBytes}-byte scan limit` };
+    }
+    if (total + stat.size > limits.maxTotalBytes)
+      return { reason: `the skill holds more than ${limits.maxTotalBytes} bytes of text` };
+    const bytes = await fs.readFile(target);
+    const kind = binaryKind(file, bytes);
+    if (kind) return { path: file, size: bytes.length, mode: stat.mode, binary: kind };
+    if (bytes.length > limits.maxFileBytes)
+      return { reason: `${bytes.length} bytes, over the ${limits.maxFileBytes}-byte scan limit` };
+    const text = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString("utf8");
+    return { path: file, size: bytes.length, mode: stat.mode, text: text.replace(/^\uFEFF/, "") };
+  } catch (error) {
+    return { reason: `not readable (${codeOf(error)})` };
+  }
+}
+
+function rel(dir: string, path: string): string {
+  return relative(dir, path).split(sep).join("/");
+}
+
+function codeOf(error: unknown): string {
+  return (error as NodeJS.ErrnoException | null)?.code ?? "error";
+}

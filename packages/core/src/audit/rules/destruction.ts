@@ -1,0 +1,102 @@
+/**
+ * @module Destruction and resource abuse (SPEC §17): deleting a home or root folder, wiping disks, fork
+ * bombs, unbounded loops over the network. `rm -rf ./build` or `~/.cache/tool` is housekeeping, not this.
+ */
+import { type AuditRule, hitAt, type RuleHit } from "../audit-rule.js";
+import { unitsWith, unitsWithWords } from "../scan-context.js";
+
+const TARGET = String.raw`["']?(\/|\/\*|~\/?|~\/\*|\$HOME\/?|\$\{HOME\}\/?|"\$HOME"\/?|\/home\/?|\/Users\/?|\/root\/?|\/etc\/?|\/usr\/?|\/var\/?|\.\*|[A-Za-z]:\\\\?)["']?(\s|$|;|&|\|)`;
+const DESTROY = new RegExp(
+  [
+    String.raw`\brm\s+(-[a-zA-Z]*[rR][a-zA-Z]*\s+|-[a-zA-Z]*f[a-zA-Z]*\s+|--recursive\s+|--force\s+|--no-preserve-root\s+)+${TARGET}`,
+    String.raw`\bshutil\.rmtree\s*\(\s*(os\.path\.expanduser\s*\(\s*["']~["']\s*\)|["']\/["']|Path\.home\(\)|os\.environ\[["']HOME["']\])\s*[,)]`,
+    String.raw`\b(fs\.)?(rmSync|rm|rmdir)\s*\(\s*(os\.homedir\(\)|["']\/["'])\s*,\s*\{[^}]*recursive`,
+    String.raw`\bRemove-Item\b[^\n]*(-Path\s+)?(~|\$HOME|\$env:USERPROFILE|C:\\)\s[^\n]*-Recurse|\bRemove-Item\b[^\n]*-Recurse[^\n]*\s(~|\$HOME|\$env:USERPROFILE|C:\\)\s*$`,
+    String.raw`\b(del|rd|rmdir)\s+\/s\s+\/q\s+[A-Za-z]:\\?\s*$`,
+    String.raw`\bdd\s+[^\n]*\bof=\/dev\/(sd[a-z]|nvme\d|disk\d|hd[a-z]|mmcblk\d)`,
+    String.raw`\bmkfs(\.\w+)?\s+[^\n]*\/dev\/(sd[a-z]|nvme\d|disk\d|hd[a-z])`,
+    String.raw`>\s*\/dev\/(sd[a-z]|nvme\d\w*|disk\d)\b`,
+    String.raw`\bfind\s+(\/|~|\$HOME)\s[^\n]*-delete\b`,
+    String.raw`\bchmod\s+-R\s+0*0{3}\s+(\/|~)`,
+    String.raw`\bformat\s+[A-Za-z]:\s*\/[qy]`,
+  ].join("|"),
+  "i",
+);
+
+export const destructiveDelete: AuditRule = {
+  id: "destructive-delete",
+  category: "destruction",
+  severity: "critical",
+  summary: "Deletes a home or root folder, or wipes a disk",
+  why: "This destroys your files or the system, and nothing brings them back.",
+  check: "Nothing legitimate deletes a whole home or root; do not install.",
+  run(context) {
+    const hits: RuleHit[] = [];
+    for (const unit of unitsWith(
+      context,
+      /\brm\s|rmtree|rmSync|\brm\(|rmdir|Remove-Item|\b(del|rd)\s|\bdd\s|mkfs|\/dev\/(sd|nvme|disk)|-delete|chmod\s+-R|format\s/,
+    )) {
+      unit.lines.forEach((text, index) => {
+        if (DESTROY.test(text)) hits.push(hitAt(unit, unit.start + index, text, DESTROY));
+      });
+    }
+    return hits;
+  },
+};
+
+const FORK_BOMB =
+  /(?:^|[\s;])(\w+|:)\s*\(\)\s*\{\s*\1\s*\|\s*\1\s*&\s*\}\s*;\s*\1|\bwhile\s+(True|1|true)\s*:\s*os\.fork\s*\(\)|\bwhile\s*\(\s*(true|1)\s*\)\s*\{?\s*fork\s*\(\)|%0\|%0/;
+
+export const forkBomb: AuditRule = {
+  id: "fork-bomb",
+  category: "destruction",
+  severity: "critical",
+  summary: "A fork bomb",
+  why: "It spawns processes until the machine stops responding.",
+  check: "There is no legitimate use in a skill; do not install.",
+  run(context) {
+    const hits: RuleHit[] = [];
+    for (const unit of unitsWithWords(context, ["()", "fork", "%0"])) {
+      unit.lines.forEach((text, index) => {
+        if (FORK_BOMB.test(text)) hits.push(hitAt(unit, unit.start + index, text, FORK_BOMB));
+      });
+      // A Python fork loop over two lines.
+      unit.lines.forEach((text, index) => {
+        if (
+          /^\s*while\s+(True|1)\s*:\s*$/.test(text) &&
+          /^\s*os\.fork\s*\(\)/.test(unit.lines[index + 1] ?? "")
+        )
+          hits.push(hitAt(unit, unit.start + index, text));
+      });
+    }
+    return hits;
+  },
+};
+
+const LOOP_START =
+  /^\s*(while\s+(true|:|\[\s*1\s*\]|\(\(\s*1\s*\)\))\s*(;\s*do)?|for\s*\(\(\s*;\s*;\s*\)\)|while\s+True\s*:|while\s*\(\s*(true|1)\s*\)|for\s*\(\s*;\s*;\s*\))/;
+const NETWORK_IN_LOOP =
+  /\b(curl|wget|nc|ping|hping3|ab|requests\.\w+|urlopen|fetch|http\.get|axios|socket)\b/;
+const LOOP_BOUND =
+  /\b(sleep|break|return|exit|time\.sleep|setTimeout|await\s+new\s+Promise|asyncio\.sleep|timeout)\b/;
+
+export const networkLoop: AuditRule = {
+  id: "network-loop",
+  category: "destruction",
+  severity: "high",
+  summary: "An endless loop making network requests with no pause or exit",
+  why: "An unbounded request loop floods a service (a denial of service) and burns your bandwidth and quota.",
+  check: "Find the loop's exit and pause; polling needs both.",
+  run(context) {
+    const hits: RuleHit[] = [];
+    for (const unit of unitsWithWords(context, ["while", "for"])) {
+      unit.lines.forEach((text, index) => {
+        if (!LOOP_START.test(text)) return;
+        const body = unit.lines.slice(index, index + 12).join("\n");
+        if (NETWORK_IN_LOOP.test(body) && !LOOP_BOUND.test(body))
+          hits.push(hitAt(unit, unit.start + index, text, LOOP_START));
+      });
+    }
+    return hits;
+  },
+};

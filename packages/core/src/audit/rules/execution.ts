@@ -1,0 +1,190 @@
+/**
+ * @module Execution (SPEC §17): download-and-execute, `eval`/`exec` of input, shell and SQL built from
+ * input, file paths taken from a request. A documented installer of a well-known tool (`curl … rustup |
+ * sh`) is noted, not flagged; an unknown host is high, plain http or a raw IP critical.
+ */
+
+import type { AuditSeverity } from "../audit-finding.js";
+import { type AuditRule, hitAt, type RuleHit } from "../audit-rule.js";
+import { type CodeUnit, unitsWith, unitsWithWords } from "../scan-context.js";
+import { KNOWN_INSTALLER_HOSTS, publicIpUrl } from "./signals.js";
+
+const PIPE_TO_SHELL =
+  /\b(curl|wget|iwr|irm|Invoke-WebRequest|Invoke-RestMethod|fetch)\b[^\n|]*\|\s*(sudo\s+(-\w+\s+)*)?(\w+=\S+\s+)*(ba|z|da|k|fi)?sh\b(?!\s+-c\b)|\b(curl|wget)\b[^\n|]*\|\s*(sudo\s+)?((python[0-9.]*|node|perl|ruby|php)\b(?!\s+-[ce]\b)(?!\s+-m\s+json)|iex\b|Invoke-Expression\b)|\b(ba|z)?sh\s+(-c\s+)?["']?(<\(|\$\()\s*(curl|wget)\b|\b(iex|Invoke-Expression)\b[^\n]*(DownloadString|iwr|irm|Invoke-WebRequest|Invoke-RestMethod|Net\.WebClient)|\b(exec|eval)\s*\(\s*(requests\.get|urllib\.request\.urlopen|urlopen|httpx\.get)\s*\(|\beval\s*\(\s*await\s*\(?\s*(await\s+)?fetch\s*\(|\bsource\s+<\(\s*(curl|wget)\b/i;
+
+const DOWNLOAD_TO_FILE =
+  /\b(curl\b[^\n]*\s(-o|--output|-O)\b|wget\b|Invoke-WebRequest\b[^\n]*-OutFile|urlretrieve\s*\(|DownloadFile\s*\()/i;
+const MAKE_EXECUTABLE =
+  /\bchmod\s+(\+x|[0-7]*[1357][0-7]{0,2}\b|u\+x|a\+x)|\bos\.chmod\s*\(|\bfs\.chmodSync?\s*\(/i;
+
+/**
+ * How bad running code from `text`'s URL is: a well-known installer low; a vendor's installer over https
+ * (an `install` script, a `get.`/`cli.` host) medium; any other https script high; plain http or a raw IP
+ * critical; no URL written out (`curl … | sh` in prose) medium.
+ */
+function urlSeverity(text: string): AuditSeverity {
+  if (publicIpUrl(text) || /\bhttp:\/\/(?!localhost|127\.)/i.test(text)) return "critical";
+  const url = /\bhttps:\/\/([^\s"'`)|;]+)/i.exec(text)?.[1];
+  if (!url) return "medium";
+  const [host = "", ...path] = url.split("/");
+  if (KNOWN_INSTALLER_HOSTS.test(host) || KNOWN_INSTALLER_HOSTS.test(`${host}/${path.join("/")}`))
+    return "low";
+  if (
+    /^(get|install|cli|sh|download|dl|releases?)\./i.test(host) ||
+    /(^|\/|-)(install|installer|setup|bootstrap|get)[\w.-]*$/i.test(path.join("/"))
+  )
+    return "medium";
+  const file = path.at(-1) ?? "";
+  return /\.(sh|bash|ps1|py|pl|rb)$/i.test(file) || file === "" ? "high" : "medium";
+}
+
+export const downloadExecute: AuditRule = {
+  id: "download-execute",
+  category: "execution",
+  severity: "high",
+  summary: "Downloads code and runs it (curl | sh, fetch then chmod +x, exec of a fetched response)",
+  why: "Code fetched at run time is not the code that was reviewed; whoever controls the URL controls your machine.",
+  check:
+    "Look up the URL: a well-known installer from its vendor is the documented way to install a tool; anything else, download and read the script first.",
+  run(context) {
+    const hits: RuleHit[] = [];
+    for (const unit of unitsWith(
+      context,
+      /curl|wget|iwr|irm|Invoke-|fetch|iex|DownloadString|urlopen|requests\.get|httpx|urlretrieve|DownloadFile/i,
+    )) {
+      unit.lines.forEach((text, index) => {
+        if (PIPE_TO_SHELL.test(text))
+          hits.push(hitAt(unit, unit.start + index, text, PIPE_TO_SHELL, { severity: urlSeverity(text) }));
+      });
+      hits.push(...fetchThenRun(unit));
+    }
+    return hits;
+  },
+};
+
+/** A file downloaded, made executable and run in one flow. */
+function fetchThenRun(unit: CodeUnit): RuleHit[] {
+  const download = unit.lines.findIndex((text) => DOWNLOAD_TO_FILE.test(text) && /https?:\/\//.test(text));
+  if (download < 0) return [];
+  const chmod = unit.lines.findIndex((text, index) => index > download && MAKE_EXECUTABLE.test(text));
+  if (chmod < 0) return [];
+  const text = unit.lines[download]!;
+  return [hitAt(unit, unit.start + download, text, DOWNLOAD_TO_FILE, { severity: urlSeverity(text) })];
+}
+
+const INPUT = String.raw`(input\s*\(|sys\.argv|argv\[|process\.argv|request\.(args|form|json|data|values|get_json)|req\.(query|body|params)|\$_(GET|POST|REQUEST)|params\[|stdin\.read|"\$[1-9@*]"|\$\{?[1-9@*]\}?|\$\{?(INPUT|ARGS|ARGUMENTS|QUERY|USER_INPUT)\b)`;
+const EVAL_INPUT = new RegExp(
+  String.raw`\b(eval|exec|Function|execfile|compile)\s*\(\s*[^\n)]*${INPUT}|^\s*eval\s+["']?[^\n]*${INPUT}`,
+  "i",
+);
+const REMOTE_INPUT = /request\.|req\.|\$_(GET|POST|REQUEST)|params\[/;
+
+export const evalInput: AuditRule = {
+  id: "eval-input",
+  category: "execution",
+  severity: "medium",
+  summary: "eval/exec of input (arguments, stdin, a request)",
+  why: "Evaluating input runs whatever the input says: anyone who can shape it runs code.",
+  check: "Trace the input; parse it as data instead of evaluating it.",
+  run(context) {
+    const hits: RuleHit[] = [];
+    for (const unit of unitsWithWords(context, ["eval", "exec", "function", "compile"])) {
+      if (unit.file.kind !== "script") continue;
+      unit.lines.forEach((text, index) => {
+        if (EVAL_INPUT.test(text))
+          hits.push(
+            hitAt(
+              unit,
+              unit.start + index,
+              text,
+              EVAL_INPUT,
+              REMOTE_INPUT.test(text) ? { severity: "high" } : {},
+            ),
+          );
+      });
+    }
+    return hits;
+  },
+};
+
+const SHELL_FROM_INPUT = new RegExp(
+  [
+    String.raw`\bos\.(system|popen)\s*\(\s*(f["']|[^\n)]*(\+|%|\.format\())[^\n]*`,
+    String.raw`\bsubprocess\.\w+\s*\(\s*(f["']|[^\n,]*(\+|%\s|\.format\())[^\n]*shell\s*=\s*True`,
+    String.raw`\b(exec|execSync)\s*\(\s*(\x60[^\x60\n]*\$\{|[^\n)]*\+\s*\w)`,
+  ].join("|"),
+  "i",
+);
+
+export const shellInjection: AuditRule = {
+  id: "shell-injection",
+  category: "execution",
+  severity: "low",
+  summary: "A shell command built from strings (command injection when they hold input)",
+  why: "Text placed in a shell command line can end the command and start another.",
+  check:
+    "Pass arguments as a list (subprocess with shell=False, execFile) instead of building a command line.",
+  run(context) {
+    const hits: RuleHit[] = [];
+    for (const unit of unitsWithWords(context, ["os.system", "os.popen", "subprocess", "exec"])) {
+      if (unit.file.kind !== "script") continue;
+      unit.lines.forEach((text, index) => {
+        if (SHELL_FROM_INPUT.test(text))
+          hits.push(
+            hitAt(
+              unit,
+              unit.start + index,
+              text,
+              SHELL_FROM_INPUT,
+              REMOTE_INPUT.test(unit.lines.join("\n")) ? { severity: "medium" } : {},
+            ),
+          );
+      });
+    }
+    return hits;
+  },
+};
+
+const SQL_FROM_INPUT =
+  /\b(execute|executemany|query|raw|exec)\s*\(\s*(f["'](SELECT|INSERT|UPDATE|DELETE|DROP)\b[^\n]*\{|["'](SELECT|INSERT|UPDATE|DELETE|DROP)\b[^\n]*["']\s*(\+|%\s*[\w(])|\x60(SELECT|INSERT|UPDATE|DELETE|DROP)\b[^\x60\n]*\$\{)/i;
+
+export const sqlInjection: AuditRule = {
+  id: "sql-injection",
+  category: "execution",
+  severity: "low",
+  summary: "An SQL statement built from strings",
+  why: "Values placed into SQL text can change the statement (SQL injection).",
+  check: "Use placeholders (`?`, `%s` with parameters) instead of formatting values into the statement.",
+  run(context) {
+    const hits: RuleHit[] = [];
+    for (const unit of unitsWithWords(context, ["select", "insert", "update", "delete", "drop"])) {
+      if (unit.file.kind !== "script") continue;
+      unit.lines.forEach((text, index) => {
+        if (SQL_FROM_INPUT.test(text)) hits.push(hitAt(unit, unit.start + index, text, SQL_FROM_INPUT));
+      });
+    }
+    return hits;
+  },
+};
+
+const PATH_FROM_REQUEST =
+  /\b(open|send_file|send_from_directory|readFile\w*|createReadStream|sendFile|file_get_contents|unlink|rmtree|os\.remove)\s*\([^\n)]*\b(request\.(args|form|values|json|get_json)|req\.(query|body|params)|\$_(GET|POST|REQUEST))/i;
+
+export const pathTraversal: AuditRule = {
+  id: "path-traversal",
+  category: "execution",
+  severity: "medium",
+  summary: "A file path taken from a request",
+  why: "A path from a request can hold `../` and reach any file the process can read or delete.",
+  check: "Resolve the path and check it stays inside the folder meant to be served.",
+  run(context) {
+    const hits: RuleHit[] = [];
+    for (const unit of unitsWithWords(context, ["request.", "req.", "$_get", "$_post", "$_request"])) {
+      if (unit.file.kind !== "script") continue;
+      unit.lines.forEach((text, index) => {
+        if (PATH_FROM_REQUEST.test(text)) hits.push(hitAt(unit, unit.start + index, text, PATH_FROM_REQUEST));
+      });
+    }
+    return hits;
+  },
+};

@@ -1,0 +1,251 @@
+/**
+ * @module Exfiltration (SPEC §17): network sends that carry secrets, files or command output; DNS lookups
+ * built from data; tunnels that expose the machine; destinations only an attacker needs (paste sites,
+ * request catchers, chat webhooks, raw public IPs). A source and a sink in one flow (a script, a code
+ * block) is critical; across two files of the skill, high.
+ */
+import { type AuditRule, evidence, hitAt, type RuleHit } from "../audit-rule.js";
+import { type CodeUnit, fileHasWord, unitsWith, unitsWithWords } from "../scan-context.js";
+import { CREDENTIAL_WORDS, dumpsEnvironment, readsCredentials } from "./secrets.js";
+import { DOTENV_READ, NETWORK_ANY, NETWORK_SEND, publicIpUrl, SUSPICIOUS_HOST } from "./signals.js";
+
+/** The first line of `unit` that reads a secret (credential store, whole environment, `.env`). */
+function secretSource(unit: CodeUnit): { line: number; text: string } | undefined {
+  for (const [index, text] of unit.lines.entries()) {
+    if (readsCredentials(text) || dumpsEnvironment(text) || DOTENV_READ.test(text))
+      return { line: unit.start + index, text };
+  }
+  return undefined;
+}
+
+/** The first line of `unit` that sends data over the network. */
+function networkSend(unit: CodeUnit): { line: number; text: string } | undefined {
+  for (const [index, text] of unit.lines.entries()) {
+    if (NETWORK_SEND.test(text)) return { line: unit.start + index, text };
+  }
+  return undefined;
+}
+
+export const secretExfiltration: AuditRule = {
+  id: "secret-exfiltration",
+  category: "exfiltration",
+  severity: "critical",
+  summary: "Reads secrets (credential stores, the environment, .env) and sends data over the network",
+  why: "A secret read and a network send in one flow is the shape of credential theft.",
+  check: "Follow the data from the read to the send; if the secret can reach the request, do not install.",
+  run(context) {
+    const hits: RuleHit[] = [];
+    const units = unitsWithWords(context, [...SEND_WORDS, ...CREDENTIAL_WORDS, "env"]);
+    const sources: CodeUnit[] = [];
+    const sinks: CodeUnit[] = [];
+    for (const unit of units) {
+      const file = unit.file;
+      const source =
+        fileHasWord(file, CREDENTIAL_WORDS) || fileHasWord(file, ["env"]) ? secretSource(unit) : undefined;
+      const sink = networkSend(unit);
+      if (source) sources.push(unit);
+      if (sink) sinks.push(unit);
+      if (source && sink)
+        hits.push(
+          hitAt(unit, sink.line, sink.text, NETWORK_SEND, {
+            why: `Reads a secret (line ${source.line}: ${evidence(source.text, 0, 60)}) and sends data over the network in the same flow.`,
+          }),
+        );
+    }
+    // Across files: scripts only (prose in two Markdown files is not one flow).
+    const scriptSources = sources.filter((unit) => unit.file.kind === "script" && !unit.illustrative);
+    const scriptSinks = sinks.filter((unit) => unit.file.kind === "script" && !unit.illustrative);
+    for (const sink of scriptSinks) {
+      const other = scriptSources.find((source) => source.file !== sink.file);
+      if (!other || scriptSources.some((source) => source.file === sink.file)) continue;
+      const send = networkSend(sink)!;
+      hits.push(
+        hitAt(sink, send.line, send.text, NETWORK_SEND, {
+          severity: "high",
+          why: `${other.file.path} reads a secret and this script sends data over the network: together they can carry it out.`,
+        }),
+      );
+    }
+    return hits;
+  },
+};
+
+// Command output sent: `$(cmd)` in a request's data, or a command piped into a sender.
+const OUTPUT_SENT =
+  /(\b(curl|wget)\b[^\n]*(-d|--data\S*|-F|--form|--post-data|-H)\s*["']?[^"'\n]*\$\((whoami|id|hostname|uname|ifconfig|ip\s|env|printenv|cat|ls|history|ps|find|tar|base64|git\s+config|pwd)\b|\|\s*(curl|wget)\b[^\n]*(-d\s*@-|--data\S*\s*@-|-F\s*\S*=@-|-T\s*-|--upload-file\s*-|--post-file=?\/dev\/stdin)|\|\s*(nc|ncat|netcat)\s+[\w.-]+\s+\d+|>\s*\/dev\/(tcp|udp)\/|\b(requests|httpx)\.(post|put)\([^\n]*\b(check_output|getoutput|popen|run)\()/i;
+
+export const commandOutputExfiltration: AuditRule = {
+  id: "command-output-exfiltration",
+  category: "exfiltration",
+  severity: "high",
+  summary: "Sends command output (system details, file listings, environment) over the network",
+  why: "Piping a command's output into a network request carries information about your machine out of it.",
+  check: "See which command's output is sent and where; telemetry a skill does not announce is exfiltration.",
+  run(context) {
+    const hits: RuleHit[] = [];
+    for (const unit of unitsWithWords(context, SEND_WORDS)) {
+      unit.lines.forEach((text, index) => {
+        if (OUTPUT_SENT.test(text)) hits.push(hitAt(unit, unit.start + index, text, OUTPUT_SENT));
+      });
+    }
+    return hits;
+  },
+};
+
+const DNS_EXFIL =
+  /((^\s*|[;&|(]\s*|\$\(\s*|\bsubprocess\.\w+\(\s*\[?\s*["'])(dig|nslookup|host|drill|Resolve-DnsName)\s+[^\n|;]*(\$\(|\$\{|`|\$\w+\.)[^\n]*\.[a-z]{2,}|\b(gethostbyname|getaddrinfo|resolve\w*|lookup)\s*\(\s*(f["'][^"'\n]*\{|[\w.]+\s*\+\s*["']\.|["'][^"'\n]*["']\s*\.\s*format\b|`[^`\n]*\$\{))/i;
+
+export const dnsExfiltration: AuditRule = {
+  id: "dns-exfiltration",
+  category: "exfiltration",
+  severity: "high",
+  summary: "A DNS lookup whose name is built from data",
+  why: "Data placed in a subdomain leaves through DNS, past most firewalls and proxies.",
+  check: "See what is interpolated into the looked-up name; a fixed host name is fine.",
+  run(context) {
+    const hits: RuleHit[] = [];
+    for (const unit of unitsWithWords(context, [
+      "dig",
+      "nslookup",
+      "host",
+      "drill",
+      "resolve-dnsname",
+      "gethostbyname",
+      "getaddrinfo",
+      "resolve",
+      "lookup",
+    ])) {
+      unit.lines.forEach((text, index) => {
+        if (DNS_EXFIL.test(text)) hits.push(hitAt(unit, unit.start + index, text, DNS_EXFIL));
+      });
+    }
+    return hits;
+  },
+};
+
+const TUNNEL =
+  /\b(ngrok\s+(http|tcp|tls|start|config)|ngrok\.(connect|forward)\s*\(|authtoken\s*:\s*\S+|cloudflared\s+tunnel|\blt\s+--port|localtunnel|serveo\.net|localhost\.run|bore\s+local|ssh\s+(-\w+\s+)*-R\s*\d+|frpc\b|pinggy\.io|tunnelmole)\b/i;
+
+export const tunnel: AuditRule = {
+  id: "tunnel",
+  category: "exfiltration",
+  severity: "medium",
+  summary: "Opens a tunnel from this machine to the internet (ngrok, cloudflared, ssh -R, …)",
+  why: "A tunnel exposes a local port, and whatever serves it, to anyone who has the URL.",
+  check:
+    "See what the tunnel exposes and who gets its URL; a skill that documents one for webhook testing is milder than a script that starts one.",
+  run(context) {
+    const hits: RuleHit[] = [];
+    for (const unit of unitsWithWords(context, [
+      "ngrok",
+      "authtoken",
+      "cloudflared",
+      "lt ",
+      "localtunnel",
+      "serveo",
+      "localhost.run",
+      "bore",
+      "ssh ",
+      "frpc",
+      "pinggy",
+      "tunnelmole",
+    ])) {
+      const inFile = unit.file.kind === "script" || unit.file.kind === "config";
+      unit.lines.forEach((text, index) => {
+        if (!TUNNEL.test(text)) return;
+        if (/authtoken/i.test(text) && !/ngrok/i.test(unit.file.path + unit.lines.join("\n"))) return;
+        hits.push(hitAt(unit, unit.start + index, text, TUNNEL, inFile ? {} : { severity: "low" }));
+      });
+    }
+    return hits;
+  },
+};
+
+/** Words every network send holds: files without them have no sink. */
+const SEND_WORDS = [
+  "curl",
+  "wget",
+  "post",
+  "put",
+  "patch",
+  "nc ",
+  "ncat",
+  "netcat",
+  "/dev/tcp",
+  "/dev/udp",
+  "scp",
+  "invoke-",
+  "iwr",
+  "irm",
+  "send",
+  "smtp",
+  "ftp",
+];
+
+/** Words every suspicious host holds. */
+const HOST_WORDS = [
+  "pastebin",
+  "paste.ee",
+  "hastebin",
+  "ghostbin",
+  "termbin",
+  "transfer.sh",
+  "file.io",
+  "0x0.st",
+  "temp.sh",
+  "webhook.site",
+  "requestbin",
+  "pipedream",
+  "requestcatcher",
+  "beeceptor",
+  "interact.sh",
+  "oast.",
+  "burpcollaborator",
+  "canarytokens",
+  "ngrok",
+  "trycloudflare",
+  "discord",
+  "telegram",
+];
+
+const ANY_IP = /\d{1,3}\.\d{1,3}\.\d{1,3}\.\d{1,3}/;
+
+export const suspiciousDestination: AuditRule = {
+  id: "suspicious-destination",
+  category: "exfiltration",
+  severity: "high",
+  summary: "Network calls to a paste site, request catcher, chat webhook or raw public IP",
+  why: "Legitimate tools talk to their own service by name; paste sites, request catchers, bot APIs and bare IPs are where stolen data is dropped.",
+  check: "Look up the destination and what is sent to it.",
+  run(context) {
+    const hits: RuleHit[] = [];
+    const about = `${context.name ?? ""} ${context.description ?? ""}`;
+    for (const unit of unitsWith(context, ANY_IP).concat(unitsWithWords(context, HOST_WORDS))) {
+      unit.lines.forEach((text, index) => {
+        const host = SUSPICIOUS_HOST.exec(text);
+        const ip = host ? undefined : publicIpUrl(text);
+        if (!host && !ip) return;
+        const calls = NETWORK_ANY.test(text) || /\/dev\/(tcp|udp)\//.test(text);
+        // A Telegram skill calls Telegram's bot API: the service it is about is not a drop box.
+        const labels = (host?.[0] ?? "")
+          .split(/[./]/)
+          .filter((label) => label.length > 3 && label !== "webhooks");
+        const own = labels.some((label) => new RegExp(`\\b${label.replace(/app$/, "")}`, "i").test(about));
+        const pattern = host ? SUSPICIOUS_HOST : /\d{1,3}\.\d{1,3}\.\d{1,3}\.\d{1,3}/;
+        // Mentioned without a call (a link, a note): low; called with data: high; called: medium.
+        const severity = !calls || own ? "low" : NETWORK_SEND.test(text) ? "high" : "medium";
+        hits.push(hitAt(unit, unit.start + index, text, pattern, { severity }));
+      });
+    }
+    for (const file of context.files) {
+      if ((file.kind !== "skill" && file.kind !== "markdown") || !fileHasWord(file, HOST_WORDS)) continue;
+      for (const { line, text } of file.prose) {
+        if (text.includes("`")) continue; // inline code is a unit, seen above
+        const host = SUSPICIOUS_HOST.exec(text) ?? undefined;
+        if (host)
+          hits.push({ file: file.path, line, evidence: evidence(text, host.index), severity: "info" });
+      }
+    }
+    return hits;
+  },
+};

@@ -1,0 +1,267 @@
+/**
+ * @module Instructions aimed at the model against its host or its user (SPEC §17): overriding the system or
+ * the user, hiding actions, directives in HTML comments a person does not see rendered, and invisible
+ * Unicode (tag characters, zero-width, bidi controls) that smuggles text past a reader. Phrases quoted or
+ * discussed as attacks (a security-training skill) are described, not asked for: they are lowered.
+ */
+import { type AuditRule, evidence, type RuleHit } from "../audit-rule.js";
+import { type AuditContext, fileMayMatch, type ScannedFile } from "../scan-context.js";
+import { RISKY_ACTION } from "./signals.js";
+
+const OVERRIDE =
+  /(?:^|[.!:;>*\-#"]\s*|\b(?:please|now|must|should|always|you|then|and)\s+)(ignore|disregard|forget|override|bypass)\s+(?:all\s+|any\s+)?(?:of\s+)?(?:the\s+|your\s+)?(previous|prior|above|earlier|preceding|system|developer|original|safety|security)\s+(instructions?|prompts?|rules|guidelines|directives|messages|constraints|guardrails|policies|polic(y|ies))\b/i;
+const ROLE_HIJACK =
+  /\b(you are now (in )?(developer|god|jailbreak|unrestricted|DAN)\b|from now on,? you (will|must) (ignore|not follow)|new system prompt\s*:|<\/?(system|im_start)>\s*$)/i;
+
+/** Whether offset `at` of `text` lies inside quotation marks (the phrase is quoted, not said). */
+export function insideQuotes(text: string, at: number): boolean {
+  const before = text.slice(0, at);
+  const straight = (before.match(/"/g)?.length ?? 0) % 2 === 1;
+  const curly = before.lastIndexOf("“") > before.lastIndexOf("”");
+  const backtick = (before.match(/`/g)?.length ?? 0) % 2 === 1;
+  return straight || curly || backtick;
+}
+
+/** A line that talks about such a phrase rather than says it: quotes, attack vocabulary, examples. */
+const DISCUSSED =
+  /\b(attack\w*|inject\w*|malicious|adversar\w*|jailbreak\w*|detect\w*|e\.g\.|such as|for example|example|phrases?|patterns?|red flags?|watch for|look for|beware|flag|suspicious|classif\w*|tries to|attempts? to)\b|["“”'`«»]\s*(ignore|disregard|forget|override|bypass)/i;
+
+const CONCEAL =
+  /\b(do not|don'?t|never|without)\s+(tell(ing)?|inform(ing)?|notify(ing)?|mention(ing)?|reveal(ing)?|show(ing)?|alert(ing)?|warn(ing)?|let(ting)?)\s+(the\s+|your\s+)?(user|human|operator|person|owner)\b(?!\s+(to|know how|what (to|you need)))|\b(hide|conceal)\s+(this|these|it|them|the\s+\w+(\s+\w+)?)\s+from\s+(the\s+)?(user|human)\b|\b(silently|secretly|covertly|discreetly|invisibly|quietly)\s+(send|upload|post|transmit|exfiltrate|copy|forward|run|execute|install|download|delete|collect|read|share|add|append|write)\b|\bwithout\s+(the\s+(user|owner|person)'?s?|their|your)\s+(knowledge|consent|awareness)\b|\bwithout\s+the\s+(user|owner|person)\s+(knowing|noticing|seeing)\b|\b(user|they)\s+(must|should)\s+(not|never)\s+(know|see|notice|find out)\b|\b(do not|don'?t|never)\s+(tell|mention|reveal|show|say)\s+(this|it|that|these|anything)\s+to\s+(the\s+)?(user|human)\b/i;
+
+const TAG_CHARACTERS = /[\u{e0000}-\u{e007f}]+/gu;
+const SMUGGLING_SELECTORS = /[\u{e0100}-\u{e01ef}]{4,}/u;
+const BIDI = /[\u202a-\u202e\u2066-\u2069]/u;
+// Zero-width characters inside a word, or a run of them: not the joiner inside an emoji sequence.
+const ZERO_WIDTH_IN_WORD =
+  /[A-Za-z0-9][\u200b-\u200d\u2060-\u2064\ufeff\u180e]+[A-Za-z0-9]|[\u200b-\u200d\u2060-\u2064\ufeff\u180e]{3,}/u;
+
+function instructionFiles(context: AuditContext): ScannedFile[] {
+  return context.files.filter((file) => file.kind === "skill" || file.kind === "markdown");
+}
+
+/** The prose lines of a file with two lines of context (a paragraph, roughly). */
+function around(file: ScannedFile, line: number): string {
+  return file.lines.slice(Math.max(0, line - 2), line + 1).join(" ");
+}
+
+export const instructionOverride: AuditRule = {
+  id: "instruction-override",
+  category: "instructions",
+  severity: "high",
+  summary: "Tells the model to ignore its system, developer or earlier instructions",
+  why: "A skill has no business overriding the host's or the user's instructions; this is how a prompt injection takes over an agent.",
+  check:
+    "Read the sentence in context: a skill that describes injection attacks quotes such phrases; one that says them to the model is hostile.",
+  run(context) {
+    const hits: RuleHit[] = [];
+    for (const file of instructionFiles(context)) {
+      if (
+        !fileMayMatch(
+          file,
+          /ignore|disregard|forget|override|bypass|you are now|from now on|system prompt|<\/?(system|im_start)>/i,
+        )
+      )
+        continue;
+      for (const { line, text } of file.prose) {
+        const match = OVERRIDE.exec(text) ?? ROLE_HIJACK.exec(text);
+        if (!match) continue;
+        const discussed =
+          DISCUSSED.test(text) || context.securityTopic || insideQuotes(text, match.index + 2);
+        hits.push({
+          file: file.path,
+          line,
+          evidence: evidence(text, match.index),
+          ...(discussed ? { severity: "low" as const } : {}),
+        });
+      }
+    }
+    return hits;
+  },
+};
+
+export const concealFromUser: AuditRule = {
+  id: "conceal-from-user",
+  category: "instructions",
+  severity: "high",
+  summary: "Tells the model to keep an action from the user",
+  why: "Hiding what is done (sending, running, installing) from the person is how a malicious skill acts unseen.",
+  check:
+    "See what the hidden action is; a skill that needs to be hidden from its user should not be installed.",
+  run(context) {
+    const hits: RuleHit[] = [];
+    for (const file of instructionFiles(context)) {
+      if (!fileMayMatch(file, CONCEAL)) continue;
+      for (const { line, text } of file.prose) {
+        const match = CONCEAL.exec(text);
+        if (!match) continue;
+        const risky = RISKY_ACTION.test(around(file, line));
+        const discussed = context.securityTopic || DISCUSSED.test(text);
+        hits.push({
+          file: file.path,
+          line,
+          evidence: evidence(text, match.index),
+          ...(risky && !discussed ? {} : { severity: "low" as const }),
+        });
+      }
+    }
+    return hits;
+  },
+};
+
+const COMMENT = /<!--([\s\S]*?)-->/g;
+const TOOLING_COMMENT =
+  /^\s*([\w-]+:\s|<\/?[a-z]+[\s>]|markdownlint|prettier|eslint|toc|omit|begin|end|start|stop|auto-?generated|generated|do not edit|todo|fixme|note|section|cspell|vale|textlint|lint|region|endregion|#region|\w+:\s*(start|end)\b|[\w-]+\s*$)/i;
+/** A sentence that gives an order: starts with a verb, or says "you must", "always", "make sure". */
+const DIRECTIVE =
+  /^\s*([-*>]\s*)?((then|also|now|please|first|next|finally|and),?\s+)*(run|execute|send|upload|read|fetch|download|install|delete|remove|copy|post|curl|wget|open|append|write|add|ignore|disregard|include|collect|forward)\b|\b(you (must|should|will|need to|are to)|always|never|make sure|be sure to|do not|don'?t)\b|^\s*(assistant|agent|model|ai|claude|system)\s*:/i;
+
+/** What an order hidden in a comment must be about to matter: the network, secrets, running code. */
+const COMMENT_RISK =
+  /\b(send|upload\w*|post|transmit\w*|exfiltrat\w*|curl|wget|credential\w*|passwords?|tokens?|api[_ ]?keys?|secrets?|ssh|\.env|environment variables|cookies?|execut\w*|download\w*|wallet|private keys?)\b/i;
+
+/** Whether a sentence of `text` orders a risky action. */
+function ordersRiskyAction(text: string): boolean {
+  return text
+    .replace(/\bhttps?:\/\/\S+/g, " ")
+    .split(/[.!?](?=\s|$)|\n/)
+    .some((sentence) => DIRECTIVE.test(sentence) && COMMENT_RISK.test(sentence));
+}
+const COMMAND_IN_COMMENT =
+  /\b(curl|wget|bash\s+-c|base64|\/dev\/tcp|nc\s+-|powershell|Invoke-\w+|chmod\s+\+x|rm\s+-rf|ssh\s)\b/i;
+
+export const htmlCommentInstruction: AuditRule = {
+  id: "html-comment-instruction",
+  category: "instructions",
+  severity: "medium",
+  summary: "An instruction to the model inside an HTML comment",
+  why: "An HTML comment is not shown when Markdown is rendered, but the model reads it: a place to hide instructions from the person reviewing the skill.",
+  check:
+    "Open the raw file and read the comment; editorial notes are harmless, directives to the model are not.",
+  run(context) {
+    const hits: RuleHit[] = [];
+    for (const file of instructionFiles(context)) {
+      if (!file.text.includes("<!--")) continue;
+      for (const match of file.text.matchAll(COMMENT)) {
+        const inside = match[1]!.trim();
+        if (inside === "") continue;
+        const line = file.text.slice(0, match.index).split("\n").length;
+        const override = OVERRIDE.test(inside) || ROLE_HIJACK.test(inside) || CONCEAL.test(inside);
+        const words = inside.replace(/\bhttps?:\/\/\S+/g, " ");
+        const addressed = ordersRiskyAction(inside);
+        const command =
+          COMMAND_IN_COMMENT.test(words) && COMMENT_RISK.test(words.replace(COMMAND_IN_COMMENT, " "));
+        // A one-line tooling marker (`markdownlint-disable`, `prettier-ignore`, `key: value`) is not prose.
+        const tooling = !inside.includes("\n") && TOOLING_COMMENT.test(inside);
+        if (!override && !addressed && (tooling || !command)) continue;
+        const discussed = context.securityTopic || DISCUSSED.test(inside);
+        hits.push({
+          file: file.path,
+          line,
+          evidence: evidence(inside.replace(/\s+/g, " ")),
+          ...(discussed ? { severity: "low" as const } : override ? { severity: "high" as const } : {}),
+        });
+      }
+    }
+    return hits;
+  },
+};
+
+/** The ASCII text that tag characters (U+E0000–E007F) spell. */
+export function decodeTagCharacters(text: string): string {
+  return [...text].map((character) => String.fromCodePoint(character.codePointAt(0)! - 0xe0000)).join("");
+}
+
+const INVISIBLE_ANY =
+  /[\u200b-\u200d\u2060-\u2064\ufeff\u180e\u202a-\u202e\u2066-\u2069]|[\u{e0000}-\u{e007f}]|[\u{e0100}-\u{e01ef}]/u;
+
+export const invisibleUnicode: AuditRule = {
+  id: "invisible-unicode",
+  category: "instructions",
+  severity: "high",
+  summary: "Invisible Unicode that hides text: tag characters (ASCII smuggling), zero-width or bidi controls",
+  why: "Characters a reviewer cannot see still reach the model: tag characters spell hidden ASCII instructions, bidi controls reorder code so it reads differently than it runs.",
+  check:
+    "Show the file with invisible characters revealed (e.g. `cat -v`, an editor's 'render whitespace') and read what they hide.",
+  run(context) {
+    const hits: RuleHit[] = [];
+    for (const file of context.files) {
+      if (!INVISIBLE_ANY.test(file.text)) continue;
+      file.lines.forEach((text, index) => {
+        const line = index + 1;
+        const tags = text.match(TAG_CHARACTERS);
+        if (tags) {
+          const hidden = tags.map(decodeTagCharacters).join(" ");
+          hits.push({
+            file: file.path,
+            line,
+            evidence: evidence(`hidden text: ${hidden}`),
+            severity: "critical",
+            why: "Unicode tag characters (U+E0000–E007F) spell text no reader sees but the model reads: ASCII smuggling.",
+          });
+          return;
+        }
+        if (SMUGGLING_SELECTORS.test(text)) {
+          hits.push({ file: file.path, line, evidence: evidence(text), severity: "high" });
+          return;
+        }
+        const bidi = BIDI.exec(text);
+        if (bidi) {
+          hits.push({
+            file: file.path,
+            line,
+            evidence: evidence(text, bidi.index),
+            severity: file.kind === "script" || file.kind === "config" ? "high" : "medium",
+          });
+          return;
+        }
+        const zero = ZERO_WIDTH_IN_WORD.exec(text);
+        if (zero)
+          hits.push({ file: file.path, line, evidence: evidence(text, zero.index), severity: "medium" });
+      });
+    }
+    return hits;
+  },
+};
+
+const TRIGGER =
+  /\b(when(ever)?|if)\b[^.\n]{0,50}\b(says?|types?|writes?|sends?|contains?|includes?|mentions?|enters?|uses the (word|phrase|code))\b[^.\n]{0,12}["“'`][^"”'`\n]{2,60}["”'`][^.\n]{0,120}\b(ignore\w*|bypass\w*|disable\w*|skip (all |the )?(safety|security|checks?|confirmation|rules|restrictions)|without (asking|confirmation|restrictions)|grant\w*|admin|root access|reveal\w*|unlock\w*|(developer|god|debug|secret|unrestricted) mode|all restrictions|exfiltrat\w*|send (the |all |every )?\w+ to)\b/i;
+
+export const magicTrigger: AuditRule = {
+  id: "magic-trigger",
+  category: "persistence",
+  severity: "high",
+  summary: "A magic phrase that switches off safety or unlocks hidden behaviour",
+  why: "A trigger phrase that disables checks or reveals secrets is a backdoor: whoever knows the phrase controls the agent.",
+  check:
+    'Read what the phrase unlocks; ordinary command words ("when the user says deploy, run the deploy script") are not this.',
+  run(context) {
+    const hits: RuleHit[] = [];
+    for (const file of instructionFiles(context)) {
+      if (!fileMayMatch(file, TRIGGER)) continue;
+      for (const { line, text } of file.prose) {
+        const match = TRIGGER.exec(text);
+        if (!match) continue;
+        hits.push({
+          file: file.path,
+          line,
+          evidence: evidence(text, match.index),
+          ...(context.securityTopic || DISCUSSED.test(text.replace(/["“'`][^"”'`]*["”'`]/g, ""))
+            ? { severity: "low" as const }
+            : {}),
+        });
+      }
+    }
+    for (const file of context.files.filter((entry) => entry.kind === "script")) {
+      file.lines.forEach((text, index) => {
+        if (!/\bif\b[^\n]*(==|===|\bin\b|\.includes\(|\.startsWith\()\s*[^\n]*["'][^"'\s]{8,}["']/.test(text))
+          return;
+        if (!/\b(request|recv|message|body|payload|socket|conn|stdin|headers?)\b/i.test(text)) return;
+        const body = file.lines.slice(index + 1, index + 5).join("\n");
+        if (/\b(os\.system|subprocess|exec|eval|spawn|popen|shell=True|child_process|\/bin\/sh)\b/.test(body))
+          hits.push({ file: file.path, line: index + 1, evidence: evidence(text) });
+      });
+    }
+    return hits;
+  },
+};

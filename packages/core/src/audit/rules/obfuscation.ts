@@ -1,0 +1,214 @@
+/**
+ * @module Obfuscation (SPEC §17): encoded data decoded and run, long encoded blobs that decode to commands,
+ * commands assembled from character codes or fragments so no reader sees them, packed scripts. Encoded
+ * data that decodes to binary (an image, a test fixture) is data, not a finding.
+ */
+import { type AuditRule, evidence, hitAt, type RuleHit } from "../audit-rule.js";
+import { allUnits, unitsWith, unitsWithWords } from "../scan-context.js";
+
+const DECODE_AND_RUN = new RegExp(
+  [
+    String.raw`\b(base64\s+(-d|--decode|-D)|xxd\s+-r|openssl\s+(base64|enc)\s[^\n|]*-d)\b[^\n]*\|\s*(sudo\s+)?((ba|z|da)?sh|python[0-9.]*|node|perl|ruby)\b`,
+    String.raw`\b(ba|z)?sh\s+-c\s+["']?\$\([^\n)]*\b(base64\s+(-d|--decode)|xxd\s+-r)`,
+    String.raw`\beval\s+["']?\$\([^\n)]*\b(base64\s+(-d|--decode)|xxd\s+-r|rev\b)`,
+    String.raw`\b(exec|eval|compile)\s*\(\s*[^\n]*\b(b64decode|b32decode|a85decode|decodebytes|bytes\.fromhex|unhexlify|codecs\.decode|zlib\.decompress|gzip\.decompress|lzma\.decompress|marshal\.loads|bz2\.decompress)\b`,
+    String.raw`\b(eval|Function|execSync|exec)\s*\(\s*[^\n]*\b(atob|Buffer\.from\s*\([^\n)]*["'](base64|hex)["'])`,
+    String.raw`\bnew\s+Function\s*\(\s*[^\n]*\b(atob|Buffer\.from)\b`,
+    String.raw`\b(powershell|pwsh)(\.exe)?\b[^\n]*\s-(e|en|enc|encodedcommand)\s+[A-Za-z0-9+/=]{16,}`,
+    String.raw`\[System\.Convert\]::FromBase64String[^\n]*\|\s*(iex|Invoke-Expression)|\b(iex|Invoke-Expression)\b[^\n]*FromBase64String`,
+    String.raw`\bmarshal\.loads\s*\(`,
+  ].join("|"),
+  "i",
+);
+
+export const encodedExecution: AuditRule = {
+  id: "encoded-execution",
+  category: "obfuscation",
+  severity: "critical",
+  summary: "Decodes data (base64, hex, compressed) and runs it",
+  why: "Code that is decoded before it runs was encoded so that nobody reviewing the skill would read it.",
+  check: "Decode the data yourself (without running it) and read what it does.",
+  run(context) {
+    const hits: RuleHit[] = [];
+    for (const unit of unitsWithWords(context, [
+      "base64",
+      "xxd",
+      "openssl",
+      "b64decode",
+      "b32decode",
+      "a85decode",
+      "decodebytes",
+      "fromhex",
+      "unhexlify",
+      "codecs",
+      "decompress",
+      "marshal",
+      "atob",
+      "buffer.from",
+      " -e",
+      "frombase64string",
+    ])) {
+      unit.lines.forEach((text, index) => {
+        if (DECODE_AND_RUN.test(text)) hits.push(hitAt(unit, unit.start + index, text, DECODE_AND_RUN));
+      });
+    }
+    return hits;
+  },
+};
+
+/** Commands and calls that make decoded or assembled text dangerous. */
+const DANGEROUS_TEXT =
+  /\b(curl|wget|bash|\/bin\/sh|sh\s+-c|nc\s+-|ncat|netcat|\/dev\/tcp|rm\s+-rf|chmod\s+\+x|eval|exec|os\.system|subprocess|child_process|powershell|Invoke-Expression|iex|socket|authorized_keys|crontab|\.ssh|\.aws|base64\s+-d|python\s+-c|mkfifo)\b/i;
+
+const BASE64_BLOB = /[A-Za-z0-9+/]{120,}={0,2}/g;
+const HEX_BLOB = /\b(?:[0-9a-fA-F]{2}){80,}\b|(?:\\x[0-9a-fA-F]{2}){40,}/g;
+
+/** The text a blob decodes to, when it is mostly printable text (binary data is not a command). */
+export function decodeBlob(blob: string): string | undefined {
+  let bytes: Buffer;
+  if (blob.startsWith("\\x")) bytes = Buffer.from(blob.replace(/\\x/g, ""), "hex");
+  else if (/^[0-9a-fA-F]+$/.test(blob)) bytes = Buffer.from(blob, "hex");
+  else bytes = Buffer.from(blob, "base64");
+  if (bytes.length === 0) return undefined;
+  let printable = 0;
+  for (const byte of bytes)
+    if ((byte >= 0x20 && byte < 0x7f) || byte === 0x0a || byte === 0x09 || byte === 0x0d) printable++;
+  return printable / bytes.length > 0.9 ? bytes.toString("latin1") : undefined;
+}
+
+export const encodedPayload: AuditRule = {
+  id: "encoded-payload",
+  category: "obfuscation",
+  severity: "high",
+  summary: "A long base64 or hex blob that decodes to commands",
+  why: "A command stored encoded is hidden from review; it is there to be decoded and run.",
+  check: "Decode the blob (without running it) and read it.",
+  run(context) {
+    const hits: RuleHit[] = [];
+    for (const unit of allUnits(context)) {
+      unit.lines.forEach((text, index) => {
+        if (text.length < 120) return;
+        for (const pattern of [BASE64_BLOB, HEX_BLOB]) {
+          for (const match of text.matchAll(pattern)) {
+            const decoded = decodeBlob(match[0]);
+            const danger = decoded === undefined ? undefined : DANGEROUS_TEXT.exec(decoded);
+            if (!danger) continue;
+            hits.push({
+              ...hitAt(unit, unit.start + index, text, pattern === BASE64_BLOB ? BASE64_BLOB : HEX_BLOB),
+              evidence: evidence(
+                `decodes to: ${decoded!.slice(Math.max(0, danger.index - 20), danger.index + 80)}`,
+              ),
+            });
+            return;
+          }
+        }
+      });
+    }
+    return hits;
+  },
+};
+
+/** The text character codes and escapes on a line spell out. */
+export function assembledText(line: string): string[] {
+  const found: string[] = [];
+  for (const match of line.matchAll(/fromCharCode\s*\(([\d\s,x]+)\)/gi))
+    found.push(String.fromCharCode(...match[1]!.split(",").map((code) => Number(code.trim()))));
+  const chrs = [...line.matchAll(/\bchr\s*\(\s*(\d+)\s*\)/g)].map((match) => Number(match[1]));
+  if (chrs.length >= 3) found.push(String.fromCharCode(...chrs));
+  for (const match of line.matchAll(/\bchr\s*\(\s*\w+\s*\)\s*for\s+\w+\s+in\s*[[(]([\d\s,]+)[\])]/g))
+    found.push(String.fromCharCode(...match[1]!.split(",").map((code) => Number(code.trim()))));
+  const escapes = line.match(/(?:\\x[0-9a-fA-F]{2}|\\[0-7]{3}){4,}/g);
+  for (const run of escapes ?? [])
+    found.push(
+      run.replace(/\\x([0-9a-fA-F]{2})|\\([0-7]{3})/g, (_, hex: string, octal: string) =>
+        String.fromCharCode(hex ? Number.parseInt(hex, 16) : Number.parseInt(octal, 8)),
+      ),
+    );
+  // Quoted fragments joined by `+` or written side by side: "cu" + "rl", 'ba''sh'.
+  const joined = line.replace(/(["'])\s*(\+|\.)?\s*\1/g, "");
+  if (joined !== line) found.push(joined);
+  return found;
+}
+
+/** Short shell variables assigned then pasted together: `a=cu; b=rl; $a$b`. */
+function shellFragments(lines: readonly string[]): string[] {
+  const values = new Map<string, string>();
+  for (const line of lines)
+    for (const match of line.matchAll(/\b([A-Za-z_]\w{0,3})=["']?([^\s"';]{1,6})["']?(?=\s|;|$)/g))
+      values.set(match[1]!, match[2]!);
+  const found: string[] = [];
+  for (const line of lines)
+    for (const match of line.matchAll(/(?:\$\{?[A-Za-z_]\w{0,3}\}?){2,}/g)) {
+      const names = [...match[0].matchAll(/\$\{?([A-Za-z_]\w{0,3})\}?/g)].map((name) => name[1]!);
+      if (names.every((name) => values.has(name))) found.push(names.map((name) => values.get(name)).join(""));
+    }
+  return found;
+}
+
+/** What assembling a command needs on some line: char codes, escapes, joined literals, short variables pasted. */
+const ASSEMBLY_HINT =
+  /fromCharCode|\bchr\s*\(|\\x[0-9a-fA-F]{2}|\\[0-7]{3}|(["'])\s*(\+|\.)?\s*\1|\$\{?[A-Za-z_]\w{0,3}\}?\$/;
+
+export const assembledCommand: AuditRule = {
+  id: "assembled-command",
+  category: "obfuscation",
+  severity: "high",
+  summary: "A command assembled from character codes, escapes or fragments",
+  why: "Spelling a command out of pieces hides it from anyone reading or searching the skill.",
+  check: "Put the pieces together (without running them) and read the command.",
+  run(context) {
+    const hits: RuleHit[] = [];
+    for (const unit of unitsWith(context, ASSEMBLY_HINT)) {
+      if (unit.file.kind !== "script" && unit.illustrative) continue;
+      unit.lines.forEach((text, index) => {
+        for (const assembled of assembledText(text)) {
+          const danger = DANGEROUS_TEXT.exec(assembled);
+          // Fragments joined must hide the word: present in the joined text, not in the original line.
+          if (!danger || DANGEROUS_TEXT.test(text.replace(/\\x[0-9a-fA-F]{2}/g, ""))) continue;
+          hits.push({
+            ...hitAt(unit, unit.start + index, text),
+            evidence: evidence(
+              `assembles: ${assembled.slice(Math.max(0, danger.index - 20), danger.index + 60)}`,
+            ),
+          });
+          return;
+        }
+      });
+      if (unit.file.kind === "script")
+        for (const assembled of shellFragments(unit.lines)) {
+          const danger = DANGEROUS_TEXT.exec(assembled);
+          if (danger) hits.push({ file: unit.file.path, evidence: evidence(`assembles: ${assembled}`) });
+        }
+    }
+    return hits;
+  },
+};
+
+const PACKER = /eval\s*\(\s*function\s*\(\s*p\s*,\s*a\s*,\s*c\s*,\s*k\s*,\s*e\s*,\s*[rd]\s*\)/;
+
+export const packedScript: AuditRule = {
+  id: "packed-script",
+  category: "obfuscation",
+  severity: "high",
+  summary: "A packed or machine-obfuscated script (p,a,c,k,e,r packer, _0x… identifiers)",
+  why: "Packed code cannot be reviewed; skills have no reason to ship it.",
+  check:
+    "Unpack or de-obfuscate it with a formatter (without running it) and read it, or ask for the source.",
+  run(context) {
+    const hits: RuleHit[] = [];
+    for (const file of context.files) {
+      if ((file.kind !== "script" && file.kind !== "text") || !/eval|_0x/.test(file.text)) continue;
+      const packer = PACKER.exec(file.text);
+      const hexNames = file.text.match(/\b_0x[0-9a-f]{4,6}\b/g)?.length ?? 0;
+      if (!packer && hexNames < 10) continue;
+      const at = packer?.index ?? file.text.search(/\b_0x[0-9a-f]{4,6}\b/);
+      const line = file.text.slice(0, at).split("\n").length;
+      hits.push({
+        file: file.path,
+        line,
+        evidence: evidence(file.lines[line - 1] ?? "", at - file.text.lastIndexOf("\n", at - 1) - 1),
+      });
+    }
+    return hits;
+  },
+};

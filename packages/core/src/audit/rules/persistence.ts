@@ -1,0 +1,154 @@
+/**
+ * @module Persistence and backdoors (SPEC §17): writing shell profiles, cron jobs, launch agents and
+ * systemd units, git hooks and `authorized_keys`; reverse shells. Putting a tool on the PATH from a profile
+ * is an install step (low); a profile, cron job or hook that fetches or decodes is a backdoor (high).
+ */
+
+import type { AuditSeverity } from "../audit-finding.js";
+import { type AuditRule, hitAt, type RuleHit } from "../audit-rule.js";
+import { type CodeUnit, unitsWith, unitsWithWords } from "../scan-context.js";
+
+const WRITE = String.raw`(>>?|\btee\b(\s+-a)?|\bcp\b|\bmv\b|\bln\s+-s|\bopen\s*\([^\n)]*["'](a|w)|appendFile\w*|writeFile\w*|write_text|Add-Content|Set-Content|Out-File)`;
+const PROFILE = String.raw`(~|\$HOME|\$\{HOME\}|home)[/\\]*\.(bashrc|bash_profile|zshrc|zprofile|zshenv|profile|bash_login|config/fish/config\.fish)\b|\$PROFILE\b`;
+const WRITES_PROFILE = new RegExp(
+  `${WRITE}[^\\n]*(${PROFILE})|(${PROFILE})[^\\n]*${WRITE.replace("(>>?|", "(")}`,
+  "i",
+);
+/** What makes persisted content a backdoor rather than an install step. */
+const PAYLOAD =
+  /\b(curl|wget|nc|ncat|netcat|base64|\/dev\/tcp|python[0-9.]*\s+-c|bash\s+-i|Invoke-Expression|iex|DownloadString|mkfifo|socat)\b|https?:\/\//i;
+
+function severityOf(text: string, unit: CodeUnit, install: AuditSeverity): AuditSeverity {
+  if (PAYLOAD.test(text)) return "high";
+  return unit.file.kind === "script" ? install : "low";
+}
+
+export const shellProfileWrite: AuditRule = {
+  id: "shell-profile-write",
+  category: "persistence",
+  severity: "medium",
+  summary: "Writes to a shell profile (~/.bashrc, ~/.zshrc, ~/.profile, $PROFILE)",
+  why: "A profile runs in every new shell: what a skill writes there keeps running after the skill is gone.",
+  check:
+    "Read what is written; a PATH line for a tool you chose is an install step, anything that fetches or decodes is a backdoor.",
+  run(context) {
+    const hits: RuleHit[] = [];
+    for (const unit of unitsWith(
+      context,
+      /\.(bashrc|bash_profile|zshrc|zprofile|zshenv|profile|bash_login)\b|config\.fish|\$PROFILE/,
+    )) {
+      unit.lines.forEach((text, index) => {
+        if (!WRITES_PROFILE.test(text)) return;
+        const pathOnly =
+          /\b(export\s+PATH|PATH=|alias\s|source\s|eval\s+"\$\(\w[\w-]*\s+(init|activate|completion|hook|env)\b|fpath|completion)/.test(
+            text,
+          );
+        const severity = PAYLOAD.test(text) ? "high" : pathOnly ? "low" : severityOf(text, unit, "medium");
+        hits.push(hitAt(unit, unit.start + index, text, WRITES_PROFILE, { severity }));
+      });
+    }
+    return hits;
+  },
+};
+
+const SCHEDULE =
+  /(\|\s*crontab\s+-|\bcrontab\s+([\w$~-]*[./$][\w./$~-]*|-(\s|$))|(>>?|\btee\b|\bcp\b|\bmv\b)[^\n]*(\/etc\/cron\.?\w*|\/var\/spool\/cron)|\bschtasks\s+\/create\b|\bRegister-ScheduledTask\b|\blaunchctl\s+(load|bootstrap|submit)\b|Library\/Launch(Agents|Daemons)\/[^\s"']*\.plist|\.config\/systemd\/user\/[^\s"']+|\bsystemctl\s+(--user\s+)?enable\b|\bat\s+now\b|\bnohup\b[^\n]*&\s*(disown)?\s*$)/i;
+
+export const scheduledPersistence: AuditRule = {
+  id: "scheduled-persistence",
+  category: "persistence",
+  severity: "medium",
+  summary: "Installs a cron job, launch agent, scheduled task or systemd unit",
+  why: "A scheduled job keeps running on its own, long after the skill was used.",
+  check: "Read what the job runs and how often; a skill should not schedule anything you did not ask for.",
+  run(context) {
+    const hits: RuleHit[] = [];
+    for (const unit of unitsWith(
+      context,
+      /crontab|\/cron|schtasks|ScheduledTask|launchctl|Launch(Agents|Daemons)|systemd|systemctl|\bat now|nohup/,
+    )) {
+      const payload = PAYLOAD.test(unit.lines.join("\n"));
+      unit.lines.forEach((text, index) => {
+        if (!SCHEDULE.test(text)) return;
+        // `nohup … &` alone is a background job; it persists only with a payload beside it.
+        if (/\bnohup\b/.test(text) && !PAYLOAD.test(text)) return;
+        const severity = payload ? "high" : unit.file.kind === "script" ? "medium" : "low";
+        hits.push(hitAt(unit, unit.start + index, text, SCHEDULE, { severity }));
+      });
+    }
+    return hits;
+  },
+};
+
+const GIT_HOOK = new RegExp(
+  `${WRITE}[^\\n]*\\.git/hooks/|\\.git/hooks/[^\\n]*${WRITE.replace("(>>?|", "(")}|\\bgit\\s+config\\b[^\\n]*core\\.hooksPath`,
+  "i",
+);
+
+export const gitHookWrite: AuditRule = {
+  id: "git-hook-write",
+  category: "persistence",
+  severity: "low",
+  summary: "Writes a git hook or points core.hooksPath elsewhere",
+  why: "A git hook runs on every commit, checkout or push in that repository.",
+  check: "Read the hook; a formatter or test run is common, one that fetches or sends is a backdoor.",
+  run(context) {
+    const hits: RuleHit[] = [];
+    for (const unit of unitsWithWords(context, [".git/hooks", "hookspath"])) {
+      const payload = PAYLOAD.test(unit.lines.join("\n"));
+      unit.lines.forEach((text, index) => {
+        if (GIT_HOOK.test(text))
+          hits.push(hitAt(unit, unit.start + index, text, GIT_HOOK, payload ? { severity: "high" } : {}));
+      });
+    }
+    return hits;
+  },
+};
+
+const AUTHORIZED_KEYS = new RegExp(
+  `${WRITE}[^\\n]*authorized_keys\\b|authorized_keys\\b[^\\n]*${WRITE.replace("(>>?|", "(")}`,
+  "i",
+);
+
+export const authorizedKeysWrite: AuditRule = {
+  id: "authorized-keys-write",
+  category: "persistence",
+  severity: "critical",
+  summary: "Adds a key to ~/.ssh/authorized_keys",
+  why: "Whoever holds the matching private key can log in to this machine from then on.",
+  check: "Find whose key it is; a skill never needs to grant SSH access to this machine.",
+  run(context) {
+    const hits: RuleHit[] = [];
+    for (const unit of unitsWithWords(context, ["authorized_keys"])) {
+      unit.lines.forEach((text, index) => {
+        if (AUTHORIZED_KEYS.test(text) && !/\bssh-copy-id\b/.test(text))
+          hits.push(hitAt(unit, unit.start + index, text, AUTHORIZED_KEYS));
+      });
+    }
+    return hits;
+  },
+};
+
+const REVERSE_SHELL =
+  /(\b(ba)?sh\s+-i\b[^\n]*\/dev\/(tcp|udp)\/|\/dev\/(tcp|udp)\/[^\n]*\b(0>&1|<&\d|>&\s*\d)|\b(nc|ncat|netcat)\b[^\n]*\s-(e|c)\s+\S*(sh|cmd|powershell)\b|\bsocat\b[^\n]*\bexec:|\bmkfifo\b[^\n]*\|\s*(nc|ncat|netcat)\b|\bpty\.spawn\s*\(|\bos\.dup2\s*\([^\n]*fileno|New-Object\s+System\.Net\.Sockets\.TCPClient|\bsocket\.socket\b[^\n]*;[^\n]*\bsubprocess\b)/i;
+
+export const reverseShell: AuditRule = {
+  id: "reverse-shell",
+  category: "persistence",
+  severity: "critical",
+  summary: "A reverse shell: a shell wired to a network connection",
+  why: "A reverse shell hands control of this machine to whoever listens at the other end.",
+  check: "There is no legitimate reason for a skill to ship one; do not install it.",
+  run(context) {
+    const hits: RuleHit[] = [];
+    for (const unit of unitsWith(
+      context,
+      /\/dev\/(tcp|udp)|\s-[ec]\s|socat|mkfifo|pty\.spawn|dup2|TCPClient|socket\.socket/,
+    )) {
+      unit.lines.forEach((text, index) => {
+        if (REVERSE_SHELL.test(text)) hits.push(hitAt(unit, unit.start + index, text, REVERSE_SHELL));
+      });
+    }
+    return hits;
+  },
+};

@@ -1,0 +1,103 @@
+/**
+ * @module Secrets (SPEC §17): reading credential stores (SSH keys, cloud credentials, keychains, browser
+ * profiles, wallets) and dumping the whole environment. A key used only to authenticate (`ssh -i key`) is
+ * not a read of it; one variable read (`$GITHUB_TOKEN`, `env | grep PATH`) is not a dump.
+ */
+import { type AuditRule, hitAt, type RuleHit } from "../audit-rule.js";
+import { unitsWithWords } from "../scan-context.js";
+import { CREDENTIAL_STORE, ENV_DUMP, ENV_FILTERED, READ_OPERATION, withoutKeyUse } from "./signals.js";
+
+/** Keychain and browser stores are read by naming them; files need a read operation on the line. */
+const READ_BY_NAME =
+  /\b(security\s+(find-|dump-)|secret-tool|Login Data|logins\.json|key[34]\.db|Cookies)\b/i;
+
+/** Whether `line` reads a credential store. */
+export function readsCredentials(line: string): RegExpExecArray | undefined {
+  const code = withoutKeyUse(line);
+  const store = CREDENTIAL_STORE.exec(code);
+  if (!store) return undefined;
+  if (READ_BY_NAME.test(code) || READ_OPERATION.test(code)) return store;
+  return undefined;
+}
+
+/** Whether `line` dumps the environment. */
+export function dumpsEnvironment(line: string): RegExpExecArray | undefined {
+  if (ENV_FILTERED.test(line)) return undefined;
+  return ENV_DUMP.exec(line) ?? undefined;
+}
+
+/** Words every credential-store path or command holds: files without them are skipped at once. */
+export const CREDENTIAL_WORDS = [
+  "ssh",
+  "aws",
+  "gcloud",
+  "application_default",
+  "azure",
+  "kube",
+  "docker",
+  "netrc",
+  "git-credentials",
+  "pypirc",
+  "gh/hosts",
+  "security ",
+  "keychain",
+  "secret-tool",
+  "login data",
+  "cookies",
+  "firefox",
+  "logins.json",
+  "key3.db",
+  "key4.db",
+  "wallet",
+  "electrum",
+  "solana",
+  "ethereum",
+  "shadow",
+  "_history",
+];
+
+export const credentialStoreRead: AuditRule = {
+  id: "credential-store-read",
+  category: "secrets",
+  severity: "high",
+  summary: "Reads a credential store: SSH private keys, cloud credentials, keychains, browser or wallet data",
+  why: "These files hold the keys to your accounts and machines; a skill that reads them can steal them.",
+  check:
+    "Find why the skill needs the file; a tool that uses a key passes its path (`ssh -i`), it does not read or copy it.",
+  run(context) {
+    const hits: RuleHit[] = [];
+    for (const unit of unitsWithWords(context, CREDENTIAL_WORDS)) {
+      unit.lines.forEach((text, index) => {
+        if (readsCredentials(text)) hits.push(hitAt(unit, unit.start + index, text, CREDENTIAL_STORE));
+      });
+    }
+    return hits;
+  },
+};
+
+export const environmentDump: AuditRule = {
+  id: "environment-dump",
+  category: "secrets",
+  severity: "medium",
+  summary: "Dumps or serialises the whole environment",
+  why: "The environment holds API tokens and passwords; dumping all of it is how they are collected.",
+  check: "See where the dump goes; reading the one variable a tool needs is the safe form.",
+  run(context) {
+    const hits: RuleHit[] = [];
+    for (const unit of unitsWithWords(context, ["env"])) {
+      unit.lines.forEach((text, index) => {
+        if (dumpsEnvironment(text))
+          hits.push(
+            hitAt(
+              unit,
+              unit.start + index,
+              text,
+              ENV_DUMP,
+              unit.file.kind === "script" ? {} : { severity: "low" },
+            ),
+          );
+      });
+    }
+    return hits;
+  },
+};

@@ -1,0 +1,158 @@
+/**
+ * @module The signals the rules combine, one definition each: where secrets live, what sends data over the
+ * network, what runs code, which destinations only an attacker needs. A signal alone is rarely a finding;
+ * a source and a sink in one flow is.
+ */
+
+/** A credential store: SSH private keys, cloud and tool credentials, keychains, browser and wallet data. */
+export const CREDENTIAL_STORE = new RegExp(
+  [
+    String.raw`\.ssh/(id_[\w-]+|identity)\b(?!\.pub)`,
+    String.raw`\.ssh/?\*`,
+    String.raw`\.ssh["']?\s*(\)|$|\s*[|>;&])`,
+    String.raw`\.aws/credentials`,
+    String.raw`\.config/gcloud\b`,
+    String.raw`application_default_credentials\.json`,
+    String.raw`\.azure/(accessTokens|msal_token_cache)`,
+    String.raw`\.kube/config\b`,
+    String.raw`\.docker/config\.json`,
+    String.raw`\.netrc\b`,
+    String.raw`\.git-credentials\b`,
+    String.raw`\.pypirc\b`,
+    String.raw`\.config/gh/hosts\.yml`,
+    String.raw`\bsecurity\s+(find-(generic|internet)-password|dump-keychain)\b`,
+    String.raw`\bLibrary/Keychains\b`,
+    String.raw`login\.keychain`,
+    String.raw`\bsecret-tool\s+lookup\b`,
+    String.raw`\bLogin Data\b`,
+    String.raw`(Chrome|Chromium|Brave|Edge)[^\n]{0,40}\bCookies\b`,
+    String.raw`\.mozilla/firefox\b`,
+    String.raw`\blogins\.json\b`,
+    String.raw`\bkey[34]\.db\b`,
+    String.raw`\bwallet\.dat\b`,
+    String.raw`\.electrum\b`,
+    String.raw`solana/id\.json`,
+    String.raw`\.ethereum/keystore`,
+    String.raw`/etc/shadow\b`,
+    String.raw`\.(bash|zsh)_history\b`,
+  ].join("|"),
+  "i",
+);
+
+/** Uses of a key that only authenticate with it (`ssh -i key`, `IdentityFile`), removed before looking for reads. */
+const KEY_USE =
+  /(\s-i\s+\S+|IdentityFile\s+\S+|ssh-add\s+\S+|ssh-keygen\b.*|chmod\s+\d+\s+\S+|ssh-copy-id\b.*|--identity[-_]file[=\s]+\S+|GIT_SSH_COMMAND=.*)/gi;
+
+/** `line` without the parts that only use a key to authenticate. */
+export function withoutKeyUse(line: string): string {
+  return line.replace(KEY_USE, " ");
+}
+
+/** An operation that reads or copies a file's content. */
+export const READ_OPERATION =
+  /\b(cat|less|more|head|tail|base64|xxd|od|cp|scp|tar|zip|7z|rsync|strings|sqlite3|Get-Content|gc|type|grep|awk|sed|open|read_text|read_bytes|readFile\w*|fs\.read\w*|readlines|read|copy\w*|shutil\.\w+|find|curl|nc|security|secret-tool)\b|</;
+
+/** The whole environment, dumped or serialised (not one variable read). */
+export const ENV_DUMP = new RegExp(
+  [
+    String.raw`\bprintenv\s*($|[|>;&)])`,
+    String.raw`(^\s*|[|;&]\s*|\$\(\s*|\bsudo\s+)env\s*($|[|>;&)])`,
+    String.raw`\bexport\s+-p\b`,
+    String.raw`\b(dict|json\.dumps?|str|repr|list)\s*\(\s*os\.environ\s*\)`,
+    String.raw`\bos\.environ\s*\.\s*(items|copy|keys|values)\s*\(\s*\)`,
+    String.raw`\{\s*\*\*os\.environ\s*\}`,
+    String.raw`JSON\.stringify\s*\(\s*process\.env\s*[,)]`,
+    String.raw`Object\.(entries|keys|values|assign)\s*\(\s*(\{\s*\}\s*,\s*)?process\.env\s*\)`,
+    String.raw`\{\s*\.\.\.process\.env\s*\}(?![^\n]*\b(env|spawn|exec\w*)\b)`,
+    String.raw`\b(Get-ChildItem|gci|dir|ls)\s+env:`,
+    String.raw`\bENV\.to_h\b`,
+  ].join("|"),
+  "i",
+);
+
+/** An `env | grep X`-style look at one variable: not a dump. */
+export const ENV_FILTERED = /\b(printenv|env)\s*\|\s*(grep|rg|findstr|select-string)\b/i;
+
+/** Reading a `.env` file (its secrets), not loading it through a library. */
+export const DOTENV_READ =
+  /\b(cat|base64|open|readFile\w*|read_text|Get-Content|type|tar|zip|cp)\b[^\n]{0,40}[\s"'`/(]\.env(\.\w+)?\b(?!\.example|\.sample|\.template)/i;
+
+/** A network call that sends data (a body, a form, an upload) or a raw socket. */
+export const NETWORK_SEND = new RegExp(
+  [
+    String.raw`\bcurl\b[^\n]*\s(-d|--data(-binary|-raw|-urlencode|-ascii)?|-F|--form|-T|--upload-file|--json)\b`,
+    String.raw`\bcurl\b[^\n]*-X\s*(POST|PUT)\b`,
+    String.raw`\bwget\b[^\n]*--(post|body)-(data|file)`,
+    String.raw`\b(requests|httpx|session|client|http)\.(post|put|patch)\s*\(`,
+    String.raw`\burllib\.request\.(urlopen|Request)\s*\([^\n]*\bdata\s*=`,
+    String.raw`\baxios\.(post|put|patch)\s*\(`,
+    String.raw`\bfetch\s*\([^\n]*\bmethod\s*:\s*["'](POST|PUT|PATCH)`,
+    String.raw`\bmethod\s*:\s*["'](POST|PUT|PATCH)["']`,
+    String.raw`\b(nc|ncat|netcat)\s+(-\w+\s+)*[\w.-]+\s+\d{2,5}\b`,
+    "/dev/(tcp|udp)/",
+    String.raw`\bscp\b[^\n]*\s[\w.-]+@[\w.-]+:`,
+    String.raw`\b(Invoke-WebRequest|Invoke-RestMethod|iwr|irm)\b[^\n]*(-Method\s+(Post|Put)|-Body\b|-InFile\b)`,
+    String.raw`\b(sock|socket|s|conn|client|udp|tcp)\.(send|sendall|sendto)\s*\(`,
+    String.raw`\bsmtplib\b|\bsendmail\b`,
+    String.raw`\bftp\b[^\n]*\bput\b|\bftplib\b`,
+  ].join("|"),
+  "i",
+);
+
+/** Any network request. */
+export const NETWORK_ANY = new RegExp(
+  [
+    NETWORK_SEND.source,
+    String.raw`\b(curl|wget)\b`,
+    String.raw`\b(requests|httpx|aiohttp|urllib3?)\b[.\w]*\.(get|request|urlopen|Session|ClientSession)\b`,
+    String.raw`\burlopen\s*\(`,
+    String.raw`\bfetch\s*\(\s*[\w"'\x60]`,
+    String.raw`\baxios\b`,
+    String.raw`\bhttps?\.(get|request)\s*\(`,
+    String.raw`\b(Invoke-WebRequest|Invoke-RestMethod|iwr|irm|Net\.WebClient|DownloadString|DownloadFile)\b`,
+    String.raw`\bsocket\.(socket|create_connection)\b`,
+    String.raw`\bnet\.(connect|createConnection|Socket)\b`,
+  ].join("|"),
+  "i",
+);
+
+/** Destinations only an exfiltration needs: paste sites, request catchers, chat webhooks and bots. */
+export const SUSPICIOUS_HOST =
+  /\b(pastebin\.com|paste\.ee|hastebin\.com|ghostbin\.\w+|termbin\.com|transfer\.sh|file\.io|0x0\.st|temp\.sh|webhook\.site|requestbin\.\w+|pipedream\.net|requestcatcher\.com|beeceptor\.com|interact\.sh|oast\.(fun|pro|live|site|online|me)|burpcollaborator\.net|canarytokens\.com|ngrok\.io|ngrok-free\.app|trycloudflare\.com|discord(app)?\.com\/api\/webhooks|api\.telegram\.org\/bot)\b/i;
+
+/** A URL whose host is a public IPv4 address (loopback, private and link-local ranges excepted). */
+const RAW_IP_URL = /\b(?:https?|ftp|tcp):\/\/(\d{1,3})\.(\d{1,3})\.(\d{1,3})\.(\d{1,3})\b/gi;
+
+/** The first URL (or `/dev/tcp/` address) in `text` whose host is a public IP address, if any. */
+export function publicIpUrl(text: string): string | undefined {
+  const candidates = [
+    ...text.matchAll(RAW_IP_URL),
+    ...text.matchAll(/\/dev\/(?:tcp|udp)\/(\d{1,3})\.(\d{1,3})\.(\d{1,3})\.(\d{1,3})\b/gi),
+  ];
+  for (const match of candidates) {
+    const [a, b] = [Number(match[1]), Number(match[2])];
+    const octets = [a, b, Number(match[3]), Number(match[4])];
+    if (octets.some((octet) => octet > 255)) continue;
+    const local =
+      a === 127 ||
+      a === 10 ||
+      a === 0 ||
+      (a === 192 && b === 168) ||
+      (a === 172 && b >= 16 && b <= 31) ||
+      (a === 169 && b === 254);
+    if (!local) return match[0];
+  }
+  return undefined;
+}
+
+/** A command or call that runs code or a shell. */
+export const RUNS_CODE =
+  /(\|\s*(sudo\s+)?(ba|z|da|k)?sh\b|\|\s*(sudo\s+)?(python[0-9.]*|node|perl|ruby|php)\b|\b(eval|exec|execSync|spawn|spawnSync|system|popen|Function)\s*\(|\bsubprocess\.\w+\s*\(|\bos\.(system|popen|exec\w*)\s*\(|\b(bash|sh|zsh)\s+-c\b|\bInvoke-Expression\b|\biex\b|\bchild_process\b|^\s*eval\s)/i;
+
+/** Words that make a line about the network, shell or secrets: what a hidden or triggered action does. */
+export const RISKY_ACTION =
+  /\b(send|sends|sending|upload\w*|post(ing)?|transmit\w*|exfiltrat\w*|curl|wget|https?:\/\/|credential\w*|password\w*|tokens?|api[_ ]?keys?|secrets?|ssh|\.env|environment variables|cookies?|install\w*|execut\w*|download\w*|delet\w*|remov\w*|\brm\b|wallet|private keys?)\b/i;
+
+/** Hosts whose `curl | sh` installers are the documented way to install a well-known tool. */
+export const KNOWN_INSTALLER_HOSTS =
+  /^(sh\.rustup\.rs|astral\.sh|bun\.sh|deno\.land|get\.docker\.com|get\.pnpm\.io|install\.python-poetry\.org|raw\.githubusercontent\.com\/(Homebrew|nvm-sh|pyenv|ohmyzsh|rvm|foundry-rs|pnpm|cargo-bins|helm|golangci|anchore|aquasecurity)\b.*|github\.com\/(Homebrew|nvm-sh|pyenv|foundry-rs|helm|anchore|aquasecurity)\/.*|claude\.ai|ollama\.com|fly\.io|cli\.github\.com|sdk\.cloud\.google\.com|get\.helm\.sh|starship\.rs|mise\.run|mise\.jdx\.dev|pixi\.sh|get\.volta\.sh|fnm\.vercel\.app|install\.determinate\.systems|nixos\.org|get\.sdkman\.io|supabase\.com|vercel\.com|railway\.app|cli\.doppler\.com|tailscale\.com|opencode\.ai|cursor\.com|dot\.net|awscli\.amazonaws\.com)$/i;

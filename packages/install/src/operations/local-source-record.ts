@@ -1,0 +1,55 @@
+/**
+ * @module Which folders outside a project the person chose as local sources for it (SPEC §14, §15). A
+ * committed lock may name `../../../home/me/.claude/skills`; `update --yes` would then copy the person's
+ * private skills into the project. So a lock's local source outside the project is used only when this
+ * person once added from that folder in this project themselves (`skillset add ../src`): `add` records its
+ * real path in their own bookkeeping folder, which no repository provides.
+ */
+import { readFileSync, realpathSync } from "node:fs";
+import { join } from "node:path";
+import { isSameOrInside } from "@skillset/core/fs";
+import { writeFileAtomic } from "@skillset/core/state";
+import type { InstallScope } from "../lock/install-scope.js";
+
+const RECORD = "local-sources.json";
+
+/** The real path of `path`, or `path` itself when it does not exist (then nothing can be read there). */
+export function realOrSelf(path: string): string {
+  try {
+    return realpathSync.native(path);
+  } catch {
+    return path;
+  }
+}
+
+/** Whether a lock in `scope` may read the folder `path`: inside the project, recorded, or the user scope. */
+export function mayReadLocalSource(
+  scope: InstallScope,
+  path: string,
+  recorded: ReadonlySet<string>,
+): boolean {
+  if (scope.kind === "user") return true;
+  const real = realOrSelf(path);
+  return isSameOrInside(real, realOrSelf(scope.base)) || recorded.has(real);
+}
+
+/** The folders outside the project this person added from (real paths); empty when none or unreadable. */
+export function recordedLocalSources(scope: InstallScope): Set<string> {
+  try {
+    const value: unknown = JSON.parse(readFileSync(join(scope.bookkeepingDir, RECORD), "utf8"));
+    return new Set(Array.isArray(value) ? value.filter((item) => typeof item === "string") : []);
+  } catch {
+    return new Set();
+  }
+}
+
+/** Records `path` (a folder the person named to `add`) when it is outside the project. Under the lock. */
+export async function recordLocalSource(scope: InstallScope, path: string): Promise<void> {
+  const recorded = recordedLocalSources(scope);
+  if (mayReadLocalSource(scope, path, recorded)) return;
+  recorded.add(realOrSelf(path));
+  await writeFileAtomic(
+    join(scope.bookkeepingDir, RECORD),
+    `${JSON.stringify([...recorded].sort(), null, 2)}\n`,
+  );
+}
