@@ -265,7 +265,7 @@ class Registry implements SkillRegistry {
       /^mcp:\/\//.test(key)
     )
       return false;
-    const text = await this.fs.readText(file).catch(() => undefined);
+    const text = await this.readIndex(file);
     if (text === undefined) return false;
     const resolved = await resolveRegistryConfig({ ...this.options, env: this.env, fs: this.fs });
     this.currentConfig = resolved.config;
@@ -312,6 +312,15 @@ class Registry implements SkillRegistry {
       fromNameIndex: true,
     };
     return true;
+  }
+
+  /** The name index's text, or `undefined` when there is none. */
+  private async readIndex(file: string): Promise<string | undefined> {
+    try {
+      return this.fs.readTextSync ? this.fs.readTextSync(file) : await this.fs.readText(file);
+    } catch {
+      return undefined;
+    }
   }
 
   private async fullLoad(force: boolean): Promise<void> {

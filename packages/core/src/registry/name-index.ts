@@ -87,14 +87,18 @@ function asStamp(stamp: [number, number, number, number]) {
   return { mtimeMs: stamp[0], ctimeMs: stamp[1], ino: stamp[2], size: stamp[3] };
 }
 
-async function stampPath(fs: FileSystem, path: string): Promise<StoredStamp> {
-  let stat: FileStat;
+function stampOfStat(stat: FileStat): StoredStamp {
+  return [stat.mtimeMs, stat.ctimeMs, stat.ino, stat.isDirectory ? 0 : stat.size];
+}
+
+/** A path's stamp; synchronous when `fs` can stat synchronously (tens of thousands of promises cost more). */
+function stampPath(fs: FileSystem, path: string): StoredStamp | Promise<StoredStamp> {
+  if (fs.statSync === undefined) return fs.stat(path).then(stampOfStat, () => null);
   try {
-    stat = fs.statSync ? fs.statSync(path) : await fs.stat(path);
+    return stampOfStat(fs.statSync(path));
   } catch {
     return null;
   }
-  return [stat.mtimeMs, stat.ctimeMs, stat.ino, stat.isDirectory ? 0 : stat.size];
 }
 
 /**
@@ -186,7 +190,8 @@ export async function candidateStates(options: {
   if (index.inputs !== options.inputs || !Array.isArray(index.stamps)) return undefined;
   for (let at = 0; at < index.stamps.length; at += 2) {
     const stored = index.stamps[at + 1] as StoredStamp;
-    const now = await stampPath(options.fs, index.stamps[at] as string);
+    const stamping = stampPath(options.fs, index.stamps[at] as string);
+    const now = stamping instanceof Promise ? await stamping : stamping;
     if (stored === null || now === null) {
       if (stored !== now) return undefined;
     } else if (now[0] !== stored[0] || now[1] !== stored[1] || now[2] !== stored[2] || now[3] !== stored[3]) {
