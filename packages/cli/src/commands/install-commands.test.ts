@@ -1,4 +1,5 @@
-import { existsSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { join, relative } from "node:path";
 import type { TempDir } from "@skillset/core/test";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { skillText } from "../../../install/src/testing/make-archive.js";
@@ -177,5 +178,51 @@ describe("registry build", () => {
   it("usage errors exit 2", async () => {
     expect((await cli("registry", "build", "../src")).code).toBe(2);
     expect((await cli("registry", "publish", "../src", "--out", "x")).code).toBe(2);
+  });
+});
+
+describe("add is all or nothing", () => {
+  /** Every file under the project with its bytes, to compare before and after. */
+  function snapshot(): Record<string, string> {
+    const files: Record<string, string> = {};
+    const root = temp.join("project");
+    for (const entry of readdirSync(root, { recursive: true, withFileTypes: true })) {
+      if (!entry.isFile()) continue;
+      const path = join(entry.parentPath, entry.name);
+      files[relative(root, path)] = readFileSync(path, "utf8");
+    }
+    return files;
+  }
+
+  it("refuses an agent's folder it did not make before installing anything: the tree and the lock stay as they were", async () => {
+    await temp.write({ "project/.claude/skills/alpha/SKILL.md": skillText("alpha", "license: theirs\n") });
+    const before = snapshot();
+    const refused = await cli("add", "../src", "--skill", "alpha", "--agent", "claude", "--yes");
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).toContain(".claude/skills/alpha already exists and skillset did not make it");
+    expect(refused.stderr).toContain("Nothing was installed.");
+    expect(existsSync(temp.join("project/.agents"))).toBe(false);
+    expect(existsSync(temp.join("project/skills-lock.json"))).toBe(false);
+    expect(snapshot()).toEqual(before);
+    // With --force the same add goes through whole: installed, locked and linked.
+    const forced = await cli("add", "../src", "--skill", "alpha", "--agent", "claude", "--yes", "--force");
+    expect(forced.code).toBe(0);
+    expect(existsSync(temp.join("project/.agents/skills/alpha/SKILL.md"))).toBe(true);
+    expect(
+      JSON.parse(readFileSync(temp.join("project/skills-lock.json"), "utf8")).skills.alpha.agents,
+    ).toEqual(["claude"]);
+  });
+
+  it("warns before it makes a name ambiguous with a different skill in another agent's folder, not for a copy", async () => {
+    await temp.write({ "project/.claude/skills/alpha/SKILL.md": skillText("alpha", "license: theirs\n") });
+    const added = await cli("add", "../src", "--skill", "alpha", "--yes");
+    expect(added.code).toBe(0);
+    expect(added.stdout + added.stderr).toContain(".claude/skills/alpha holds a different skill named alpha");
+    expect(added.stdout + added.stderr).toContain("will name two skills and be ambiguous");
+    // An identical copy is the same skill (SPEC §5): nothing to warn about.
+    await temp.write({ "project/.codex/skills/beta/SKILL.md": skillText("beta") });
+    const copy = await cli("add", "../src", "--skill", "beta", "--yes");
+    expect(copy.code).toBe(0);
+    expect(copy.stdout + copy.stderr).not.toContain("holds a different skill");
   });
 });

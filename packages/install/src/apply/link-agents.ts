@@ -53,12 +53,7 @@ export async function linkAgents(
       agentRoots(scope, dir),
       { replacesLeaf: true },
     );
-    const existing = await lstat(place).catch(() => undefined);
-    if (existing && !existing.isSymbolicLink() && !(existing.isDirectory() && options.replaceFolders))
-      throw new SkillsetError(
-        "install-agent-conflict",
-        `${place} already exists and skillset did not make it; move it away or pass --force to replace it.`,
-      );
+    await refuseForeignPlace(place, options.replaceFolders === true);
     await rm(place, { recursive: true, force: true });
     await mkdir(dirname(place), { recursive: true });
     checkedWritePath(place, agentRoots(scope, dir), { replacesLeaf: true });
@@ -92,6 +87,36 @@ export function checkAgentPlaces(
     checkedWritePath(skillFolder(dir, name, `recorded in ${scope.lockPath}`), agentRoots(scope, dir), {
       replacesLeaf: true,
     });
+  }
+}
+
+/**
+ * Refuses when `place` holds something skillset did not make (anything but a link, or a folder it may
+ * not replace): the one rule for an agent's place, checked again right before linking.
+ */
+async function refuseForeignPlace(place: string, replaceFolders: boolean): Promise<void> {
+  const existing = await lstat(place).catch(() => undefined);
+  if (existing && !existing.isSymbolicLink() && !(existing.isDirectory() && replaceFolders))
+    throw new SkillsetError(
+      "install-agent-conflict",
+      `${place} already exists and skillset did not make it; move it away or pass --force to replace it. Nothing was installed.`,
+    );
+}
+
+/**
+ * Everything `linkAgents` would refuse for `name`, checked before anything is staged or committed, so
+ * `add --agent claude` over a folder of someone else's leaves the tree and the lock as they were.
+ */
+export async function checkAgentConflicts(
+  name: string,
+  agents: readonly string[],
+  scope: InstallScope,
+  options: { env: Record<string, string | undefined>; replaceFolders: boolean },
+): Promise<void> {
+  checkAgentPlaces(name, agents, scope, options.env);
+  for (const agent of agents) {
+    const dir = agentSkillsDir(agent, scope, options.env);
+    await refuseForeignPlace(skillFolder(dir, name, `recorded in ${scope.lockPath}`), options.replaceFolders);
   }
 }
 

@@ -2,13 +2,15 @@
  * @module `add`: fetch a source, pick skills, stage and examine them, ask for approval when they carry
  * risks or change an installed digest, then commit them and the lock in one recoverable step.
  */
-import { lstatSync, statSync } from "node:fs";
+import { existsSync, lstatSync, statSync } from "node:fs";
+import { join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { inertForTerminal, SkillsetError } from "@skillset/core/model";
 import { preloadFileLock } from "@skillset/core/state";
 import { checkedWritePath } from "../apply/checked-write-path.js";
 import { discardStaged, stagingContainer } from "../apply/commit-changes.js";
-import { checkAgentPlaces, linkAgents } from "../apply/link-agents.js";
+import { agentIds, agentSkillsDir, checkAgentConflicts, linkAgents } from "../apply/link-agents.js";
+import { hashSkillFolder } from "../digest/hash-skill-folder.js";
 import { type InstallLimits, resolveLimits } from "../limits.js";
 import { type InstallScope, resolveInstallScope } from "../lock/install-scope.js";
 import type { LockEntry } from "../lock/lock-file.js";
@@ -96,6 +98,14 @@ export async function addSkills(options: AddOptions): Promise<AddResult> {
     try {
       return await withLockFile(scope, async (lock) => {
         const notes = await checkCollisions(candidates, lock.skills, spec, scope, options.force === true);
+        notes.push(...(await differentCopies(candidates, options.agents ?? [], scope, options.env)));
+        // Every place this add writes is checked before anyone is asked and before anything is committed:
+        // a refusal leaves the tree and the lock as they were (all or nothing).
+        for (const candidate of candidates)
+          await checkAgentConflicts(candidate.name, options.agents ?? [], scope, {
+            env: options.env,
+            replaceFolders: options.force === true || (candidate.previous?.agents?.length ?? 0) > 0,
+          });
         for (const candidate of candidates) options.io.review(candidate);
         throwIfRefused(await approveFindings(candidates, options.io));
         const changed = candidates.filter(
@@ -112,8 +122,6 @@ export async function addSkills(options: AddOptions): Promise<AddResult> {
             "install-not-approved",
             "Not approved; nothing was installed. Re-run with --yes to approve.",
           );
-        for (const candidate of candidates)
-          checkAgentPlaces(candidate.name, options.agents ?? [], scope, options.env);
         await commitCandidates(scope, lock, candidates);
         committed = true;
         // The person named this folder: `update` and `install` may read it again (local-source-record.ts).
@@ -216,6 +224,35 @@ function lockFields(
  * Refuses a name taken by another source (or an unrecorded folder), or an installed copy edited since it
  * was installed (as `update` does), unless forced; says what is replaced.
  */
+/**
+ * A warning for each agent's folder of this scope that already holds a different skill of a candidate's
+ * name (SPEC §5: copies with the same bytes are one skill; different ones are ambiguous), said before
+ * the add makes the name ambiguous. Folders this add links into are left out: it replaces those.
+ */
+async function differentCopies(
+  candidates: readonly Candidate[],
+  linking: readonly string[],
+  scope: InstallScope,
+  env: Record<string, string | undefined>,
+): Promise<string[]> {
+  const warnings: string[] = [];
+  for (const candidate of candidates) {
+    for (const agent of agentIds()) {
+      if (linking.includes(agent)) continue;
+      const folder = join(agentSkillsDir(agent, scope, env), candidate.name);
+      if (resolve(folder) === resolve(candidate.target)) continue;
+      const found = lstatSync(folder, { throwIfNoEntry: false });
+      if (!found?.isDirectory() || !existsSync(join(folder, "SKILL.md"))) continue;
+      const { integrity } = await hashSkillFolder(folder);
+      if (integrity === candidate.entry.integrity) continue;
+      warnings.push(
+        `Warning: ${folder} holds a different skill named ${candidate.name}; both are in the ${scope.kind === "project" ? "repo" : "user"} scope, so '${candidate.name}' will name two skills and be ambiguous. Remove one, or replace it with a link to this install (skillset add … --agent ${agent} --force).`,
+      );
+    }
+  }
+  return warnings;
+}
+
 async function checkCollisions(
   candidates: Candidate[],
   installed: Record<string, LockEntry>,
