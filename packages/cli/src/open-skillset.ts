@@ -16,6 +16,8 @@ export interface OpenRegistryOptions {
   flags?: ConfigLayer;
   /** The persistent metadata cache file; `false` keeps it in memory. Default: under `$XDG_CACHE_HOME`. */
   cacheFile?: string | false;
+  /** The one skill a command is about: the registry may load just what that name could mean (`RegistryOptions.oneSkill`). */
+  oneSkill?: string;
 }
 
 /** A loaded registry and the configuration it uses. */
@@ -46,6 +48,7 @@ export async function openRegistry(
     ...(flags === undefined ? {} : { flags }),
     ...(options.cacheFile === undefined ? {} : { cacheFile: options.cacheFile }),
     ...(sources.length === 0 ? {} : { sources }),
+    ...(options.oneSkill === undefined ? {} : { oneSkill: options.oneSkill }),
   });
   // The dispatcher waits for the metadata cache write after the command printed (a load resolves before it).
   context.afterwards.push(() => registry.settled());

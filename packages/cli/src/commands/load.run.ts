@@ -19,7 +19,7 @@ function parseEnvelope(value: unknown): EnvelopeName {
 export async function run(context: CommandContext): Promise<number> {
   const envelope = parseEnvelope(context.values.envelope);
   const [key = "", ...args] = context.positionals;
-  const { registry } = await openRegistry(context);
+  const { registry } = await openRegistry(context, { oneSkill: key });
   const found = await findUsableSkill(context, registry, key);
   if ("problem" in found) {
     context.stderr.write(`skillset load: ${found.problem}\n`);

@@ -18,7 +18,7 @@ export async function run(context: CommandContext): Promise<number> {
     context.stderr.write(`skillset read: ${inertForTerminal(parsed.error.message)}\n`);
     return EXIT_FINDINGS;
   }
-  const { registry } = await openRegistry(context);
+  const { registry } = await openRegistry(context, { oneSkill: parsed.uri.name });
   const found = await findUsableSkill(context, registry, parsed.uri.name, parsed.uri);
   if ("problem" in found) {
     context.stderr.write(`skillset read: ${found.problem}\n`);

@@ -24,7 +24,7 @@ function describeValue(value: unknown): string {
 /** `skillset show <name|path>`: one skill in full; exit 1 for an unknown or ambiguous name. */
 export async function run(context: CommandContext): Promise<number> {
   const key = context.positionals[0]!;
-  const { registry } = await openRegistry(context);
+  const { registry } = await openRegistry(context, { oneSkill: key });
   const found = registry.lookup(key);
   if (found.kind === "not-found") {
     const failure = await loadFailureMessage(context, registry, key);

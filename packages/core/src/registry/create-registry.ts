@@ -26,8 +26,15 @@ import { type ComposeMemo, composeEntries, createComposeMemo } from "./compose-e
 import { entryEvents } from "./entry-events.js";
 import { FolderDigests } from "./folder-digests.js";
 import { linkAreas } from "./link-areas.js";
-import { lookupEntry } from "./lookup-entry.js";
+import { looksLikePath, lookupEntry } from "./lookup-entry.js";
 import { MetadataCache, metadataCachePath } from "./metadata-cache.js";
+import {
+  buildNameIndex,
+  candidateStates,
+  nameIndexPath,
+  recordingFileSystem,
+  walkInputs,
+} from "./name-index.js";
 import { CacheParser } from "./parse-into-cache.js";
 import { planWatch } from "./plan-watch.js";
 import type {
@@ -74,7 +81,7 @@ class Registry implements SkillRegistry {
   private readonly cache: MetadataCache;
   private readonly parser: CacheParser;
   /** Digests of the folders of tied skills, to tell copies of one skill from different skills (SPEC §5). */
-  private readonly digests: FolderDigests;
+  private digests: FolderDigests;
   private currentConfig: SkillsetConfig;
   private currentProjectRoot: string;
   private readFiles: string[] = [];
@@ -93,7 +100,7 @@ class Registry implements SkillRegistry {
   private composedDiagnostics: Diagnostic[] = [];
   /** What each source outside the file system listed on the last load (SPEC §16). */
   private sourceListings: SkillListing[] = [];
-  private readonly memo: ComposeMemo = createComposeMemo();
+  private memo: ComposeMemo = createComposeMemo();
   private readonly listeners = new Set<RegistryListener>();
   /** Watchers to tell when the set of roots may have changed (reload, discoverFor). */
   private readonly rootWatchers = new Set<() => void>();
@@ -110,6 +117,8 @@ class Registry implements SkillRegistry {
    * `CacheParser.takeChanged`): reported as `changed` even when size and mtime are the same.
    */
   private reparsed = new Set<string>();
+  /** For the name index: every path the last full walk listed or stat'ed, and what else it depended on. */
+  private walked: { paths: Set<string>; inputs: string } | undefined;
 
   constructor(options: RegistryOptions) {
     this.options = options;
@@ -228,12 +237,95 @@ class Registry implements SkillRegistry {
     };
   }
 
-  private walk(root: Root): Promise<RootState> {
-    return walkRootState(root, this.currentConfig.discovery, this.fs, this.parser.linkAreas);
+  private walk(root: Root, fs: FileSystem = this.fs): Promise<RootState> {
+    return walkRootState(root, this.currentConfig.discovery, fs, this.parser.linkAreas);
+  }
+
+  /** Whether this registry keeps a name index: a one-skill command, a cache file, no remote sources. */
+  private nameIndexFile(): string | undefined {
+    const { oneSkill, sources } = this.options;
+    if (oneSkill === undefined || this.cache.file === undefined || (sources ?? []).length > 0)
+      return undefined;
+    return nameIndexPath(this.cache.file);
+  }
+
+  /**
+   * The first load of a one-skill command: the configuration, roots and enablement as a full load finds
+   * them, the name index's candidates for `oneSkill` instead of the walk, composed as in full. True when
+   * that found one skill; false (nothing kept) for anything else, and the caller loads in full.
+   */
+  private async nameIndexLoad(started: number): Promise<boolean> {
+    const file = this.nameIndexFile();
+    const key = this.options.oneSkill;
+    if (
+      file === undefined ||
+      key === undefined ||
+      this.loadedOnce ||
+      looksLikePath(key) ||
+      /^mcp:\/\//.test(key)
+    )
+      return false;
+    const text = await this.readIndex(file);
+    if (text === undefined) return false;
+    const resolved = await resolveRegistryConfig({ ...this.options, env: this.env, fs: this.fs });
+    this.currentConfig = resolved.config;
+    this.currentProjectRoot = resolved.projectRoot;
+    this.readFiles = resolved.files;
+    this.configDiagnostics = resolved.diagnostics;
+    const roots = await listRoots(this.rootsOptions());
+    this.parser.linkAreas = await linkAreas(
+      roots,
+      resolved.projectRoot,
+      this.fs,
+      resolved.config.discovery.followExternalLinks,
+    );
+    const states = await candidateStates({
+      text,
+      inputs: walkInputs(roots, resolved.config.discovery, this.parser.linkAreas),
+      roots,
+      key,
+      fs: this.fs,
+    });
+    if (states === undefined) return false;
+    await this.refreshEnablement();
+    this.rootStates = states;
+    const files = uniqueFiles(states);
+    // The cache file is not read (that is the point); the parses stay in memory, and nothing is saved.
+    const reused = await this.parser.parseFiles(files, false);
+    await this.compose();
+    if (this.lookup(key).kind !== "found") {
+      // Back to a registry that never loaded, so the full load starts from nothing this one composed.
+      this.cache.records.clear();
+      this.cache.folders.clear();
+      this.digests = new FolderDigests(this.cache, this.fs);
+      this.memo = createComposeMemo();
+      this.loadedOnce = false;
+      this.reparsed = new Set();
+      return false;
+    }
+    this.counters = {
+      files: files.length,
+      parsed: this.parser.parsed,
+      reused,
+      totalParsed: this.parser.totalParsed,
+      durationMs: performance.now() - started,
+      fromNameIndex: true,
+    };
+    return true;
+  }
+
+  /** The name index's text, or `undefined` when there is none. */
+  private async readIndex(file: string): Promise<string | undefined> {
+    try {
+      return this.fs.readTextSync ? this.fs.readTextSync(file) : await this.fs.readText(file);
+    } catch {
+      return undefined;
+    }
   }
 
   private async fullLoad(force: boolean): Promise<void> {
     const started = performance.now();
+    if (!force && (await this.nameIndexLoad(started))) return;
     this.parser.parsed = 0;
     const {
       config,
@@ -271,7 +363,13 @@ class Registry implements SkillRegistry {
         this.fs,
         config.discovery.followExternalLinks,
       );
-      return Promise.all(roots.map((root) => this.walk(root)));
+      const indexed = this.nameIndexFile() !== undefined;
+      const paths = new Set<string>();
+      const fs = indexed ? recordingFileSystem(this.fs, paths) : this.fs;
+      this.walked = indexed
+        ? { paths, inputs: walkInputs(roots, config.discovery, this.parser.linkAreas) }
+        : undefined;
+      return Promise.all(roots.map((root) => this.walk(root, fs)));
     });
     const listing = this.listSources();
     const [states] = await Promise.all([walking, this.refreshEnablement(), cacheLoading]);
@@ -312,7 +410,33 @@ class Registry implements SkillRegistry {
         this.cacheDiagnostics = mergeDiagnostics(this.cacheDiagnostics, saved);
         await this.compose();
       }
+      await this.saveNameIndex();
     });
+  }
+
+  /** Writes the name index of the last full load, or removes a stale one when no proof can be written. */
+  private async saveNameIndex(): Promise<void> {
+    const file = this.nameIndexFile();
+    const walked = this.walked;
+    this.walked = undefined;
+    if (file === undefined || walked === undefined) return;
+    const text = await buildNameIndex({
+      inputs: walked.inputs,
+      states: this.rootStates,
+      entries: this.composedEntries,
+      paths: walked.paths,
+      fs: this.fs,
+    });
+    try {
+      if (text === undefined) await this.fs.rm(file);
+      else {
+        const temp = `${file}.tmp-${process.pid}`;
+        await this.fs.writeFile(temp, text);
+        await this.fs.rename(temp, file);
+      }
+    } catch {
+      // Only a speed-up: without it the next one-skill command loads in full.
+    }
   }
 
   /** Lists every external source; one that fails is a diagnostic, never a failed load. */

@@ -87,6 +87,13 @@ export interface RegistryOptions {
    */
   cacheFile?: string | false;
   /**
+   * The name a command about one skill asks for (`skillset load`, `read`). When the name index beside the
+   * cache file (`name-index.ts`) proves the walk unchanged and the name finds one skill, `load()` parses
+   * and composes only the skills that name could mean: `entries()` then holds just those, and
+   * `stats().fromNameIndex` is true. Anything else is a full load, which writes the index for next time.
+   */
+  oneSkill?: string;
+  /**
    * When a second thread reads the heads of the files a load parses (many files from the real disk; see
    * `mapWithHeadsSync`). The results are the same either way.
    */
@@ -133,6 +140,8 @@ export interface RegistryStats {
   totalParsed: number;
   /** Wall time of the last load, in milliseconds. */
   durationMs: number;
+  /** True when the last load answered `oneSkill` from the name index (see `RegistryOptions.oneSkill`). */
+  fromNameIndex?: true;
 }
 
 /** A change seen by the watcher (or by `reload`), emitted after the registry has been updated. */

@@ -1,0 +1,182 @@
+import { rm, utimes, writeFile } from "node:fs/promises";
+import { join } from "node:path";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import {
+  corpusDir,
+  createTempDir,
+  hasCorpus,
+  isolatedEnv,
+  NEEDS_CORPUS,
+  renderSkillFile,
+  type TempDir,
+} from "../test/index.js";
+import { createRegistry } from "./create-registry.js";
+import { candidateNames } from "./name-index.js";
+import type { Lookup, RegistryOptions } from "./registry-types.js";
+
+let temp: TempDir;
+let env: Record<string, string>;
+
+beforeEach(async () => {
+  temp = await createTempDir("skillset-name-index-");
+  env = isolatedEnv(temp);
+  await temp.write({ "project/.git/HEAD": "ref: refs/heads/main\n", "home/.keep": "" });
+});
+afterEach(() => temp.cleanup());
+
+/** A lookup as plain data: what `load`, `show` and `read` print comes from these fields. */
+function answer(found: Lookup): unknown {
+  if (found.kind === "not-found") return found;
+  const entries = found.kind === "found" ? [found.entry] : found.entries;
+  return { kind: found.kind, entries: JSON.parse(JSON.stringify(entries)) };
+}
+
+/** Loads through the name index (when it proves fresh) and in full; returns both answers. */
+async function both(key: string, extra: Partial<RegistryOptions> = {}) {
+  const cacheFile = temp.join("cache", "metadata.json");
+  const options = { cwd: temp.join("project"), env, home: temp.join("home"), ...extra };
+  const fast = createRegistry({ ...options, cacheFile, oneSkill: key });
+  await fast.load();
+  await fast.settled();
+  const full = createRegistry({ ...options, cacheFile: false });
+  await full.load();
+  return {
+    indexed: fast.stats().fromNameIndex === true,
+    fast: answer(fast.lookup(key)),
+    full: answer(full.lookup(key)),
+  };
+}
+
+/** Waits out the window in which a stamp proves nothing (`isRacy`): the next full load writes the index. */
+const pastRacyWindow = () => new Promise((resolve) => setTimeout(resolve, 3_100));
+
+const skill = (name: string, description: string) => renderSkillFile({ name, description });
+
+describe("the name index (one-skill commands without the whole registry)", () => {
+  it("names the candidates a lookup of a key can return", () => {
+    expect(candidateNames("pdf")).toEqual(["pdf"]);
+    expect(candidateNames("github:pdf")).toEqual(["github:pdf", "pdf"]);
+    expect(candidateNames("pdf@user-0a1b2c3d")).toEqual(["pdf@user-0a1b2c3d", "pdf"]);
+  });
+
+  it("answers from the index only while every stamp holds, and always as the full registry does", async () => {
+    const pdf = temp.join("project/.agents/skills/pdf/SKILL.md");
+    await temp.write({
+      "project/.agents/skills/pdf/SKILL.md": skill("pdf", "Fill PDF forms."),
+      "project/.agents/skills/docx/SKILL.md": skill("docx", "Edit Word files."),
+      "project/.agents/skills/deep/empty/.keep": "",
+    });
+    await pastRacyWindow();
+    // The first load is full (no index yet) and writes the index; the second answers from it.
+    expect(await both("pdf")).toMatchObject({ indexed: false });
+    const second = await both("pdf");
+    expect(second).toMatchObject({ indexed: true });
+    expect(second.fast).toEqual(second.full);
+
+    // An edit that keeps size and mtime: the ctime still moves.
+    const stat = await import("node:fs/promises").then((fs) => fs.stat(pdf));
+    await writeFile(pdf, skill("pdf", "Fill PDF FORMS."));
+    await utimes(pdf, stat.atime, stat.mtime);
+    const edited = await both("pdf");
+    expect(edited.indexed).toBe(false);
+    expect(edited.fast).toEqual(edited.full);
+    expect(JSON.stringify(edited.fast)).toContain("Fill PDF FORMS.");
+
+    // A new same-named skill deep in a folder with no skill yet makes the name ambiguous... or shadowed.
+    await pastRacyWindow();
+    await both("pdf");
+    await temp.write({ "project/.agents/skills/deep/empty/pdf/SKILL.md": skill("pdf", "Another.") });
+    const added = await both("pdf");
+    expect(added.indexed).toBe(false);
+    expect(added.fast).toEqual(added.full);
+    expect(added.full).toMatchObject({ kind: "ambiguous" });
+
+    // Renaming a skill away from the name, then deleting the other.
+    await pastRacyWindow();
+    await both("pdf");
+    await writeFile(
+      temp.join("project/.agents/skills/deep/empty/pdf/SKILL.md"),
+      skill("pdf-two", "Another."),
+    );
+    const renamed = await both("pdf");
+    expect(renamed.indexed).toBe(false);
+    expect(renamed.fast).toEqual(renamed.full);
+    expect(renamed.full).toMatchObject({ kind: "found" });
+    await pastRacyWindow();
+    await both("pdf");
+    expect((await both("pdf")).indexed).toBe(true);
+    await rm(temp.join("project/.agents/skills/pdf"), { recursive: true });
+    const deleted = await both("pdf");
+    expect(deleted.indexed).toBe(false);
+    expect(deleted.fast).toEqual(deleted.full);
+    expect(deleted.full).toEqual({ kind: "not-found" });
+  }, 30_000);
+
+  it("a same-named skill in another root and a disabled skill are seen at once", async () => {
+    await temp.write({ "project/.agents/skills/pdf/SKILL.md": skill("pdf", "Fill PDF forms.") });
+    await pastRacyWindow();
+    await both("pdf");
+    expect((await both("pdf")).indexed).toBe(true);
+    // Another root: a root that did not exist has no stamp but its absence.
+    await temp.write({ "home/.agents/skills/pdf/SKILL.md": skill("pdf", "User copy.") });
+    const other = await both("pdf");
+    expect(other.indexed).toBe(false);
+    expect(other.fast).toEqual(other.full);
+    await pastRacyWindow();
+    await both("pdf");
+    const indexed = await both("pdf");
+    expect(indexed.indexed).toBe(true);
+    expect(indexed.fast).toEqual(indexed.full);
+    // Disabled: the state file is read on every load, index or not.
+    const registry = createRegistry({
+      cwd: temp.join("project"),
+      env,
+      home: temp.join("home"),
+      cacheFile: false,
+    });
+    await registry.setEnabled("pdf", false);
+    const disabled = await both("pdf");
+    expect(disabled.fast).toEqual(disabled.full);
+    expect(JSON.stringify(disabled.full)).toContain('"enabled":false');
+  }, 30_000);
+
+  it.skipIf(!hasCorpus())(
+    `over the whole corpus as roots, every sampled name and every shared one answers as the full registry ${NEEDS_CORPUS}`,
+    async () => {
+      const corpus = corpusDir();
+      const flags = { discovery: { customDirs: [join(corpus, "official"), join(corpus, "wild"), corpus] } };
+      const full = createRegistry({
+        cwd: temp.join("project"),
+        env,
+        home: temp.join("home"),
+        cacheFile: false,
+        flags,
+      });
+      await full.load();
+      const byName = new Map<string, number>();
+      for (const { skill: each } of full.entries()) byName.set(each.name, (byName.get(each.name) ?? 0) + 1);
+      const names = [...byName.keys()].sort();
+      const shared = names.filter((name) => (byName.get(name) ?? 0) > 1);
+      const step = Math.max(1, Math.floor(names.length / 500));
+      const sample = new Set([...names.filter((_, index) => index % step === 0), ...shared]);
+      expect(sample.size).toBeGreaterThanOrEqual(Math.min(500, names.length));
+      expect(shared.length).toBeGreaterThan(0);
+      const cacheFile = temp.join("cache", "metadata.json");
+      const options = { cwd: temp.join("project"), env, home: temp.join("home"), cacheFile, flags };
+      const writer = createRegistry({ ...options, oneSkill: "no-such-skill" });
+      await writer.load();
+      await writer.settled();
+      let indexed = 0;
+      for (const name of sample) {
+        const fast = createRegistry({ ...options, oneSkill: name });
+        await fast.load();
+        await fast.settled();
+        if (fast.stats().fromNameIndex) indexed += 1;
+        expect(answer(fast.lookup(name)), name).toEqual(answer(full.lookup(name)));
+      }
+      // Ambiguous names fall back to the full load; every other name answered from the index.
+      expect(indexed).toBeGreaterThan(sample.size / 2);
+    },
+    240_000,
+  );
+});
