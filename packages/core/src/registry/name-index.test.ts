@@ -1,15 +1,8 @@
 import { rm, utimes, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import {
-  corpusDir,
-  createTempDir,
-  hasCorpus,
-  isolatedEnv,
-  NEEDS_CORPUS,
-  renderSkillFile,
-  type TempDir,
-} from "../test/index.js";
+import { corpusDir, hasCorpus, NEEDS_CORPUS } from "../test/corpus.js";
+import { createTempDir, isolatedEnv, renderSkillFile, type TempDir } from "../test/index.js";
 import { createRegistry } from "./create-registry.js";
 import { candidateNames } from "./name-index.js";
 import type { Lookup, RegistryOptions } from "./registry-types.js";
