@@ -1,5 +1,13 @@
 // Builds benchmark trees from the shared corpus (never committed; kept under .bench/ between runs).
-import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import {
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from "node:fs";
 import { dirname, join, relative } from "node:path";
 import { fileURLToPath } from "node:url";
 
@@ -136,4 +144,40 @@ function ratioText(ours, floor, target) {
   const verdict =
     target === undefined ? "" : ratio <= target ? `  ok (target ≤ ${target}×)` : `  OVER target ${target}×`;
   return `${ratio.toFixed(2)}×${verdict}`;
+}
+
+/** The environment of a person whose home is `home`, the same for every process a bench times. */
+export function personEnv(home) {
+  return {
+    PATH: process.env.PATH ?? "",
+    HOME: home,
+    XDG_CONFIG_HOME: join(home, ".config"),
+    XDG_CACHE_HOME: join(home, ".cache"),
+    SKILLSET_ADMIN_DIR: join(home, "etc"),
+  };
+}
+
+/**
+ * A project whose `.agents/skills` is the flat wild tree (`copies` copies), fresh, and a person whose own
+ * config raises the walk limits to see all of it (a project's config may lower limits, never raise them).
+ * Returns the project, the home and the person's environment.
+ */
+export function flatTreeProject(name, copies = 8) {
+  const project = join(benchDir, `${name}-project`);
+  const home = join(benchDir, `${name}-home`);
+  rmSync(project, { recursive: true, force: true });
+  mkdirSync(join(project, ".git"), { recursive: true });
+  mkdirSync(join(project, ".agents"), { recursive: true });
+  symlinkSync(flatWildTree(copies), join(project, ".agents", "skills"));
+  mkdirSync(join(home, ".config", "skillset"), { recursive: true });
+  writeFileSync(
+    join(home, ".config", "skillset", "config.json"),
+    JSON.stringify({
+      discovery: {
+        providers: { system: false },
+        limits: { maxDepth: 6, maxDirectories: 100_000, maxEntries: 1_000_000 },
+      },
+    }),
+  );
+  return { project, home, env: personEnv(home) };
 }

@@ -8,40 +8,18 @@
 // holds, and its cached line also shows `resources/templates/list` (the protocol and transport alone).
 import { spawn } from "node:child_process";
 import { createHash } from "node:crypto";
-import { mkdirSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from "node:fs";
+import { readdirSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { Client, StreamableHTTPClientTransport } from "@modelcontextprotocol/client";
 import { SkillsClient } from "@modelcontextprotocol/client/ext/skills";
 import { ListSkillsResultSchema } from "@modelcontextprotocol/core/ext/skills";
-import { benchDir, flatWildTree, median, repoRoot, report } from "./make-tree.mjs";
+import { flatTreeProject, median, repoRoot, report } from "./make-tree.mjs";
 
 const TOKEN = "bench-token-0123456789";
 /** The server's page size (`SKILLS_PER_PAGE` in packages/mcp/src/mcp-skills.ts). */
 const SKILLS_PER_PAGE = 500;
-const tree = flatWildTree(8);
-const project = join(benchDir, "mcp-skills-project");
-const home = join(benchDir, "mcp-skills-home");
-rmSync(project, { recursive: true, force: true });
-mkdirSync(join(project, ".git"), { recursive: true });
-mkdirSync(join(project, ".agents"), { recursive: true });
-symlinkSync(tree, join(project, ".agents", "skills"));
-mkdirSync(join(home, ".config", "skillset"), { recursive: true });
-writeFileSync(
-  join(home, ".config", "skillset", "config.json"),
-  JSON.stringify({
-    discovery: {
-      providers: { system: false },
-      limits: { maxDepth: 6, maxDirectories: 100_000, maxEntries: 1_000_000 },
-    },
-  }),
-);
-const env = {
-  PATH: process.env.PATH ?? "",
-  HOME: home,
-  XDG_CONFIG_HOME: join(home, ".config"),
-  XDG_CACHE_HOME: join(home, ".cache"),
-  SKILLSET_ADMIN_DIR: join(home, "etc"),
-};
+const { project, env } = flatTreeProject("mcp-skills");
+const tree = join(project, ".agents", "skills");
 
 const bin = join(repoRoot, "packages", "cli", "bin", "skillset.js");
 const server = spawn(

@@ -4,11 +4,11 @@
 // next to a floor measured in the same run against the same server and clients: MCP `ping`, the
 // protocol and transport with no work. Server memory (RSS, from /proc) before and after.
 import { spawn } from "node:child_process";
-import { mkdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
-import { benchDir, flatWildTree, repoRoot } from "./make-tree.mjs";
+import { flatTreeProject, repoRoot } from "./make-tree.mjs";
 
 const CLIENTS = 50;
 const SECONDS = Number(process.env.MCP_BENCH_SECONDS ?? 10);
@@ -27,31 +27,7 @@ const QUERIES = [
   "security audit",
 ];
 
-const tree = flatWildTree(8);
-const project = join(benchDir, "mcp-project");
-const home = join(benchDir, "mcp-home");
-rmSync(project, { recursive: true, force: true });
-mkdirSync(join(project, ".git"), { recursive: true });
-mkdirSync(join(project, ".agents"), { recursive: true });
-symlinkSync(tree, join(project, ".agents", "skills"));
-// The person's own config raises the walk limits (a project's config may lower them, never raise them).
-mkdirSync(join(home, ".config", "skillset"), { recursive: true });
-writeFileSync(
-  join(home, ".config", "skillset", "config.json"),
-  JSON.stringify({
-    discovery: {
-      providers: { system: false },
-      limits: { maxDepth: 6, maxDirectories: 100_000, maxEntries: 1_000_000 },
-    },
-  }),
-);
-const env = {
-  PATH: process.env.PATH ?? "",
-  HOME: home,
-  XDG_CONFIG_HOME: join(home, ".config"),
-  XDG_CACHE_HOME: join(home, ".cache"),
-  SKILLSET_ADMIN_DIR: join(home, "etc"),
-};
+const { project, env } = flatTreeProject("mcp");
 
 const bin = join(repoRoot, "packages", "cli", "bin", "skillset.js");
 const server = spawn(

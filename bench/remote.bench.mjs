@@ -7,7 +7,7 @@
 import { spawn } from "node:child_process";
 import { mkdirSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { benchDir, repoRoot } from "./make-tree.mjs";
+import { benchDir, personEnv, repoRoot } from "./make-tree.mjs";
 
 const RUNS = Number(process.env.REMOTE_BENCH_RUNS ?? 200);
 const root = join(benchDir, "remote");
@@ -23,13 +23,7 @@ for (const dir of [join(served, "pdf-processing"), join(project, ".agents", "ski
   writeFileSync(join(dir, "references", "FORMS.md"), "# Forms\n".repeat(100));
 }
 mkdirSync(join(project, ".git"), { recursive: true });
-const env = {
-  PATH: process.env.PATH ?? "",
-  HOME: home,
-  XDG_CONFIG_HOME: join(home, ".config"),
-  XDG_CACHE_HOME: join(home, ".cache"),
-  SKILLSET_ADMIN_DIR: join(home, "etc"),
-};
+const env = personEnv(home);
 const script = join(repoRoot, "packages", "remote", "src", "testing", "catalog-server.mjs");
 
 const http = spawn(process.execPath, [script, served, "--http"], { stdio: ["ignore", "pipe", "inherit"] });
