@@ -1,14 +1,28 @@
+import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { defineConfig } from "vitest/config";
 
 const here = (path: string) => fileURLToPath(new URL(path, import.meta.url));
 
+/** Each subpath of @skillset/core resolves to the source behind its built file (`./dist/x/public.js` → src). */
+const coreExports = JSON.parse(readFileSync(here("./packages/core/package.json"), "utf8")).exports as Record<
+  string,
+  string | { default: string }
+>;
+const coreSubpaths = Object.entries(coreExports)
+  .filter(([entry]) => entry !== "." && entry !== "./package.json")
+  .map(([entry, target]) => ({
+    find: new RegExp(`^@skillset/core/${entry.slice(2)}$`),
+    replacement: here(
+      `./packages/core/${(typeof target === "string" ? target : target.default).replace(/^\.\/dist\/(.*)\.js$/, "src/$1.ts")}`,
+    ),
+  }));
+
 // Tests run on the TypeScript sources; the aliases make `@skillset/core` resolve to src, not dist.
 export default defineConfig({
   resolve: {
     alias: [
-      { find: /^@skillset\/core\/schema$/, replacement: here("./packages/core/src/model/schema/index.ts") },
-      { find: /^@skillset\/core\/([a-z-]+)$/, replacement: here("./packages/core/src/$1/index.ts") },
+      ...coreSubpaths,
       { find: /^@skillset\/core$/, replacement: here("./packages/core/src/index.ts") },
       { find: /^@skillset\/(install|mcp|ai-sdk|remote)$/, replacement: here("./packages/$1/src/index.ts") },
     ],

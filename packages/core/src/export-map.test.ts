@@ -1,80 +1,108 @@
 /**
- * What @skillset/core promises: the export map names every entry explicitly (no wildcard), one per
- * stage plus the root, `./test` and `./schema`, and every name each entry exports (values and types) is listed in
- * `export-map.json`. A new export is a decision: this test fails until the list says so
- * (`UPDATE_EXPORT_MAP=1 npx vitest run packages/core/src/export-map.test.ts` rewrites it, to review in
- * the diff). `./test` gives test helpers that know nothing of this repository's layout.
+ * What @skillset/core promises: the export map names every entry explicitly (no wildcard): the root, one
+ * per stage (its `public.ts`: what the CLI, MCP server, AI SDK adapter, installer, remote skills, benches and
+ * examples use, and the types their signatures name), `./schema`, `./test`, and `./internal` for the rest.
+ * Every name each entry exports (values and types) is listed in `export-map.json`, and every name a stage's
+ * `index.ts` gives is either public or internal, never both. A new export is a decision: this test fails
+ * until the list says so (`UPDATE_EXPORT_MAP=1 npx vitest run packages/core/src/export-map.test.ts`
+ * rewrites it, to review in the diff). `./test` gives test helpers that know nothing of this repository's
+ * layout.
  */
 import { readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import ts from "typescript";
 import { describe, expect, it } from "vitest";
+import { describeExportMap, exportedNames } from "./test/export-map.js";
 
 const core = fileURLToPath(new URL("../", import.meta.url));
-const listFile = join(core, "src/export-map.json");
 const manifest = JSON.parse(readFileSync(join(core, "package.json"), "utf8")) as {
   exports: Record<string, string | { types: string; default: string }>;
 };
 
-/** Entries that are not a stage folder: the schema builder, which hosts hand to the AI SDK and MCP SDK. */
-const EXTRA_ENTRIES: Record<string, string> = { "./schema": "model/schema" };
+/** Entries that are not a stage folder's `public.ts`. */
+const OTHER_ENTRIES = [".", "./package.json", "./schema", "./internal", "./test"];
 
-/** The source file behind an entry: `./registry` → `src/registry/index.ts`, `.` → `src/index.ts`. */
-function sourceOf(entry: string): string {
-  if (entry === ".") return join(core, "src/index.ts");
-  return join(core, "src", EXTRA_ENTRIES[entry] ?? entry.slice(2), "index.ts");
-}
+const stages = readdirSync(join(core, "src"), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory() && !["hostile", "test"].includes(entry.name))
+  .map((entry) => entry.name)
+  .sort();
 
-/** Every name each entry exports, values and types, sorted; read with the compiler from the sources. */
-function exportedNames(): Record<string, string[]> {
-  const entries = Object.keys(manifest.exports).filter((entry) => entry !== "./package.json");
-  const program = ts.createProgram(entries.map(sourceOf), {
-    module: ts.ModuleKind.NodeNext,
-    moduleResolution: ts.ModuleResolutionKind.NodeNext,
-    target: ts.ScriptTarget.ES2022,
-    skipLibCheck: true,
-    noEmit: true,
+/** The table ARCHITECTURE.md shows between its markers: each stage entry's values, and how many types. */
+function publicEntriesTable(): string {
+  const values = exportedNames(core, true);
+  const all = exportedNames(core);
+  const rows = stages.map((stage) => {
+    const entry = `./${stage}`;
+    const types = (all[entry] ?? []).length - (values[entry] ?? []).length;
+    return `| \`${stage}\` | ${(values[entry] ?? []).map((name) => `\`${name}\``).join(", ")} | ${types} |`;
   });
-  const checker = program.getTypeChecker();
-  const names: Record<string, string[]> = {};
-  for (const entry of entries) {
-    const file = program.getSourceFile(sourceOf(entry));
-    const symbol = file && checker.getSymbolAtLocation(file);
-    if (!symbol) throw new Error(`cannot read ${sourceOf(entry)}`);
-    names[entry] = checker
-      .getExportsOfModule(symbol)
-      .map((exported) => exported.getName())
-      .sort();
-  }
-  return names;
+  return ["| entry | values | types |", "|---|---|---|", ...rows].join("\n");
 }
 
-describe("the export map of @skillset/core", () => {
-  it("names every entry, one per stage folder, with no wildcard", () => {
-    expect(Object.keys(manifest.exports).some((entry) => entry.includes("*"))).toBe(false);
-    const stages = readdirSync(join(core, "src"), { withFileTypes: true })
-      .filter((entry) => entry.isDirectory() && entry.name !== "hostile")
-      .map((entry) => `./${entry.name}`)
-      .sort();
+describeExportMap(core);
+
+describe("the entries of @skillset/core", () => {
+  it("are one per stage folder and four more", () => {
     expect(
       Object.keys(manifest.exports)
-        .filter((entry) => entry !== "." && entry !== "./package.json")
+        .filter((entry) => !OTHER_ENTRIES.includes(entry))
         .sort(),
-    ).toEqual([...stages, ...Object.keys(EXTRA_ENTRIES)].sort());
+    ).toEqual(stages.map((stage) => `./${stage}`));
+    for (const stage of stages)
+      expect(manifest.exports[`./${stage}`]).toEqual({
+        types: `./dist/${stage}/public.d.ts`,
+        default: `./dist/${stage}/public.js`,
+      });
   });
 
-  it("exports exactly the names export-map.json lists", () => {
-    const actual = exportedNames();
-    if (process.env.UPDATE_EXPORT_MAP === "1")
-      writeFileSync(listFile, `${JSON.stringify(actual, null, 2)}\n`);
-    const listed = JSON.parse(readFileSync(listFile, "utf8")) as Record<string, string[]>;
-    expect(actual).toEqual(listed);
+  it("gives each name of a stage's index.ts to hosts (a public.ts) or to ./internal, not both", () => {
+    const given = exportedNames(core);
+    const internal = new Set(given["./internal"]);
+    const publicNames = new Set(stages.flatMap((stage) => given[`./${stage}`] ?? []));
+    for (const stage of stages) {
+      const path = join(core, "src", stage, "index.ts");
+      const file = ts.createSourceFile(path, readFileSync(path, "utf8"), ts.ScriptTarget.ES2022);
+      const names = file.statements.flatMap((statement) =>
+        ts.isExportDeclaration(statement) &&
+        statement.exportClause &&
+        ts.isNamedExports(statement.exportClause)
+          ? statement.exportClause.elements.map((element) => element.name.text)
+          : [],
+      );
+      for (const name of names)
+        expect(
+          [publicNames.has(name), internal.has(name)].filter(Boolean).length,
+          `${stage}/index.ts exports ${name}: name it in one public.ts or in internal.ts, once`,
+        ).toBe(1);
+    }
+    for (const stage of stages)
+      for (const name of given[`./${stage}`] ?? []) expect(internal.has(name)).toBe(false);
   }, 60_000);
 
   it("gives test helpers that do not know where this repository keeps anything", () => {
-    const listed = JSON.parse(readFileSync(listFile, "utf8")) as Record<string, string[]>;
+    const listed = JSON.parse(readFileSync(join(core, "src/export-map.json"), "utf8")) as Record<
+      string,
+      string[]
+    >;
     expect(listed["./test"]).not.toContain("corpusDir");
     expect(readFileSync(join(core, "src/test/index.ts"), "utf8")).not.toMatch(/corpus|shared/);
+  });
+
+  it("are listed in ARCHITECTURE.md, each stage entry with its values", () => {
+    const architecture = join(core, "../../ARCHITECTURE.md");
+    const text = readFileSync(architecture, "utf8");
+    const section = /(<!-- public-entries:start -->\n)([\s\S]*?)(\n<!-- public-entries:end -->)/;
+    const expected = publicEntriesTable();
+    if (process.env.UPDATE_EXPORT_MAP === "1")
+      writeFileSync(
+        architecture,
+        text.replace(section, (_, start, _old, end) => `${start}${expected}${end}`),
+      );
+    expect(section.exec(readFileSync(architecture, "utf8"))?.[2]).toBe(expected);
+  }, 60_000);
+
+  it("says in ./internal that it may change", () => {
+    expect(readFileSync(join(core, "src/internal.ts"), "utf8")).toMatch(/may change/);
   });
 });

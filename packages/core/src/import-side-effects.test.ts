@@ -1,11 +1,10 @@
 import { execFileSync } from "node:child_process";
-import { readdirSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
+import { exportEntries } from "./test/export-map.js";
 
 // CONTRIBUTING: no side effects at import. The built package is imported in a fresh process (vitest's
-// own process already has handlers), then every stage subpath; nothing may touch signals or process.emit.
-const dist = fileURLToPath(new URL("../dist/", import.meta.url));
+// own process already has handlers), then every subpath of its export map; nothing may touch signals or process.emit.
 
 function importInChild(specifiers: readonly string[]): unknown {
   const script = `
@@ -25,9 +24,9 @@ function importInChild(specifiers: readonly string[]): unknown {
 
 describe("importing @skillset/core", () => {
   it("adds no signal or exit listeners and leaves process.emit alone", () => {
-    const stages = readdirSync(dist, { withFileTypes: true })
-      .filter((entry) => entry.isDirectory() && entry.name !== "test")
-      .map((entry) => `@skillset/core/${entry.name}`);
+    const stages = Object.keys(exportEntries(fileURLToPath(new URL("../", import.meta.url))))
+      .filter((entry) => ![".", "./package.json", "./test"].includes(entry))
+      .map((entry) => `@skillset/core/${entry.slice(2)}`);
     expect(stages).toContain("@skillset/core/state");
     const result = importInChild(["@skillset/core", ...stages]) as {
       before: Record<string, number>;

@@ -1,0 +1,22 @@
+/**
+ * @module mentions (public) — what hosts get from `@skillset/core/mentions`: the names the CLI, MCP server,
+ * AI SDK adapter, installer, remote skills, benches and examples use, and the types their signatures name.
+ * The stage gives later stages more (`./index.ts`); that rest reaches hosts only through `@skillset/core/internal`.
+ */
+
+export type {
+  DollarMention,
+  LinkedMention,
+  Mention,
+  MentionSpan,
+  SlashMention,
+  UriMention,
+} from "./mention.js";
+export type {
+  Activation,
+  MentionDiagnostic,
+  MentionResolution,
+  MentionSource,
+  ResolveMentionsOptions,
+  SkillReference,
+} from "./resolve-mentions.js";
