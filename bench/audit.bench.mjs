@@ -3,9 +3,9 @@
 // other reads every file of the skill and runs every audit rule). Target: audit ≤ 2× validate.
 
 import { dirname, join } from "node:path";
-import { auditSkills } from "../packages/core/dist/audit/index.js";
-import { nodeFileSystem } from "../packages/core/dist/fs/index.js";
-import { collectSkillFiles, validatePaths } from "../packages/core/dist/validate/index.js";
+import { auditSkills } from "@skillset/core/audit";
+import { nodeFileSystem } from "@skillset/core/fs";
+import { collectSkillFiles, validatePaths } from "@skillset/core/validate";
 import { corpus, median, report } from "./make-tree.mjs";
 
 const runs = Number(process.env.BENCH_RUNS ?? 5);

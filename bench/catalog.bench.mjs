@@ -3,8 +3,8 @@
 // name and description once and count their tokens — what a renderer that tokenizes everything pays.
 import { readFileSync } from "node:fs";
 import { dirname, join, relative } from "node:path";
+import { defaultConfig, defaultTokenizer, renderCatalog } from "@skillset/core";
 import { parse } from "yaml";
-import { defaultConfig, defaultTokenizer, renderCatalog } from "../packages/core/dist/index.js";
 import { benchDir, corpus, median, wildFiles } from "./make-tree.mjs";
 
 const COPIES = 8;

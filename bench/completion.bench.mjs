@@ -5,9 +5,9 @@
 // Run after `npm run build`: `node bench/completion.bench.mjs` (or `npm run bench completion`).
 import { readFileSync } from "node:fs";
 import uFuzzy from "@leeoniya/ufuzzy";
-import { completeMention } from "../packages/core/dist/completion/index.js";
-import { parseSkillText } from "../packages/core/dist/parser/index.js";
-import { makeEntry } from "../packages/core/dist/test/make-skill.js";
+import { completeMention } from "@skillset/core/completion";
+import { parseSkillText } from "@skillset/core/parser";
+import { makeEntry } from "@skillset/core/test";
 import { wildFiles } from "./make-tree.mjs";
 
 const P50_TARGET_MS = 0.5;

@@ -1,7 +1,7 @@
 // Mentions: scan + resolve a 1 MB prompt against a 16,000-skill registry (SPEC §8: ≤ 20 ms).
 // Run after `npm run build`: `node bench/mentions.bench.mjs` (or `npm run bench mentions`).
-import { resolveMentions, scanMentions } from "../packages/core/dist/mentions/index.js";
-import { makeEntry } from "../packages/core/dist/test/make-skill.js";
+import { resolveMentions, scanMentions } from "@skillset/core/mentions";
+import { makeEntry } from "@skillset/core/test";
 
 const TARGET_MS = 20;
 const SKILLS = 16_000;

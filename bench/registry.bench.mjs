@@ -7,7 +7,7 @@
 // Then the watcher: time from writing a SKILL.md to the `changed` event (target ≤ 200 ms).
 import { mkdirSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { createRegistry, defaultConfig } from "../packages/core/dist/index.js";
+import { createRegistry, defaultConfig } from "@skillset/core";
 import { benchDir, flatWildTree, floorWalkAndRead, median, nodeModulesTree, report } from "./make-tree.mjs";
 
 const COPIES = 8;

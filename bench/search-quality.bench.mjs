@@ -6,8 +6,8 @@
 import { existsSync, mkdirSync, readFileSync, rmSync, symlinkSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { createRegistry, createSkillSearch, defaultConfig } from "@skillset/core";
 import MiniSearch from "minisearch";
-import { createRegistry, createSkillSearch, defaultConfig } from "../packages/core/dist/index.js";
 import { benchDir, corpus, flatWildTree } from "./make-tree.mjs";
 
 if (!existsSync(join(corpus, "wild"))) {

@@ -8,8 +8,8 @@
 import { spawnSync } from "node:child_process";
 import { mkdirSync, rmSync, symlinkSync } from "node:fs";
 import { join } from "node:path";
+import { createRegistry, createSkillSearch, defaultConfig } from "@skillset/core";
 import MiniSearch from "minisearch";
-import { createRegistry, createSkillSearch, defaultConfig } from "../packages/core/dist/index.js";
 import { benchDir, flatWildTree, repoRoot } from "./make-tree.mjs";
 
 const tree = flatWildTree(8);

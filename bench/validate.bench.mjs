@@ -5,14 +5,14 @@
 
 import { readdirSync, readFileSync } from "node:fs";
 import { basename, dirname, join } from "node:path";
-import { nodeFileSystem } from "../packages/core/dist/fs/index.js";
-import { SKILL_HEAD_BYTES } from "../packages/core/dist/parser/index.js";
+import { nodeFileSystem } from "@skillset/core/fs";
+import { SKILL_HEAD_BYTES } from "@skillset/core/parser";
 import {
   collectSkillFiles,
   readSkillDocumentSync,
   validateFrontmatter,
   validatePaths,
-} from "../packages/core/dist/validate/index.js";
+} from "@skillset/core/validate";
 import { floorWalkAndRead, median, nestedWildTree, report } from "./make-tree.mjs";
 
 /**

@@ -5,12 +5,6 @@
  */
 
 export { describeKind, type FileKind, fileKind, notRegularFileError } from "./file-kind.js";
-export type {
-  DirEntry,
-  FileStat,
-  FileSystem,
-  StatAndHead,
-  SyncFileReads,
-} from "./file-system.js";
+export type { DirEntry, FileStat, FileSystem, StatAndHead, SyncFileReads } from "./file-system.js";
 export { isSameOrInside } from "./is-same-or-inside.js";
 export { nodeFileSystem } from "./node-file-system.js";

@@ -12,11 +12,13 @@ export type {
   SlashMention,
   UriMention,
 } from "./mention.js";
-export type {
-  Activation,
-  MentionDiagnostic,
-  MentionResolution,
-  MentionSource,
-  ResolveMentionsOptions,
-  SkillReference,
+export {
+  type Activation,
+  type MentionDiagnostic,
+  type MentionResolution,
+  type MentionSource,
+  type ResolveMentionsOptions,
+  resolveMentions,
+  type SkillReference,
 } from "./resolve-mentions.js";
+export { scanMentions } from "./scan-mentions.js";

@@ -7,6 +7,7 @@
 export { buildFrontmatter, type FrontmatterSource } from "./build-frontmatter.js";
 export { checkName, type FieldCheckOptions } from "./check-spec-fields.js";
 export { normalizeDescription } from "./normalize-description.js";
+export { SKILL_HEAD_BYTES } from "./parse-limits.js";
 export { type ParseFileSyncOptions, parseSkillFile, parseSkillFileSync } from "./parse-skill-file.js";
 export { parseSkillText } from "./parse-skill-text.js";
 export type {

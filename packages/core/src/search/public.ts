@@ -7,9 +7,4 @@
 export { createSkillSearch, type SkillSearchOptions } from "./create-skill-search.js";
 export { searchCachePath } from "./search-cache.js";
 export { splitWords } from "./search-terms.js";
-export type {
-  SearchOptions,
-  SearchReason,
-  SearchResult,
-  SkillSearch,
-} from "./search-types.js";
+export type { SearchOptions, SearchReason, SearchResult, SkillSearch } from "./search-types.js";

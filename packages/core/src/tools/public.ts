@@ -8,9 +8,4 @@ export { createSkillTools } from "./create-skill-tools.js";
 export type { SkillTool } from "./define-skill-tool.js";
 export { resolveUsableSkill, type UsableSkill } from "./resolve-usable-skill.js";
 export type { ToolResult } from "./tool-result.js";
-export type {
-  Authorization,
-  ForkRequest,
-  SkillToolName,
-  SkillToolsContext,
-} from "./tools-context.js";
+export type { Authorization, ForkRequest, SkillToolName, SkillToolsContext } from "./tools-context.js";

@@ -19,6 +19,7 @@ export {
   type ReadSkillDocumentOptions,
   type ReadSkillDocumentResult,
   readSkillDocument,
+  readSkillDocumentSync,
 } from "./read-skill-document.js";
 export type { RuleDescriptor } from "./rule-descriptor.js";
 export { lintRules } from "./rules/index.js";
