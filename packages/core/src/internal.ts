@@ -52,6 +52,7 @@ export {
 } from "./config/index.js";
 export {
   asyncOnly,
+  corePackagePath,
   createNodeFileSystem,
   describeReadFailure,
   errorFileKind,

@@ -6,7 +6,9 @@
  * text from skills is data, not control.
  */
 import { readFileSync } from "node:fs";
+import { pathToFileURL } from "node:url";
 import { brotliDecompressSync } from "node:zlib";
+import { corePackagePath } from "../fs/core-package-path.js";
 
 /** The o200k_base pre-tokenizer: words with their leading mark and contraction, 1–3 digits, punctuation runs, spaces. */
 const CONTRACTION = "(?:'(?:[sS]|[dD]|[mM]|[tT]|[lL][lL]|[vV][eE]|[rR][eE]))?";
@@ -130,7 +132,7 @@ export class O200kTokenizer {
   private ranks: Ranks | undefined;
   private remembered = new Map<string, number>();
 
-  constructor(private readonly file: URL = new URL("../../data/o200k_base.bin.br", import.meta.url)) {}
+  constructor(private readonly file: URL = pathToFileURL(corePackagePath("data/o200k_base.bin.br"))) {}
 
   /** Bound to the instance: `const { count } = tokenizer` works, as with any `Tokenizer` of plain functions. */
   readonly count = (text: string): number => {

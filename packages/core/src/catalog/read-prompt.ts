@@ -1,9 +1,10 @@
 /**
  * @module The texts the model reads live in `packages/core/prompts/` (STYLE 10), not in code. They are
- * read on first use — never at import — and cached. The folder is at the same depth from `src/catalog/`
- * and `dist/catalog/`, so the same relative URL works for tests and for the published package.
+ * read on first use — never at import — and cached, from the package folder (`corePackagePath`), so the
+ * sources (tests) and the bundle read the same files.
  */
 import { readFileSync } from "node:fs";
+import { corePackagePath } from "../fs/core-package-path.js";
 
 /** The name of a file in `packages/core/prompts/`, e.g. `catalog-omitted.md`. */
 export type PromptName = `${string}.md`;
@@ -17,7 +18,7 @@ const cache = new Map<PromptName, string>();
 export function readPrompt(name: PromptName): string {
   let text = cache.get(name);
   if (text === undefined) {
-    text = readFileSync(new URL(`../../prompts/${name}`, import.meta.url), "utf8")
+    text = readFileSync(corePackagePath(`prompts/${name}`), "utf8")
       .replace(/\r\n/g, "\n")
       .replace(/\n+$/, "");
     cache.set(name, text);

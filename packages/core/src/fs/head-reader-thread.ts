@@ -10,8 +10,9 @@
  * waited for; if the thread fails or stalls, the caller reads the run after all.
  */
 import { existsSync } from "node:fs";
-import { fileURLToPath } from "node:url";
+import { pathToFileURL } from "node:url";
 import { MessageChannel, type MessagePort, receiveMessageOnPort, Worker } from "node:worker_threads";
+import { corePackagePath } from "./core-package-path.js";
 import type { StatAndHead } from "./file-system.js";
 import {
   BY_MAIN,
@@ -38,15 +39,12 @@ export interface ThreadRun {
 const STALL_MS = 10_000;
 
 /**
- * The thread's script: beside this module once built. Run from the TypeScript sources (the tests), the
- * built script is used when there is one, else no thread is started.
+ * The thread's script: an entry of its own in the built package (`dist/fs/head-reader-worker.js`), used from
+ * the sources (the tests) too when it is there; without a build no thread is started.
  */
 function workerScript(): URL | undefined {
-  const url = import.meta.url;
-  const script = url.endsWith(".ts")
-    ? new URL(url.replace(/\/src\/fs\/[^/]+\.ts$/, "/dist/fs/head-reader-worker.js"))
-    : new URL("./head-reader-worker.js", url);
-  return existsSync(fileURLToPath(script)) ? script : undefined;
+  const script = corePackagePath("dist/fs/head-reader-worker.js");
+  return existsSync(script) ? pathToFileURL(script) : undefined;
 }
 
 /** The main thread's side of a head-reading thread. */

@@ -1,4 +1,5 @@
 export { asyncOnly } from "./async-only.js";
+export { corePackagePath } from "./core-package-path.js";
 export { describeReadFailure } from "./describe-read-failure.js";
 export {
   describeKind,

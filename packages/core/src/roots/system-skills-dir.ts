@@ -1,12 +1,9 @@
 /**
  * @module Where the skills bundled with the package live (the system scope).
  */
-import { fileURLToPath } from "node:url";
+import { corePackagePath } from "../fs/core-package-path.js";
 
-/**
- * Absolute path of the bundled system skills folder (`packages/core/skills`). This file sits at the same
- * depth in `src/roots/` and `dist/roots/`, so one relative URL serves both.
- */
+/** Absolute path of the system skills folder that ships with the package (`packages/core/skills`). */
 export function systemSkillsDir(): string {
-  return fileURLToPath(new URL("../../skills", import.meta.url));
+  return corePackagePath("skills");
 }
