@@ -1,9 +1,7 @@
 /**
  * @module catalog (public) — what hosts get from `@skillset/core/catalog`: the names the CLI, MCP server,
  * AI SDK adapter, installer, remote skills, benches and examples use, and the types their signatures name.
- * The stage gives later stages more (`./index.ts`); that rest reaches hosts only through `@skillset/core/internal`.
  */
-
 export type { CatalogFormatName } from "./catalog-format.js";
 export {
   type CatalogResult,

@@ -1,9 +1,7 @@
 /**
  * @module config (public) — what hosts get from `@skillset/core/config`: the names the CLI, MCP server,
  * AI SDK adapter, installer, remote skills, benches and examples use, and the types their signatures name.
- * The stage gives later stages more (`./index.ts`); that rest reaches hosts only through `@skillset/core/internal`.
  */
-
 export { type ConfigLocation, type ConfigPaths, configPaths, resolveHome } from "./config-paths.js";
 export {
   type CatalogConfig,

@@ -1,22 +1,8 @@
-export { asyncOnly } from "./async-only.js";
-export { corePackagePath } from "./core-package-path.js";
-export { describeReadFailure } from "./describe-read-failure.js";
-export {
-  describeKind,
-  errorFileKind,
-  type FileKind,
-  fileKind,
-  NOT_REGULAR_CODE,
-  notRegularFileError,
-} from "./file-kind.js";
-export type { DirEntry, FileStat, FileSystem, StatAndHead, SyncFileReads } from "./file-system.js";
-export { isSameOrInside } from "./is-same-or-inside.js";
-export { mapConcurrently } from "./map-concurrently.js";
-export { createNodeFileSystem, nodeFileSystem } from "./node-file-system.js";
-export {
-  MAX_SETTINGS_FILE_BYTES,
-  readCappedText,
-  TOO_LARGE_CODE,
-  type TooLargeError,
-} from "./read-capped-text.js";
-export { syncReads } from "./sync-reads.js";
+/**
+ * @module fs — the file system every stage reads through: the `FileSystem` interface, Node's implementation,
+ * bounded reads, and what kind of thing a path is.
+ * Hosts get `public.ts` (`@skillset/core/fs`); the stages after this one get `internal.ts` too.
+ */
+
+export * from "./internal.js";
+export * from "./public.js";

@@ -1,10 +1,13 @@
 /**
  * @module loader (public) — what hosts get from `@skillset/core/loader`: the names the CLI, MCP server,
  * AI SDK adapter, installer, remote skills, benches and examples use, and the types their signatures name.
- * The stage gives later stages more (`./index.ts`); that rest reaches hosts only through `@skillset/core/internal`.
  */
-
-export { parseSkillUri } from "../model/parse-skill-uri.js";
+export {
+  type ParsedSkillUri,
+  parseSkillUri,
+  type SkillUri,
+  type SkillUriError,
+} from "../model/parse-skill-uri.js";
 export { checkSkillFile, checkSkillFolder } from "./check-skill-folder.js";
 export type { FindSkillOptions, FoundSkill, RegistryView } from "./find-skill.js";
 export { listSkillFiles, type SkillFiles, type SkillFilesLimits } from "./list-skill-files.js";

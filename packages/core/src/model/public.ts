@@ -1,9 +1,7 @@
 /**
  * @module model (public) — what hosts get from `@skillset/core/model`: the names the CLI, MCP server,
  * AI SDK adapter, installer, remote skills, benches and examples use, and the types their signatures name.
- * The stage gives later stages more (`./index.ts`); that rest reaches hosts only through `@skillset/core/internal`.
  */
-
 export {
   DIAGNOSTIC_CODES,
   type DiagnosticCode,
@@ -16,7 +14,7 @@ export { SkillsetError } from "./errors.js";
 export { type FileHash, folderIntegrity, INTEGRITY_PREFIX, sha256Hex } from "./folder-integrity.js";
 export { type InertOptions, inertForTerminal, stripControls } from "./inert-text.js";
 export { mergeDiagnostics } from "./merge-diagnostics.js";
-export type { ParsedSkillUri, SkillUri, SkillUriError } from "./parse-skill-uri.js";
+export { type ParsedSkillUri, parseSkillUri, type SkillUri, type SkillUriError } from "./parse-skill-uri.js";
 export type {
   ExternalSkillSource,
   RemoteApprovalState,

@@ -1,9 +1,7 @@
 /**
  * @module parser (public) — what hosts get from `@skillset/core/parser`: the names the CLI, MCP server,
  * AI SDK adapter, installer, remote skills, benches and examples use, and the types their signatures name.
- * The stage gives later stages more (`./index.ts`); that rest reaches hosts only through `@skillset/core/internal`.
  */
-
 export { buildFrontmatter, type FrontmatterSource } from "./build-frontmatter.js";
 export { checkName, type FieldCheckOptions } from "./check-spec-fields.js";
 export { normalizeDescription } from "./normalize-description.js";

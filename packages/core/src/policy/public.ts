@@ -1,9 +1,7 @@
 /**
  * @module policy (public) — what hosts get from `@skillset/core/policy`: the names the CLI, MCP server,
  * AI SDK adapter, installer, remote skills, benches and examples use, and the types their signatures name.
- * The stage gives later stages more (`./index.ts`); that rest reaches hosts only through `@skillset/core/internal`.
  */
-
 export { denialReason } from "./denial-reason.js";
 export type { ImportedSettings, SkillOverride } from "./imported-settings.js";
 export { describeOrigin, type PolicyRule, type RuleOrigin } from "./permission-rules.js";

@@ -1,9 +1,7 @@
 /**
  * @module registry (public) — what hosts get from `@skillset/core/registry`: the names the CLI, MCP server,
  * AI SDK adapter, installer, remote skills, benches and examples use, and the types their signatures name.
- * The stage gives later stages more (`./index.ts`); that rest reaches hosts only through `@skillset/core/internal`.
  */
-
 export { configPaths } from "../config/config-paths.js";
 export { createRegistry } from "./create-registry.js";
 export { exactSkillName } from "./exact-skill-name.js";

@@ -1,9 +1,7 @@
 /**
  * @module roots (public) — what hosts get from `@skillset/core/roots`: the names the CLI, MCP server,
  * AI SDK adapter, installer, remote skills, benches and examples use, and the types their signatures name.
- * The stage gives later stages more (`./index.ts`); that rest reaches hosts only through `@skillset/core/internal`.
  */
-
 export { findProjectRoot } from "./find-project-root.js";
 export { type SkillProvider, skillProviders, type UserSkillsDir } from "./provider-table.js";
 export type { Root } from "./root.js";

@@ -1,44 +1,8 @@
-export {
-  createEnablement,
-  type Enablement,
-  type EnablementOptions,
-  type StateSkillRef,
-} from "./enablement.js";
-export {
-  enablementLayer,
-  type LoadEnablementOptions,
-  type LoadedEnablement,
-  loadEnablement,
-  stateEnvironmentVariables,
-} from "./load-enablement.js";
-export { emptyState } from "./normalize-state.js";
-export {
-  openStateStore,
-  type StateChange,
-  type StateMutation,
-  type StateReadResult,
-  type StateStore,
-  type StateStoreOptions,
-} from "./open-state-store.js";
-export {
-  approvalFor,
-  type RemoteApproval,
-  type RemoteApprovalsFile,
-  readRemoteApprovals,
-  remoteApprovalState,
-  remoteApprovalsPath,
-  saveRemoteApproval,
-} from "./remote-approvals.js";
-export { type SetSkillEnabledOptions, setSkillEnabled } from "./set-skill-enabled.js";
-export { stateJsonSchema } from "./state-json-schema.js";
-export { canonicalStateKey, isPathKey } from "./state-key.js";
-export {
-  type PermissionAnswer,
-  permissionAnswerSchema,
-  type SkillsetState,
-  stateFileSchema,
-  stateSchema,
-} from "./state-schema.js";
-export { keepingTrust, listTrustedProjects, revokeProjectTrust, trustProject } from "./trust-project.js";
-export { type FileLockOptions, preloadFileLock, withFileLock } from "./with-file-lock.js";
-export { writeFileAtomic } from "./write-file-atomic.js";
+/**
+ * @module state — skillset's own state file: enabled skills, trusted projects, remote approvals and
+ * permission answers, read, checked and written atomically under a lock.
+ * Hosts get `public.ts` (`@skillset/core/state`); the stages after this one get `internal.ts` too.
+ */
+
+export * from "./internal.js";
+export * from "./public.js";

@@ -1,9 +1,7 @@
 /**
  * @module tools (public) — what hosts get from `@skillset/core/tools`: the names the CLI, MCP server,
  * AI SDK adapter, installer, remote skills, benches and examples use, and the types their signatures name.
- * The stage gives later stages more (`./index.ts`); that rest reaches hosts only through `@skillset/core/internal`.
  */
-
 export { createSkillTools } from "./create-skill-tools.js";
 export type { SkillTool } from "./define-skill-tool.js";
 export { resolveUsableSkill, type UsableSkill } from "./resolve-usable-skill.js";

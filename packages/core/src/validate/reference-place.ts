@@ -5,7 +5,7 @@
  */
 import { dirname, isAbsolute, resolve } from "node:path";
 import type { FileSystem } from "../fs/file-system.js";
-import { isSameOrInside } from "../walker/index.js";
+import { isSameOrInside } from "../fs/index.js";
 
 /**
  * `inside` when `target` (relative to `skillDir`) stays in the skill, `leaves` otherwise. Decided the

@@ -1,18 +1,8 @@
 /**
  * @module walker — breadth-first, bounded search of one root for SKILL.md files (SPEC §5 Walking), and the
  * link policy every reader of skill files shares.
+ * Hosts get `public.ts` (`@skillset/core/walker`); the stages after this one get `internal.ts` too.
  */
-export { isSameOrInside } from "../fs/is-same-or-inside.js";
-export {
-  insideAreas,
-  isSkillFileName,
-  linkAreasFor,
-  linkLeavesArea,
-  linkRefused,
-  notRegularFile,
-  refuseSkillFileLink,
-} from "./link-policy.js";
-export { pickSkillFile } from "./pick-skill-file.js";
-export { checkedTreeLimitReached } from "./walk-diagnostics.js";
-export { walkRoot } from "./walk-root.js";
-export type { FoundSkillFile, WalkOptions, WalkResult } from "./walk-types.js";
+
+export * from "./internal.js";
+export * from "./public.js";

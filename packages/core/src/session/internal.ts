@@ -1,0 +1,5 @@
+/**
+ * @module session (internal) — what this stage gives the stages after it and not hosts. Hosts reach it only
+ * through `@skillset/core/internal`, which may change in any release.
+ */
+export { createSession, type SessionParts } from "./create-session.js";

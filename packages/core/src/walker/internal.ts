@@ -1,0 +1,16 @@
+/**
+ * @module walker (internal) — what this stage gives the stages after it and not hosts. Hosts reach it only
+ * through `@skillset/core/internal`, which may change in any release.
+ */
+export {
+  insideAreas,
+  isSkillFileName,
+  linkAreasFor,
+  linkLeavesArea,
+  linkRefused,
+  notRegularFile,
+  refuseSkillFileLink,
+} from "./link-policy.js";
+export { checkedTreeLimitReached } from "./walk-diagnostics.js";
+export { walkRoot } from "./walk-root.js";
+export type { FoundSkillFile, WalkOptions, WalkResult } from "./walk-types.js";
