@@ -1,8 +1,24 @@
 import { spawn } from "node:child_process";
-import { describe, expect, it } from "vitest";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath, pathToFileURL } from "node:url";
+import { buildSync } from "esbuild";
+import { afterAll, describe, expect, it } from "vitest";
 
-// Real processes writing to a real pipe, through the built module (`npm test` builds first).
-const built = new URL("../dist/standard-output.js", import.meta.url).href;
+// Real processes writing to a real pipe, through the module built from its source here by the bundler the
+// package is built with (in the package it is part of bin.js, which runs the CLI when imported).
+const buildDir = mkdtempSync(join(tmpdir(), "skillset-standard-output-"));
+buildSync({
+  entryPoints: [fileURLToPath(new URL("./standard-output.ts", import.meta.url))],
+  outfile: join(buildDir, "standard-output.js"),
+  bundle: true,
+  format: "esm",
+  platform: "node",
+  logLevel: "error",
+});
+const built = pathToFileURL(join(buildDir, "standard-output.js")).href;
+afterAll(() => rmSync(buildDir, { recursive: true, force: true }));
 
 /**
  * Runs a child that writes `pieces` lines of 64 KiB through `standardOutput` (after `setup`), and reads its

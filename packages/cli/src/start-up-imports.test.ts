@@ -1,27 +1,42 @@
+import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { reachableModules } from "@skillset/core/test";
 import { describe, expect, it } from "vitest";
 
 // `--version` and `--help` must answer without loading core (the tokenizer, chokidar, …): the modules the
-// built `bin.js` imports statically stay inside the CLI and Node's built-ins. Reads the built output, which is
-// what runs (`npm test` builds first); a command's work is reached only through `import()`.
+// built `bin.js` imports statically stay inside the CLI and Node's built-ins. The bundle is read for that,
+// since it is what runs (`npm test` builds first): its chunks name the sources they hold (`// src/x.ts`); a
+// command's work is reached only through `import()`. What each command loads is read from the sources,
+// whose static imports the bundle keeps static and whose `import()` it keeps a chunk of its own.
 const dist = fileURLToPath(new URL("../dist/", import.meta.url));
+const src = fileURLToPath(new URL(".", import.meta.url));
+const coreSrc = fileURLToPath(new URL("../../core/src/", import.meta.url));
+const toSource = (path: string) => path.replace(/\.js$/, ".ts");
+
+/** The other packages a source module reaches by static imports. */
+function externalOf(file: string): Set<string> {
+  return reachableModules(file, toSource).external;
+}
 
 describe("start-up", () => {
   it("bin.js statically reaches only the CLI's own cheap modules and node: built-ins", () => {
     const { files, external } = reachableModules(join(dist, "bin.js"));
     expect([...external].filter((specifier) => !specifier.startsWith("node:"))).toEqual([]);
-    const runModules = [...files].filter((file) => file.endsWith(".run.js"));
-    expect(runModules).toEqual([]);
-    expect(files.size).toBeGreaterThan(5); // the walk did follow the imports
+    const sources = [...files].flatMap((file) =>
+      [...readFileSync(file, "utf8").matchAll(/^\/\/ (src\/\S+\.tsx?)$/gm)].map((match) => match[1]),
+    );
+    expect(sources).toContain("src/run-cli.ts"); // the walk did follow the imports
+    expect(sources.filter((source) => source?.includes(".run.") || source?.includes("/commands/"))).toEqual([
+      "src/commands/index.ts",
+    ]);
   });
 
   it("`list` statically reaches neither the policy stage nor the Unicode width packages", () => {
     // `list` applies no policy, and its text is mostly ASCII: `loadWidthRules` imports the width
     // packages when some text needs them (their Unicode segmenter costs more than the rest of `list`).
-    const run = reachableModules(join(dist, "commands", "list.run.js")).external;
-    const table = reachableModules(join(dist, "commands", "list-table.js")).external;
+    const run = externalOf(join(src, "commands", "list.run.ts"));
+    const table = externalOf(join(src, "commands", "list-table.ts"));
     expect(run).toContain("@skillset/core/registry");
     for (const heavy of ["@skillset/core/policy", "string-width", "cli-truncate", "wrap-ansi"]) {
       expect(run).not.toContain(heavy);
@@ -34,12 +49,12 @@ describe("start-up", () => {
     // the config and roots stages (~30 modules) only find the project root when no path is given (lint
     // reads the configuration through its registry).
     for (const command of ["validate", "lint"]) {
-      const run = reachableModules(join(dist, "commands", `${command}.run.js`)).external;
+      const run = externalOf(join(src, "commands", `${command}.run.ts`));
       expect(run).toContain("@skillset/core/validate");
       for (const name of ["string-width", "wrap-ansi", "cli-truncate"])
         expect(run, command).not.toContain(name);
     }
-    const validate = reachableModules(join(dist, "commands", "validate.run.js")).external;
+    const validate = externalOf(join(src, "commands", "validate.run.ts"));
     for (const name of ["@skillset/core/config", "@skillset/core/roots"])
       expect(validate).not.toContain(name);
   });
@@ -47,10 +62,10 @@ describe("start-up", () => {
   it("`search` loads no configuration stage, settings parser or glob package it does not need", () => {
     // Beside a warm `list`, a one-shot search should add little more than its index: the agents' settings
     // parsers load only when a settings file exists, picomatch only for a rule or pattern with a glob.
-    const run = reachableModules(join(dist, "commands", "search.run.js")).external;
+    const run = externalOf(join(src, "commands", "search.run.ts"));
     expect(run).toContain("@skillset/core/policy");
     expect(run).not.toContain("@skillset/core/config");
-    const policy = reachableModules(join(dist, "../../core/dist/policy/index.js")).external;
+    const policy = externalOf(join(coreSrc, "policy", "public.ts"));
     expect(policy.size).toBeGreaterThan(0); // the walk did follow the imports
     for (const name of ["picomatch", "smol-toml", "jsonc-parser"]) expect(policy).not.toContain(name);
   });

@@ -8,7 +8,7 @@ import { skillText } from "../../../install/src/testing/make-archive.js";
 
 // Real processes run the built CLI (`npm run build`); skipped without it.
 const bin = fileURLToPath(new URL("../../bin/skillset.js", import.meta.url));
-const built = existsSync(fileURLToPath(new URL("../../dist/commands/update.js", import.meta.url)));
+const built = existsSync(fileURLToPath(new URL("../../dist/bin.js", import.meta.url)));
 
 let temp: TempDir;
 beforeEach(async () => {

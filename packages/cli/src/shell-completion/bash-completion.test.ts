@@ -7,7 +7,7 @@ import { createTempProject, isolatedEnv } from "../testing/index.js";
 
 // The generated script in a real interactive bash, calling the real built CLI back for skill names.
 const bin = fileURLToPath(new URL("../../bin/skillset.js", import.meta.url));
-const built = existsSync(fileURLToPath(new URL("../../dist/commands/completion.run.js", import.meta.url)));
+const built = existsSync(fileURLToPath(new URL("../../dist/bin.js", import.meta.url)));
 const bash = spawnSync("bash", ["--version"]).status === 0;
 
 let temp: TempDir;

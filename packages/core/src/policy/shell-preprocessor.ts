@@ -1,11 +1,12 @@
 /**
  * @module Shell preprocessing (SPEC §9, §11): `` !`command` `` and ```` ```! ```` blocks in a skill body
  * replaced by the command's output before the model sees the body. Off unless a host turns it on; then
- * only for skills from trusted scopes. Commands run without a shell (execa, arguments split on spaces,
+ * only for skills from trusted scopes. Commands run without a shell (`spawn`, arguments split on spaces,
  * shell syntax refused), in the skill's folder, bounded by a timeout that kills the whole process tree
  * and by an output cap. Any failure aborts the load with an error naming the command.
  */
 
+import { spawn } from "node:child_process";
 import type { SkillsetErrorCode } from "../model/codes.js";
 import { SkillsetError } from "../model/errors.js";
 import type { Scope, Skill } from "../model/skill.js";
@@ -79,52 +80,111 @@ async function runCommand(command: string, skill: Skill, options: ShellPreproces
   }
   const [file, ...args] = command.split(/\s+/);
   if (!file) throw fail("shell-syntax", "is empty");
-  const { execa } = await import("execa");
-  const subprocess = execa(file, args, {
+  const ran = await runFile(file, args, {
     cwd: skill.dir,
-    shell: false,
-    detached: true, // its own process group, so a timeout kills the children too
-    stdin: "ignore",
-    reject: false,
-    maxBuffer: options.maxOutputBytes,
-    env: options.env ?? {},
-    stripFinalNewline: true,
+    // The process's environment with the host's values on top.
+    env: { ...process.env, ...(options.env ?? {}) },
+    timeoutMs: options.timeoutMs,
+    maxOutputChars: options.maxOutputBytes,
   });
-  let timedOut = false;
-  const killTree = () => {
-    if (subprocess.pid === undefined) return;
-    try {
-      process.kill(-subprocess.pid, "SIGKILL");
-    } catch {
-      // Already gone.
-    }
-  };
-  const timer = setTimeout(() => {
-    timedOut = true;
-    killTree();
-  }, options.timeoutMs);
-  const result = await subprocess;
-  clearTimeout(timer);
-  if (timedOut)
+  if (ran.timedOut)
     throw fail(
       "shell-timeout",
       `did not finish within ${options.timeoutMs} ms and was killed with its child processes`,
     );
-  if (result.isMaxBuffer) {
-    killTree();
+  if (ran.tooLarge)
     throw fail(
       "shell-output-too-large",
       `printed more than ${options.maxOutputBytes} characters (policy.shellMaxOutputBytes)`,
     );
+  if (ran.spawnError || ran.exitCode !== 0) {
+    const detail = firstLine(ran.stderr) || (ran.spawnError?.message ?? "").split("\n")[0] || "failed";
+    const status =
+      ran.spawnError || ran.exitCode === null
+        ? `could not run${ran.signal ? ` (ended by ${ran.signal})` : ""}`
+        : `exited with code ${ran.exitCode}`;
+    throw fail("shell-failed", `${status}: ${detail}`, ran.spawnError ?? ran);
   }
-  if (result.failed) {
-    killTree();
-    const detail =
-      firstLine(String(result.stderr ?? "")) || (result.shortMessage ?? "").split("\n")[0] || "failed";
-    const status = result.exitCode === undefined ? "could not run" : `exited with code ${result.exitCode}`;
-    throw fail("shell-failed", `${status}: ${detail}`, result);
-  }
-  return String(result.stdout ?? "").trim();
+  return ran.stdout.trim();
+}
+
+/** What one run of a command gave. */
+interface FileRun {
+  stdout: string;
+  stderr: string;
+  exitCode: number | null;
+  signal: NodeJS.Signals | null;
+  /** The program could not be started (not found, not executable, …). */
+  spawnError?: Error;
+  timedOut: boolean;
+  /** stdout or stderr passed the cap; the command was killed. */
+  tooLarge: boolean;
+}
+
+/**
+ * Runs `file` with `args`, no shell, stdin closed, in a process group of its own so that a timeout or an
+ * output over the cap kills its children too (SIGKILL to the group), and anything left of the group after
+ * it ends is killed as well.
+ */
+function runFile(
+  file: string,
+  args: string[],
+  options: { cwd: string; env: NodeJS.ProcessEnv; timeoutMs: number; maxOutputChars: number },
+): Promise<FileRun> {
+  return new Promise((resolve) => {
+    const child = spawn(file, args, {
+      cwd: options.cwd,
+      env: options.env,
+      shell: false,
+      detached: true, // its own process group, so a kill reaches the children too
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    const run: FileRun = {
+      stdout: "",
+      stderr: "",
+      exitCode: null,
+      signal: null,
+      timedOut: false,
+      tooLarge: false,
+    };
+    const killGroup = () => {
+      if (child.pid === undefined) return;
+      try {
+        process.kill(-child.pid, "SIGKILL");
+      } catch {
+        // Already gone.
+      }
+    };
+    const timer = setTimeout(() => {
+      run.timedOut = true;
+      killGroup();
+    }, options.timeoutMs);
+    for (const stream of ["stdout", "stderr"] as const) {
+      child[stream].setEncoding("utf8");
+      child[stream].on("data", (chunk: string) => {
+        if (run.tooLarge) return;
+        run[stream] += chunk;
+        if (run[stream].length > options.maxOutputChars) {
+          run.tooLarge = true;
+          killGroup();
+        }
+      });
+    }
+    const settle = () => {
+      clearTimeout(timer);
+      resolve(run);
+    };
+    child.on("error", (error) => {
+      run.spawnError = error;
+      if (child.pid === undefined) settle(); // never started: no "close" to wait for
+    });
+    child.on("close", (code, signal) => {
+      run.exitCode = code;
+      run.signal = signal;
+      if (code !== 0) killGroup();
+      settle();
+    });
+  });
 }
 
 function firstLine(text: string): string {

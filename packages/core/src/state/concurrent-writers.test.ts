@@ -6,8 +6,8 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { createTempDir, type TempDir } from "../test/temp-tree.js";
 import { loadEnablement } from "./load-enablement.js";
 
-// Real processes need real JavaScript: the children import the compiled module (`npm run build`).
-const builtModule = fileURLToPath(new URL("../../dist/state/index.js", import.meta.url));
+// Real processes need real JavaScript: the children import the built package's ./internal (`npm run build`).
+const builtModule = fileURLToPath(new URL("../../dist/internal.js", import.meta.url));
 const built = existsSync(builtModule) && readFileSync(builtModule, "utf8").includes("setSkillEnabled");
 
 const writers = 20;

@@ -1,0 +1,158 @@
+#!/usr/bin/env node
+// The JavaScript of every workspace package, bundled with esbuild after `tsc -b` has checked the sources and
+// written the declarations (tsc emits only .d.ts): one readable file per entry of the package's export map
+// (`./dist/loader/public.js` from `src/loader/public.ts`), plus the few files the package starts by path
+// (EXTRA_ENTRIES), and the code two entries share in chunks beside them (`dist/<name>-<hash>.js`).
+// What the package.json lists in `dependencies` or `peerDependencies` (other workspace packages, tar, …) and
+// Node's built-ins stay imports, installed by npm; a package imported but listed only in `devDependencies`
+// is bundled in, and its license text goes to `dist/THIRD-PARTY-LICENSES.md`. `import()` stays `import()`:
+// code reached only through it is a chunk of its own, loaded when asked for, so start-up stays lazy.
+// Usage: node scripts/bundle.mjs [package folder …] (default: every package under packages/).
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { dirname, join, relative } from "node:path";
+import { fileURLToPath } from "node:url";
+import { build } from "esbuild";
+
+const repo = fileURLToPath(new URL("..", import.meta.url));
+
+/** Entries a package starts by path rather than through its export map. */
+const EXTRA_ENTRIES = {
+  // bin/skillset.js imports dist/bin.js.
+  skillset: ["bin"],
+  // The head-reading thread: `new Worker` of its built script (fs/head-reader-thread.ts).
+  "@skillset/core": ["fs/head-reader-worker"],
+};
+
+/** `./dist/x/y.js` → `x/y`: the entry's name, which is also its source under src/ and its output under dist/. */
+function entryName(target, manifestPath) {
+  const file = typeof target === "string" ? target : target.default;
+  const match = /^\.\/dist\/(.+)\.js$/.exec(file);
+  if (!match)
+    throw new Error(
+      `${manifestPath}: export ${file} is not a ./dist/*.js file; bundle.mjs builds only those`,
+    );
+  return match[1];
+}
+
+/** The JavaScript files under `dir` (not declarations): last build's outputs, removed before this one. */
+function builtScripts(dir) {
+  return readdirSync(dir, { recursive: true, withFileTypes: true })
+    .filter((entry) => entry.isFile() && /\.js(\.map)?$/.test(entry.name))
+    .map((entry) => join(entry.parentPath ?? entry.path, entry.name));
+}
+
+// A bundled CommonJS dependency that requires a built-in (or a lazily required package) calls `require`,
+// which an ES module lacks: the files that call it get one, made for their own location.
+const REQUIRE_HEADER =
+  'import { createRequire as __bundleRequire } from "node:module";\nconst require = __bundleRequire(import.meta.url);\n';
+
+/** An output file's text, with `require` defined when it uses it. */
+function withRequire(text) {
+  return /\brequire\b/.test(text) ? REQUIRE_HEADER + text : text;
+}
+
+/** The package a bare specifier names: `@scope/name/sub` → `@scope/name`, `name/sub` → `name`. */
+function packageOf(specifier) {
+  const parts = specifier.split("/");
+  return specifier.startsWith("@") ? parts.slice(0, 2).join("/") : parts[0];
+}
+
+/** The license notice of every package bundled into the outputs, from the inputs esbuild read. */
+function thirdPartyLicenses(metafile, dir) {
+  const roots = new Set();
+  for (const input of Object.keys(metafile.inputs)) {
+    const match = /^(.*node_modules\/(?:@[^/]+\/)?[^/]+)\//.exec(input);
+    if (match) roots.add(join(dir, match[1]));
+  }
+  const sections = [...roots].sort().map((root) => {
+    const manifest = JSON.parse(readFileSync(join(root, "package.json"), "utf8"));
+    const file = readdirSync(root).find((name) => /^licen[cs]e(\.|$)/i.test(name));
+    const text = file ? readFileSync(join(root, file), "utf8").trim() : `License: ${manifest.license}`;
+    return `## ${manifest.name} ${manifest.version} (${manifest.license})\n\n\`\`\`\n${text}\n\`\`\`\n`;
+  });
+  return sections.length
+    ? `# Third-party code bundled into this package\n\n${sections.join("\n")}`
+    : undefined;
+}
+
+export async function bundlePackage(dir) {
+  const manifestPath = join(dir, "package.json");
+  const manifest = JSON.parse(readFileSync(manifestPath, "utf8"));
+  const names = [
+    ...Object.entries(manifest.exports ?? {})
+      .filter(([entry]) => entry !== "./package.json")
+      .map(([, target]) => entryName(target, manifestPath)),
+    ...(EXTRA_ENTRIES[manifest.name] ?? []),
+  ];
+  const installed = new Set(
+    [manifest.dependencies, manifest.peerDependencies, manifest.optionalDependencies].flatMap((list) =>
+      Object.keys(list ?? {}),
+    ),
+  );
+  const dist = join(dir, "dist");
+  for (const file of builtScripts(dist)) rmSync(file);
+  const licenses = join(dist, "THIRD-PARTY-LICENSES.md");
+  if (existsSync(licenses)) rmSync(licenses);
+  const result = await build({
+    absWorkingDir: dir,
+    entryPoints: Object.fromEntries(names.map((name) => [name, join(dir, "src", `${name}.ts`)])),
+    outdir: dist,
+    chunkNames: "[name]-[hash]",
+    bundle: true,
+    splitting: true,
+    format: "esm",
+    platform: "node",
+    target: "node20",
+    plugins: [
+      {
+        // `createRequire(import.meta.url)("yaml")` loads a CommonJS package on first use, synchronously (the
+        // parser and the glob matcher do, to keep start-up short). In the bundle the same call is `require`,
+        // which esbuild bundles as a module set up on that first call: just as lazy, and no package to install.
+        name: "lazy-requires-bundled",
+        setup(build) {
+          build.onLoad({ filter: /\/src\/.*\.ts$/ }, (args) => {
+            const source = readFileSync(args.path, "utf8");
+            if (!source.includes("createRequire(import.meta.url)(")) return undefined;
+            return {
+              contents: source.replaceAll("createRequire(import.meta.url)(", "require("),
+              loader: "ts",
+            };
+          });
+        },
+      },
+      {
+        name: "installed-stay-imports",
+        setup(build) {
+          build.onResolve({ filter: /^[^./]/ }, (args) =>
+            args.path.startsWith("node:") || installed.has(packageOf(args.path))
+              ? { external: true }
+              : undefined,
+          );
+        },
+      },
+    ],
+    minify: false,
+    legalComments: "none",
+    logLevel: "warning",
+    metafile: true,
+    write: false,
+  });
+  for (const output of result.outputFiles) {
+    mkdirSync(dirname(output.path), { recursive: true });
+    writeFileSync(output.path, withRequire(output.text));
+  }
+  const notice = thirdPartyLicenses(result.metafile, dir);
+  if (notice) writeFileSync(licenses, notice);
+  return Object.keys(result.metafile.outputs).length;
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  const given = process.argv.slice(2);
+  const dirs = given.length
+    ? given.map((dir) => join(process.cwd(), dir))
+    : readdirSync(join(repo, "packages")).map((name) => join(repo, "packages", name));
+  for (const dir of dirs) {
+    const files = await bundlePackage(dir);
+    if (process.env.BUNDLE_VERBOSE) console.log(`${relative(repo, dir)}: ${files} files`);
+  }
+}
