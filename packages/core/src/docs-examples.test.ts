@@ -4,6 +4,7 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import ts from "typescript";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { hostTypeErrors } from "./test/host-compile.js";
 import { createTempDir, type TempDir } from "./test/index.js";
 
 // Every ```ts block of the documentation compiles against the built packages, as a host would import
@@ -53,17 +54,7 @@ describe("documentation examples", () => {
 
   it("type-check against the built packages", () => {
     expect(sources.size).toBeGreaterThan(0);
-    const program = ts.createProgram([...sources.keys()], {
-      strict: true,
-      noEmit: true,
-      module: ts.ModuleKind.NodeNext,
-      moduleResolution: ts.ModuleResolutionKind.NodeNext,
-      target: ts.ScriptTarget.ES2022,
-      types: ["node"],
-      typeRoots: [join(repo, "node_modules", "@types")],
-      skipLibCheck: true,
-    });
-    const problems = ts.getPreEmitDiagnostics(program).map((found) => {
+    const problems = hostTypeErrors([...sources.keys()], repo).map((found) => {
       const where = found.file ? (sources.get(found.file.fileName) ?? found.file.fileName) : "";
       return `${where}: ${ts.flattenDiagnosticMessageText(found.messageText, "\n")}`;
     });

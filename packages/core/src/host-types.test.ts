@@ -11,6 +11,7 @@ import ts from "typescript";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DIAGNOSTIC_CODES, SKILLSET_ERROR_CODES } from "./model/codes.js";
 import { exportEntries } from "./test/export-map.js";
+import { hostTypeErrors } from "./test/host-compile.js";
 import { createTempDir, type TempDir } from "./test/index.js";
 
 const repo = fileURLToPath(new URL("../../../", import.meta.url));
@@ -49,21 +50,9 @@ ${cases.join("\n")}
 
 /** The compiler's errors for the files, as `file: message`. */
 function typeErrors(files: readonly string[]): string[] {
-  const program = ts.createProgram([...files], {
-    strict: true,
-    noEmit: true,
-    module: ts.ModuleKind.NodeNext,
-    moduleResolution: ts.ModuleResolutionKind.NodeNext,
-    target: ts.ScriptTarget.ES2022,
-    types: ["node"],
-    typeRoots: [join(repo, "node_modules", "@types")],
-    skipLibCheck: true,
-  });
-  return ts
-    .getPreEmitDiagnostics(program)
-    .map(
-      (found) => `${found.file?.fileName ?? ""}: ${ts.flattenDiagnosticMessageText(found.messageText, "\n")}`,
-    );
+  return hostTypeErrors(files, repo).map(
+    (found) => `${found.file?.fileName ?? ""}: ${ts.flattenDiagnosticMessageText(found.messageText, "\n")}`,
+  );
 }
 
 describe("a host's project compiled against the built packages", () => {
