@@ -5,7 +5,8 @@
 // (EXTRA_ENTRIES), and the code two entries share in chunks beside them (`dist/<name>-<hash>.js`).
 // What the package.json lists in `dependencies` or `peerDependencies` (other workspace packages, tar, …) and
 // Node's built-ins stay imports, installed by npm; a package imported but listed only in `devDependencies`
-// is bundled in, and its license text goes to `dist/THIRD-PARTY-LICENSES.md`. `import()` stays `import()`:
+// is bundled in (a CommonJS one loaded on first use into `dist/vendor/`, see VENDORED), and its license
+// text goes to `dist/THIRD-PARTY-LICENSES.md`. `import()` stays `import()`:
 // code reached only through it is a chunk of its own, loaded when asked for, so start-up stays lazy.
 // Usage: node scripts/bundle.mjs [package folder …] (default: every package under packages/).
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
@@ -23,6 +24,12 @@ const EXTRA_ENTRIES = {
   "@skillset/core": ["fs/head-reader-worker"],
 };
 
+/**
+ * CommonJS packages a package loads on first use with `requireOnFirstUse` (core's fs stage), each bundled
+ * into `dist/vendor/<name>.cjs` of its own: not loaded until asked for, and nothing for npm to install.
+ */
+const VENDORED = { "@skillset/core": ["yaml", "picomatch"] };
+
 /** `./dist/x/y.js` → `x/y`: the entry's name, which is also its source under src/ and its output under dist/. */
 function entryName(target, manifestPath) {
   const file = typeof target === "string" ? target : target.default;
@@ -37,7 +44,7 @@ function entryName(target, manifestPath) {
 /** The JavaScript files under `dir` (not declarations): last build's outputs, removed before this one. */
 function builtScripts(dir) {
   return readdirSync(dir, { recursive: true, withFileTypes: true })
-    .filter((entry) => entry.isFile() && /\.js(\.map)?$/.test(entry.name))
+    .filter((entry) => entry.isFile() && /\.c?js(\.map)?$/.test(entry.name))
     .map((entry) => join(entry.parentPath ?? entry.path, entry.name));
 }
 
@@ -105,22 +112,6 @@ export async function bundlePackage(dir) {
     target: "node20",
     plugins: [
       {
-        // `createRequire(import.meta.url)("yaml")` loads a CommonJS package on first use, synchronously (the
-        // parser and the glob matcher do, to keep start-up short). In the bundle the same call is `require`,
-        // which esbuild bundles as a module set up on that first call: just as lazy, and no package to install.
-        name: "lazy-requires-bundled",
-        setup(build) {
-          build.onLoad({ filter: /\/src\/.*\.ts$/ }, (args) => {
-            const source = readFileSync(args.path, "utf8");
-            if (!source.includes("createRequire(import.meta.url)(")) return undefined;
-            return {
-              contents: source.replaceAll("createRequire(import.meta.url)(", "require("),
-              loader: "ts",
-            };
-          });
-        },
-      },
-      {
         name: "installed-stay-imports",
         setup(build) {
           build.onResolve({ filter: /^[^./]/ }, (args) =>
@@ -141,7 +132,24 @@ export async function bundlePackage(dir) {
     mkdirSync(dirname(output.path), { recursive: true });
     writeFileSync(output.path, withRequire(output.text));
   }
-  const notice = thirdPartyLicenses(result.metafile, dir);
+  const inputs = { ...result.metafile.inputs };
+  for (const name of VENDORED[manifest.name] ?? []) {
+    const vendored = await build({
+      absWorkingDir: dir,
+      stdin: { contents: `module.exports = require(${JSON.stringify(name)});`, resolveDir: dir },
+      outfile: join(dist, "vendor", `${name}.cjs`),
+      bundle: true,
+      format: "cjs",
+      platform: "node",
+      target: "node20",
+      minify: false,
+      legalComments: "none",
+      logLevel: "warning",
+      metafile: true,
+    });
+    Object.assign(inputs, vendored.metafile.inputs);
+  }
+  const notice = thirdPartyLicenses({ inputs }, dir);
   if (notice) writeFileSync(licenses, notice);
   return Object.keys(result.metafile.outputs).length;
 }

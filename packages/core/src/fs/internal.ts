@@ -14,4 +14,5 @@ export {
   TOO_LARGE_CODE,
   type TooLargeError,
 } from "./read-capped-text.js";
+export { requireOnFirstUse } from "./require-on-first-use.js";
 export { syncReads } from "./sync-reads.js";

@@ -1,9 +1,9 @@
 /**
  * @module The `yaml` package, loaded on first use. Most frontmatter is read by the fast subset reader and
  * never needs it, and loading it at import costs every CLI start-up tens of milliseconds. On Node the
- * package's entry is CommonJS, so `require` gives the very module an `import` would.
+ * package's entry is CommonJS, so `require` gives the very module an `import` would (`requireOnFirstUse`).
  */
-import { createRequire } from "node:module";
+import { requireOnFirstUse } from "../fs/require-on-first-use.js";
 
 type YamlPackage = typeof import("yaml");
 
@@ -11,6 +11,6 @@ let loaded: YamlPackage | undefined;
 
 /** The `yaml` package (loaded on the first call). */
 export function yamlPackage(): YamlPackage {
-  loaded ??= createRequire(import.meta.url)("yaml") as YamlPackage;
+  loaded ??= requireOnFirstUse<YamlPackage>("yaml");
   return loaded;
 }
