@@ -69,6 +69,13 @@ export interface LoadedSkill {
   files?: SkillFiles;
 }
 
+/** What every loaded result carries, whatever its text. */
+interface LoadBase {
+  skill: Skill;
+  envelope: EnvelopeName;
+  mtimeMs: number;
+}
+
 function argumentText(args: LoadOptions["args"]): string {
   return typeof args === "string" ? args.trim() : (args ?? []).join(" ");
 }
@@ -106,15 +113,7 @@ export async function loadSkill(skill: Skill, options: LoadOptions = {}): Promis
   }
   const key = { path: skill.id, ...stampOf(stat), args: argumentText(options.args) };
   const base = { skill, envelope, mtimeMs: stat.mtimeMs };
-  if (options.tracker?.has(key)) {
-    return {
-      ...base,
-      text: renderReloadReminder(skill, options.uriName),
-      body: "",
-      args: [],
-      suppressed: true,
-    };
-  }
+  if (options.tracker?.has(key)) return reloadReminder(base, options);
   // The blank lines between the frontmatter and the text are not part of the instructions.
   const raw = (await readSkillBody(skill.id, fs)).replace(/^(?:[ \t]*\r?\n)+/, "");
   const files = envelope === "tool" ? () => listSkillFiles(skill.dir, realDir, fs, options.files) : undefined;
@@ -146,15 +145,7 @@ async function loadRemoteSkill(skill: Skill, options: LoadOptions): Promise<Load
   };
   const base = { skill, envelope, mtimeMs: 0 };
   const raw = (await origin.reader.readBody(skill)).replace(/^(?:[ \t]*\r?\n)+/, "");
-  if (options.tracker?.has(key) && set !== "dynamic") {
-    return {
-      ...base,
-      text: renderReloadReminder(skill, options.uriName),
-      body: "",
-      args: [],
-      suppressed: true,
-    };
-  }
+  if (options.tracker?.has(key) && set !== "dynamic") return reloadReminder(base, options);
   const files =
     envelope === "tool"
       ? async (): Promise<SkillFiles> => {
@@ -174,12 +165,23 @@ async function loadRemoteSkill(skill: Skill, options: LoadOptions): Promise<Load
 }
 
 /** Preprocessing, arguments and the envelope: the same for every origin. */
+/** A skill loaded again, unchanged, with the same arguments: a reminder in place of its body. */
+function reloadReminder(base: LoadBase, options: LoadOptions): LoadedSkill {
+  return {
+    ...base,
+    text: renderReloadReminder(base.skill, options.uriName),
+    body: "",
+    args: [],
+    suppressed: true,
+  };
+}
+
 async function finishLoad(
   skill: Skill,
   read: string,
   options: LoadOptions,
   listFiles: (() => Promise<SkillFiles>) | undefined,
-  base: { skill: Skill; envelope: EnvelopeName; mtimeMs: number },
+  base: LoadBase,
 ): Promise<LoadedSkill> {
   const { envelope } = base;
   let raw = read;

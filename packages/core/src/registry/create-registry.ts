@@ -303,14 +303,7 @@ class Registry implements SkillRegistry {
       this.reparsed = new Set();
       return false;
     }
-    this.counters = {
-      files: files.length,
-      parsed: this.parser.parsed,
-      reused,
-      totalParsed: this.parser.totalParsed,
-      durationMs: performance.now() - started,
-      fromNameIndex: true,
-    };
+    this.count(files.length, reused, started, { fromNameIndex: true });
     return true;
   }
 
@@ -386,13 +379,7 @@ class Registry implements SkillRegistry {
     await this.compose();
     this.digests.prune();
     for (const replan of this.rootWatchers) replan();
-    this.counters = {
-      files: files.length,
-      parsed: this.parser.parsed,
-      reused,
-      totalParsed: this.parser.totalParsed,
-      durationMs: performance.now() - started,
-    };
+    this.count(files.length, reused, started);
     this.saveAfterwards();
   }
 
@@ -401,6 +388,18 @@ class Registry implements SkillRegistry {
    * are usable: encoding thousands of records costs about a third of a cold load, and the caller has no
    * use for it. `settled()` waits for the write; the write itself is atomic (temp file, then rename).
    */
+  /** The stats of the load that just ended, as `stats()` gives them. */
+  private count(files: number, reused: number, started: number, how: { fromNameIndex?: true } = {}): void {
+    this.counters = {
+      files,
+      parsed: this.parser.parsed,
+      reused,
+      totalParsed: this.parser.totalParsed,
+      durationMs: performance.now() - started,
+      ...how,
+    };
+  }
+
   private saveAfterwards(): void {
     void this.exclusive(async () => {
       // The caller of `load()` resumes in a microtask; let it run before the encoding takes the thread.
