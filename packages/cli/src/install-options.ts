@@ -28,6 +28,16 @@ export const limitOptions: Record<string, OptionSpec> = {
   },
 };
 
+/** The audit's findings a person approves, for the commands that install (`add`, `update`). */
+export const allowRiskOption: Record<string, OptionSpec> = {
+  "allow-risk": {
+    type: "string",
+    multiple: true,
+    valueName: "RULE",
+    description: "Approve the audit's findings of RULE (repeatable); the only way past a critical one",
+  },
+};
+
 export const globalOption: Record<string, OptionSpec> = {
   global: {
     type: "boolean",

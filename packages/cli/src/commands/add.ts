@@ -3,7 +3,7 @@
  * (SPEC §14). The work is in `add.run.ts`; it loads `@skillset/install` only when the command runs.
  */
 import type { Command } from "../command.js";
-import { globalOption, limitOptions } from "../install-options.js";
+import { allowRiskOption, globalOption, limitOptions } from "../install-options.js";
 
 export const addCommand: Command = {
   name: "add",
@@ -37,12 +37,7 @@ export const addCommand: Command = {
       valueName: "LIST",
     },
     copy: { type: "boolean", description: "Copy into the agents' folders instead of linking" },
-    "allow-risk": {
-      type: "string",
-      multiple: true,
-      valueName: "RULE",
-      description: "Approve the audit's findings of RULE (repeatable); the only way past a critical one",
-    },
+    ...allowRiskOption,
     yes: { type: "boolean", short: "y", description: "Approve without asking" },
     force: { type: "boolean", description: "Replace a same-named skill from another source" },
     ...limitOptions,

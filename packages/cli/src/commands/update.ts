@@ -4,7 +4,7 @@
  */
 
 import type { Command } from "../command.js";
-import { globalOption, limitOptions } from "../install-options.js";
+import { allowRiskOption, globalOption, limitOptions } from "../install-options.js";
 
 export const updateCommand: Command = {
   name: "update",
@@ -12,12 +12,7 @@ export const updateCommand: Command = {
   usage: "update [names…] [--yes] [--allow-risk RULE…] [--force] [--global]",
   options: {
     ...globalOption,
-    "allow-risk": {
-      type: "string",
-      multiple: true,
-      valueName: "RULE",
-      description: "Approve the audit's findings of RULE (repeatable); the only way past a critical one",
-    },
+    ...allowRiskOption,
     yes: { type: "boolean", short: "y", description: "Approve changed skills without asking" },
     force: { type: "boolean", description: "Overwrite skills edited since they were installed" },
     ...limitOptions,
