@@ -211,6 +211,8 @@ function lockFields(
 ): Omit<LockEntry, "computedHash" | "integrity"> {
   const fields: Omit<LockEntry, "computedHash" | "integrity"> = {
     source: spec.source,
+    // What vercel's CLI clones (it writes `sourceUrl` for git sources only, and needs it to fetch one).
+    ...(spec.type === "git" ? { sourceUrl: spec.location } : {}),
     sourceType: spec.type,
     resolved: spec.type === "local" ? spec.source : fetched.resolved,
     skillPath: skill.path,

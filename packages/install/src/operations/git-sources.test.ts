@@ -48,7 +48,12 @@ describe("git sources", () => {
       ref: "v1",
       resolved: first,
       skillPath: "skills/alpha",
+      sourceUrl: repo.url,
     });
+    // In the file, vercel's form: the skill's SKILL.md, and the URL its CLI clones (SPEC §14).
+    const text = readFileSync(temp.join("project/skills-lock.json"), "utf8");
+    expect(text).toContain('"skillPath": "skills/alpha/SKILL.md"');
+    expect(text).toContain(`"sourceUrl": ${JSON.stringify(repo.url)}`);
 
     await addSkills({ ...options(), source: `${repo.url}@next`, io: testIo() });
     expect(installed("alpha")).toContain('v: "2"');

@@ -32,7 +32,7 @@ export function specFromEntry(
   env: Record<string, string | undefined>,
   recorded: ReadonlySet<string> = recordedLocalSources(scope),
 ): SourceSpec {
-  const type = entry.sourceType as SourceType;
+  const type = entry.sourceType as SourceType | "gitlab";
   const refuse = (why: string, fix = "Fix or remove the entry in the lock.") =>
     new SkillsetError(
       "install-source-refused",
@@ -73,24 +73,29 @@ export function specFromEntry(
         isFolder: () => false,
       });
     }
-    case "git": {
+    case "git":
+    case "gitlab": {
+      // vercel's CLI clones `sourceUrl` when there is one (`source` may then be a shorthand); so does skillset.
+      const url = entry.sourceUrl ?? entry.source;
+      if (entry.sourceUrl !== undefined && (/[\u0000-\u0020\u007f-\u009f]/.test(url) || url.startsWith("-")))
+        throw refuse("its sourceUrl holds spaces or control characters");
       const ref = entry.ref ? { ref: entry.ref } : {};
-      if (/^file:\/\//i.test(entry.source)) {
+      if (/^file:\/\//i.test(url)) {
         let path: string;
         try {
-          path = fileURLToPath(entry.source);
+          path = fileURLToPath(url);
         } catch {
           throw refuse("it is not a valid file:// URL");
         }
         localFolder(path);
-        return { type, source: entry.source, location: entry.source, ...ref };
+        return { type: "git", source: entry.source, location: url, ...ref };
       }
       const host =
-        /^(?:https?|ssh|git):\/\/(?:[^@/]*@)?([^/:]*)/i.exec(entry.source)?.[1] ??
-        /^[\w.-]+@([\w.-]+):/.exec(entry.source)?.[1];
+        /^(?:https?|ssh|git):\/\/(?:[^@/]*@)?([^/:]*)/i.exec(url)?.[1] ??
+        /^[\w.-]+@([\w.-]+):/.exec(url)?.[1];
       if (host === undefined || host === "" || host.startsWith("-"))
         throw refuse("a git source in a lock is an https://, ssh://, git:// or user@host: URL");
-      return { type, source: entry.source, location: entry.source, ...ref };
+      return { type: "git", source: entry.source, location: url, ...ref };
     }
     case "archive":
     case "well-known": {
