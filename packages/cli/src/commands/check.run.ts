@@ -28,6 +28,11 @@ function nextSteps(
     steps.push(
       `skillset update ${edited} --force${flag}    replace the local edits with the source (keep them: do nothing)`,
     );
+  const unverified = names((row) => row.local === "unverified");
+  if (unverified)
+    steps.push(
+      `skillset update ${unverified} --force${flag}    replace copies that cannot be verified (vercel's lock has no integrity and the source changed)`,
+    );
   const gone = names((row) => row.upstream === "gone" || row.upstream === "unreachable");
   if (gone)
     steps.push(`skillset remove ${gone}${flag}    if the source is gone for good (else check the source)`);

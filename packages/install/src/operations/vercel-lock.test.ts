@@ -6,6 +6,7 @@ import { skillText } from "../testing/make-archive.js";
 import { type GitFixture, makeGitRepo } from "../testing/make-git-repo.js";
 import { testIo } from "../testing/test-io.js";
 import { vercelComputedHash, vercelCopy } from "../testing/vercel-install.js";
+import { addSkills } from "./add-skills.js";
 import { checkSkills } from "./check-skills.js";
 import { refreshFromLock } from "./refresh-from-lock.js";
 
@@ -69,5 +70,52 @@ describe("a lock written by vercel's CLI", () => {
     expect(checked.rows).toEqual([
       { name: "pdf", source: "acme/skills", local: "intact", upstream: "current" },
     ]);
+  });
+});
+
+describe("a skill holding a link to one of its files (vercel hashes the source, links skipped)", () => {
+  const withLink = () =>
+    repo.commit({
+      "skills/pdf/SKILL.md": skillText("pdf"),
+      "skills/pdf/docs/guide.md": "guide\n",
+      "skills/pdf/guide.md": { symlink: "docs/guide.md" },
+      "skills/pdf/metadata.json": "{}\n",
+    });
+
+  it("skillset's computedHash is vercel's, and its own install checks current", async () => {
+    await withLink();
+    const added = await addSkills({ ...options(), source: repo.url, io: testIo() });
+    expect(added.installed[0]!.entry.computedHash).toBe(vercelComputedHash(`${repo.work}/skills/pdf`));
+    expect((await checkSkills(options())).rows).toMatchObject([{ local: "intact", upstream: "current" }]);
+  });
+
+  it("vercel's install of it is intact and current for check, install and update", async () => {
+    await withLink();
+    vercelInstall(["pdf"]);
+    expect((await checkSkills(options())).rows).toMatchObject([{ local: "intact", upstream: "current" }]);
+    const install = await refreshFromLock("install", { ...options(), io: testIo() });
+    expect(install).toMatchObject({ rows: [{ name: "pdf", outcome: "unchanged" }], failed: false });
+    const update = await refreshFromLock("update", { ...options(), io: testIo() });
+    expect(update).toMatchObject({ rows: [{ name: "pdf", outcome: "unchanged" }], failed: false });
+  });
+
+  it("an edit of vercel's copy is still found, and a copy the moved source cannot vouch for is unverified", async () => {
+    await withLink();
+    vercelInstall(["pdf"]);
+    writeFileSync(temp.join("project/.agents/skills/pdf/docs/guide.md"), "edited\n");
+    expect((await checkSkills(options())).rows).toMatchObject([{ local: "edited", upstream: "current" }]);
+    const update = await refreshFromLock("update", { ...options(), io: testIo() });
+    expect(update.rows).toMatchObject([
+      { name: "pdf", outcome: "skipped", detail: expect.stringContaining("edited") },
+    ]);
+
+    await repo.commit({ "skills/pdf/references/new.md": "new\n" });
+    expect((await checkSkills(options())).rows).toMatchObject([{ local: "unverified", upstream: "changed" }]);
+    const refused = await refreshFromLock("update", { ...options(), io: testIo() });
+    expect(refused.rows).toMatchObject([
+      { outcome: "skipped", detail: expect.stringContaining("cannot be verified") },
+    ]);
+    const forced = await refreshFromLock("update", { ...options(), force: true, io: testIo() });
+    expect(forced.rows).toEqual([{ name: "pdf", outcome: "updated" }]);
   });
 });

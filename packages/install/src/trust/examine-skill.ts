@@ -8,6 +8,7 @@ import type { Diagnostic } from "@skillset/core/model";
 import { lintSkillFiles, validateSkillDir } from "@skillset/core/validate";
 import type { SkillTree } from "../apply/copy-skill-tree.js";
 import { skillDigests } from "../digest/hash-skill-folder.js";
+import { vercelCopyIntegrity } from "../digest/vercel-copy.js";
 import { type RiskSummary, summarizeRisks } from "./summarize-risks.js";
 import { treeFileSystem } from "./tree-file-system.js";
 
@@ -21,6 +22,8 @@ const TOLERATED = new Set(["unexpected-fields"]);
 export interface Examination {
   computedHash: string;
   integrity: string;
+  /** `integrity` of what vercel's CLI installs from this skill (`vercel-copy.ts`). */
+  vercelCopyIntegrity: string;
   /** Errors from strict validation or lint: any one refuses the skill. */
   errors: Diagnostic[];
   warnings: Diagnostic[];
@@ -49,6 +52,7 @@ export async function examineSkill(dir: string, tree: SkillTree): Promise<Examin
   });
   return {
     ...skillDigests(files),
+    vercelCopyIntegrity: vercelCopyIntegrity(files),
     errors: unique.filter((finding) => finding.severity === "error" && !TOLERATED.has(finding.code)),
     warnings: unique.filter((finding) => finding.severity !== "error" || TOLERATED.has(finding.code)),
     audit,
