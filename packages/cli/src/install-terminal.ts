@@ -5,7 +5,7 @@
  */
 import { AUDIT_RULES, type AuditFinding, reaches } from "@skillset/core/audit";
 import { inertForTerminal, suggestNames } from "@skillset/core/model";
-import type { Candidate, InstallIo, InstallLimits } from "@skillset/install";
+import { type Candidate, type InstallIo, type InstallLimits, sameDigests } from "@skillset/install";
 import { formatFinding } from "./audit-text.js";
 import { painter } from "./color.js";
 import { type CommandContext, UsageError } from "./command.js";
@@ -143,9 +143,14 @@ export function describeCandidate(candidate: Candidate, color: boolean): string 
   const lines = [
     `${paint("bold", safe(candidate.name))}  ${paint("gray", safe(`${entry.source} ${candidate.skill.path}`))}`,
   ];
-  if (previous && previous.integrity !== entry.integrity)
+  // Like with like: an entry of vercel's CLI has only `computedHash`, so that is what is compared and shown.
+  if (previous && !sameDigests(previous, entry))
     lines.push(
-      `  ${paint("yellow", "changed")}  ${previous.integrity ?? previous.computedHash} → ${entry.integrity}`,
+      `  ${paint("yellow", "changed")}  ${
+        previous.integrity
+          ? `${previous.integrity} → ${entry.integrity}`
+          : `computedHash ${previous.computedHash} → ${entry.computedHash}`
+      }`,
     );
   else lines.push(`  integrity ${entry.integrity}`);
   for (const warning of examination.warnings)

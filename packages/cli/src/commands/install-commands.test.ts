@@ -49,6 +49,12 @@ describe("add, check, update, install, remove", () => {
     expect(readFileSync(temp.join("project/.agents/skills/alpha/references/new.md"), "utf8")).toBe("new\n");
 
     expect((await cli("install")).stdout).toBe("alpha  unchanged\nbeta  unchanged\n");
+    // vercel's `-y`, as scripts written for its CLI pass it: accepted, nothing to approve.
+    expect(await cli("install", "--yes")).toMatchObject({
+      code: 0,
+      stdout: "alpha  unchanged\nbeta  unchanged\n",
+    });
+    expect((await cli("install", "-y")).code).toBe(0);
     const removed = await cli("remove", "beta");
     expect(removed.stdout).toBe("Removed beta\nUpdated skills-lock.json.\n");
     expect((await cli("remove", "beta")).code).toBe(1);

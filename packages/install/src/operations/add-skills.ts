@@ -24,7 +24,7 @@ import { loadExaminer } from "../trust/load-examiner.js";
 import { hasRisks } from "../trust/summarize-risks.js";
 import type { InstallIo } from "./install-io.js";
 import { recordLocalSource } from "./local-source-record.js";
-import { localState } from "./local-state.js";
+import { localState, sameDigests, settleLocalState } from "./local-state.js";
 import { type Candidate, discardCandidates, stageCandidates } from "./stage-candidates.js";
 import { commitCandidates, withLockFile } from "./with-lock-file.js";
 
@@ -108,8 +108,9 @@ export async function addSkills(options: AddOptions): Promise<AddResult> {
           });
         for (const candidate of candidates) options.io.review(candidate);
         throwIfRefused(await approveFindings(candidates, options.io));
+        // Like with like: an entry of vercel's CLI has no `integrity`, and is not "changed" for lack of one.
         const changed = candidates.filter(
-          (candidate) => candidate.previous?.integrity !== candidate.entry.integrity,
+          (candidate) => !candidate.previous || !sameDigests(candidate.previous, candidate.entry),
         );
         const risky = candidates.filter((candidate) => hasRisks(candidate.examination.risks));
         const needsApproval =
@@ -266,10 +267,19 @@ async function checkCollisions(
   for (const candidate of candidates) {
     const existing = installed[candidate.name];
     if (existing) candidate.previous = existing;
-    if (existing && !force && (await localState(candidate.name, existing, scope)) === "edited")
+    const state = existing
+      ? await settleLocalState(
+          await localState(candidate.name, existing, scope),
+          candidate.name,
+          existing,
+          scope,
+          candidate.examination,
+        )
+      : "missing";
+    if (!force && (state === "edited" || state === "unverified"))
       throw new SkillsetError(
         "install-local-edits",
-        `Refused: ${candidate.target} was edited since it was installed, and adding ${candidate.name} from ${spec.source} again would overwrite the edits. Nothing was installed. Pass --force to overwrite the edits (\`skillset check\` shows what drifted).`,
+        `Refused: ${candidate.target} ${state === "edited" ? "was edited since it was installed" : "cannot be verified (the lock has no integrity: vercel's CLI wrote it; and the source no longer has its computedHash)"}, and adding ${candidate.name} from ${spec.source} again would overwrite ${state === "edited" ? "the edits" : "it"}. Nothing was installed. Pass --force to overwrite ${state === "edited" ? "the edits" : "it"} (\`skillset check\` shows what drifted).`,
       );
     const sameSource = existing && existing.source === spec.source && existing.sourceType === spec.type;
     const unrecorded =

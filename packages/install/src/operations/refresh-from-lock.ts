@@ -11,7 +11,7 @@ import { skillFolder } from "../lock/skill-folder-name.js";
 import { checkInterrupted } from "../source/interrupted.js";
 import { approveFindings } from "../trust/approve-findings.js";
 import type { InstallIo } from "./install-io.js";
-import { type LocalState, localState, matchesEntry, settleLocalState } from "./local-state.js";
+import { type LocalState, localState, matchesEntry, sameDigests, settleLocalState } from "./local-state.js";
 import { fetchGroup, findLockedSkill, groupBySource } from "./locked-source.js";
 import { type Candidate, discardCandidates, stageCandidates } from "./stage-candidates.js";
 import { commitCandidates, withLockFile } from "./with-lock-file.js";
@@ -159,7 +159,8 @@ export async function refreshFromLock(
     const approved: Candidate[] = [];
     for (const candidate of candidates) {
       options.io.review(candidate);
-      const changed = candidate.previous?.integrity !== candidate.entry.integrity;
+      // Like with like: an entry of vercel's CLI has no `integrity`, and is not "changed" for lack of one.
+      const changed = !candidate.previous || !sameDigests(candidate.previous, candidate.entry);
       const [refused] = changed ? await approveFindings([candidate], options.io) : [];
       if (refused) {
         rows.push({ name: candidate.name, outcome: "skipped", detail: `not approved: ${refused.reason}` });
