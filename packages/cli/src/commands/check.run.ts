@@ -21,7 +21,10 @@ function nextSteps(
   const steps: string[] = [];
   const changed = names((row) => row.upstream === "changed" && row.local === "intact");
   if (changed) steps.push(`skillset update ${changed}${flag}    review and apply the upstream changes`);
-  const missing = names((row) => row.local === "missing");
+  // A copy whose source cannot be fetched cannot be restored either: the step below says what to do.
+  const missing = names(
+    (row) => row.local === "missing" && row.upstream !== "gone" && row.upstream !== "unreachable",
+  );
   if (missing) steps.push(`skillset install${flag}    restore ${missing} from the lock`);
   const edited = names((row) => row.local === "edited");
   if (edited)

@@ -82,6 +82,25 @@ describe("add, check, update, install, remove", () => {
   });
 });
 
+describe("a lock with an entry skillset cannot fetch (vercel's node_modules)", () => {
+  it("reports it, goes on with the others, and exits 1", async () => {
+    expect((await cli("add", "../src", "--skill", "alpha")).code).toBe(0);
+    const lockFile = temp.join("project/skills-lock.json");
+    const lock = JSON.parse(readFileSync(lockFile, "utf8"));
+    lock.skills["npm-skill"] = { source: "some-pkg", sourceType: "node_modules", computedHash: "ab" };
+    writeFileSync(lockFile, JSON.stringify(lock, null, 2));
+    const installed = await cli("install");
+    expect(installed.code).toBe(1);
+    expect(installed.stdout).toContain("alpha  unchanged\n");
+    expect(installed.stdout).toContain('npm-skill  skipped (Cannot fetch the source "some-pkg" in ');
+    const checked = await cli("check");
+    expect(checked.code).toBe(1);
+    expect(checked.stdout).toContain("npm-skill  local: missing, upstream: unreachable");
+    // Restoring it is not a step skillset can take.
+    expect(checked.stdout).not.toContain("skillset install");
+  });
+});
+
 describe("names and flags from outside are handled safely", () => {
   /** Any raw control or bidi character: nothing from a source or lock may reach the terminal as one. */
   const RAW = /[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/;

@@ -72,6 +72,7 @@ export async function checkSkills(options: {
     for (const group of groupBySource(entries, scope, options.env, false)) {
       const { fetched, error } = await fetchGroup(group, {
         limits,
+        lockPath: scope.lockPath,
         ...(options.signal ? { signal: options.signal } : {}),
         env: options.env,
         ...(options.progress ? { progress: options.progress } : {}),
@@ -79,7 +80,11 @@ export async function checkSkills(options: {
       for (const name of group.names) {
         const row = rows.get(name)!;
         if (!fetched) {
-          row.upstream = error?.code === "install-unreachable" ? "unreachable" : "gone";
+          // A source type skillset cannot fetch (vercel's `node_modules`) is not gone: it is out of reach.
+          row.upstream =
+            error?.code === "install-unreachable" || error?.code === "install-unknown-source"
+              ? "unreachable"
+              : "gone";
           row.detail = error?.message ?? "";
           continue;
         }

@@ -88,6 +88,7 @@ export async function refreshFromLock(
     for (const group of groupBySource(wanted, scope, options.env, mode === "install")) {
       const { fetched, error } = await fetchGroup(group, {
         limits,
+        lockPath: scope.lockPath,
         ...(options.signal ? { signal: options.signal } : {}),
         env: options.env,
         progress: options.io.progress,

@@ -161,3 +161,40 @@ describe("install and update compare like with like (vercel's entries have no in
     expect(io.questions).toEqual([]);
   });
 });
+
+describe("an entry skillset cannot fetch", () => {
+  it("is reported with the file, the entry and why, and the other entries go on", async () => {
+    await repo.commit({ "skills/pdf/SKILL.md": skillText("pdf") });
+    const text = vercelInstall(["pdf"]);
+    const lock = JSON.parse(text);
+    lock.skills["npm-skill"] = { source: "some-pkg", sourceType: "node_modules", computedHash: "ab" };
+    const gone = `file://${temp.join("project/vendor/gone.git")}`;
+    lock.skills["gone-skill"] = { source: gone, sourceUrl: gone, sourceType: "git", computedHash: "ab" };
+    writeFileSync(lockPath(), JSON.stringify(lock, null, 2));
+
+    const checked = await checkSkills(options());
+    expect(checked.rows.map((row) => [row.name, row.local, row.upstream]).sort()).toEqual([
+      ["gone-skill", "missing", "unreachable"],
+      ["npm-skill", "missing", "unreachable"],
+      ["pdf", "intact", "current"],
+    ]);
+    const detail = (name: string) => checked.rows.find((row) => row.name === name)!.detail;
+    expect(detail("npm-skill")).toContain(
+      `${lockPath()}, skill "npm-skill": its type "node_modules" is not one skillset fetches`,
+    );
+    expect(detail("gone-skill")).toContain(`(skill "gone-skill" in ${lockPath()}; the other skills go on)`);
+
+    for (const mode of ["install", "update"] as const) {
+      const result = await refreshFromLock(mode, { ...options(), io: testIo() });
+      expect(result.failed).toBe(true);
+      expect(result.rows.map((row) => [row.name, row.outcome])).toEqual(
+        expect.arrayContaining([
+          ["pdf", "unchanged"],
+          ["npm-skill", "skipped"],
+          ["gone-skill", "skipped"],
+        ]),
+      );
+      expect(result.rows.find((row) => row.name === "npm-skill")!.detail).toContain('skill "npm-skill"');
+    }
+  });
+});
