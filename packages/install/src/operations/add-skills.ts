@@ -204,6 +204,17 @@ async function pickSkills(fetched: FetchedSource, options: AddOptions): Promise<
   return picked;
 }
 
+/**
+ * The lock's `source` for `spec`, as vercel's CLI writes it: a github source is the repository
+ * (`owner/repo`), the folder inside it is in `skillPath` (vercel's CLI would clone `owner/repo/path` as a
+ * repository). Every other source as given.
+ */
+function lockSource(spec: SourceSpec): string {
+  return spec.type === "github" && spec.subpath && spec.source.endsWith(`/${spec.subpath}`)
+    ? spec.source.slice(0, -(spec.subpath.length + 1))
+    : spec.source;
+}
+
 function lockFields(
   spec: SourceSpec,
   fetched: FetchedSource,
@@ -211,7 +222,7 @@ function lockFields(
   agents: readonly string[] | undefined,
 ): Omit<LockEntry, "computedHash" | "integrity"> {
   const fields: Omit<LockEntry, "computedHash" | "integrity"> = {
-    source: spec.source,
+    source: lockSource(spec),
     // What vercel's CLI clones (it writes `sourceUrl` for git sources only, and needs it to fetch one).
     ...(spec.type === "git" ? { sourceUrl: spec.location } : {}),
     sourceType: spec.type,
@@ -281,7 +292,11 @@ async function checkCollisions(
         "install-local-edits",
         `Refused: ${candidate.target} ${state === "edited" ? "was edited since it was installed" : "cannot be verified (the lock has no integrity: vercel's CLI wrote it; and the source no longer has its computedHash)"}, and adding ${candidate.name} from ${spec.source} again would overwrite ${state === "edited" ? "the edits" : "it"}. Nothing was installed. Pass --force to overwrite ${state === "edited" ? "the edits" : "it"} (\`skillset check\` shows what drifted).`,
       );
-    const sameSource = existing && existing.source === spec.source && existing.sourceType === spec.type;
+    // An entry skillset wrote before recorded a github folder in `source` (`owner/repo/path`): the same.
+    const sameSource =
+      existing &&
+      (existing.source === lockSource(spec) || existing.source === spec.source) &&
+      existing.sourceType === spec.type;
     const unrecorded =
       !existing &&
       lstatSync(checkedWritePath(candidate.target, scope.writeRoots), { throwIfNoEntry: false }) !==
