@@ -48,6 +48,11 @@ describe("skills-lock.json, field for field as vercel writes it (SPEC §14)", ()
     expect(renderLock(lock!)).toBe(vercelLock);
   });
 
+  it("keeps the top-level fields where they were", () => {
+    const text = `{\n  "$schema": "https://example.org/lock.json",\n  "version": 1,\n  "skills": {}\n}\n`;
+    expect(renderLock(parseLock(text).lock!)).toBe(text);
+  });
+
   it("reads skillPath in both forms and writes vercel's", () => {
     expect(["skills/pdf", "skills/pdf/SKILL.md"].map(skillFolderOfPath)).toEqual([
       "skills/pdf",

@@ -44,6 +44,8 @@ export interface LockFile {
   skills: Record<string, LockEntry>;
   /** Top-level fields of other tools, kept as read. */
   otherFields?: OtherFields;
+  /** The top-level keys in the order read: written back in that order (a `$schema` first stays first). */
+  fieldOrder?: readonly string[];
 }
 
 /** The entry fields skillset knows, in the order they are written (vercel's first, as vercel writes them). */
@@ -96,11 +98,13 @@ export function renderLock(lock: LockFile): string {
     names.map((name) => [name, renderEntry(lock.skills[name]!)]),
     1,
   );
-  const top: Array<readonly [string, string]> = [
+  const values = new Map<string, string>([
+    ...(lock.otherFields ?? []),
     ["version", JSON.stringify(lock.version)],
     ["skills", skills],
-    ...(lock.otherFields ?? []).filter(([key]) => key !== "version" && key !== "skills"),
-  ];
+  ]);
+  const order = new Set([...(lock.fieldOrder ?? []), "version", "skills", ...values.keys()]);
+  const top = [...order].filter((key) => values.has(key)).map((key) => [key, values.get(key)!] as const);
   return `${renderObject(top, 0)}\n`;
 }
 
@@ -173,7 +177,10 @@ export function parseLock(text: string): ParsedLock {
   );
   const lock: LockFile = { version: record.version, skills: skillMap(entries) };
   const other = otherMembers(text, top, ["version", "skills"]);
-  if (other.length > 0) lock.otherFields = other;
+  if (other.length > 0) {
+    lock.otherFields = other;
+    lock.fieldOrder = [...new Set(top.map((member) => member.key))];
+  }
   return { lock };
 }
 
