@@ -33,11 +33,9 @@ export function objectMembers(text: string, at: number): JsonMember[] {
   return members;
 }
 
-/** The last member named `key` (the one `JSON.parse` keeps), or undefined. */
-export function lastMember(members: readonly JsonMember[], key: string): JsonMember | undefined {
-  for (let index = members.length - 1; index >= 0; index--)
-    if (members[index]!.key === key) return members[index];
-  return undefined;
+/** Each key's last member (the one `JSON.parse` keeps). */
+export function lastMembers(members: readonly JsonMember[]): Map<string, JsonMember> {
+  return new Map(members.map((member) => [member.key, member]));
 }
 
 function skipSpace(text: string, index: number): number {

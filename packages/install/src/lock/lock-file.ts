@@ -9,7 +9,7 @@
  * of a skill it adds or updates afresh (skillset's fields and any other tool's are gone from that entry).
  */
 import type { SourceType } from "../source/source-spec.js";
-import { type JsonMember, lastMember, objectMembers } from "./json-members.js";
+import { type JsonMember, lastMembers, objectMembers } from "./json-members.js";
 import { folderNameProblem, shownName } from "./skill-folder-name.js";
 
 /** Fields of another tool, each as `[key, its JSON text as read]`, in the order read. */
@@ -158,7 +158,8 @@ export function parseLock(text: string): ParsedLock {
     if (problem) return { problem: `skill ${shownName(name)}: ${problem}` };
   }
   const top = objectMembers(text, 0);
-  const skillMembers = objectMembers(text, lastMember(top, "skills")!.start);
+  // One map of entries by name: a lock of thousands of skills is read in linear time.
+  const skillMembers = lastMembers(objectMembers(text, lastMembers(top).get("skills")!.start));
   const entries = Object.entries(record.skills as Record<string, LockEntry>).map(
     ([name, entry]): [string, LockEntry] => {
       // Only the known fields become the entry's; the rest are kept as text (a `__proto__` key too).
@@ -166,11 +167,7 @@ export function parseLock(text: string): ParsedLock {
         KNOWN_FIELDS.filter((field) => Object.hasOwn(entry, field)).map((field) => [field, entry[field]]),
       ) as unknown as LockEntry;
       if (read.skillPath !== undefined) read.skillPath = skillFolderOfPath(read.skillPath);
-      const other = otherMembers(
-        text,
-        objectMembers(text, lastMember(skillMembers, name)!.start),
-        KNOWN_FIELDS,
-      );
+      const other = otherMembers(text, objectMembers(text, skillMembers.get(name)!.start), KNOWN_FIELDS);
       if (other.length > 0) read.otherFields = other;
       return [name, read];
     },
