@@ -1,5 +1,5 @@
 import { spawnSync } from "node:child_process";
-import { readFileSync } from "node:fs";
+import { readFileSync, rmSync, symlinkSync } from "node:fs";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { createTempDir, type TempDir } from "@skillset/core/test";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -169,6 +169,32 @@ describe.skipIf(missing !== undefined)(
         expect(readFileSync(`${dir}/.agents/skills/pdf/guide.md`, "utf8")).toBe("guide v2\n");
         expect(checkRows(dir)).toEqual({ code: 0, rows: ["alpha intact current", "pdf intact current"] });
         expect(skillset(dir, "install")).toEqual({ code: 0, out: "alpha  unchanged\npdf  unchanged\n" });
+      },
+      CASE_TIMEOUT,
+    );
+
+    it(
+      "a local folder source, both ways",
+      async () => {
+        const { dir } = await project("local");
+        await temp.write({
+          "local/vendor/local/pdf/SKILL.md": skillText("pdf"),
+          "local/vendor/local/pdf/docs/guide.md": "guide\n",
+        });
+        symlinkSync("docs/guide.md", `${dir}/vendor/local/pdf/guide.md`);
+        const added = vercel(dir, "add", "./vendor/local", "--all", "-y");
+        expect(added.code, added.out).toBe(0);
+        expect(checkRows(dir)).toEqual({ code: 0, rows: ["pdf intact current"] });
+        expect(skillset(dir, "install")).toEqual({ code: 0, out: "pdf  unchanged\n" });
+
+        rmSync(`${dir}/skills-lock.json`);
+        rmSync(`${dir}/.agents`, { recursive: true });
+        expect(skillset(dir, "add", "./vendor/local", "--yes").code).toBe(0);
+        rmSync(`${dir}/.agents`, { recursive: true });
+        const restored = vercel(dir, "experimental_install");
+        expect(restored.code, restored.out).toBe(0);
+        expect(restored.out).toContain("Restored pdf");
+        expect(checkRows(dir)).toEqual({ code: 0, rows: ["pdf intact current"] });
       },
       CASE_TIMEOUT,
     );
