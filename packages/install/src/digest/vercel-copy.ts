@@ -11,14 +11,15 @@ import type { HashedFile } from "./list-hashed-files.js";
 
 const LEFT_OUT_FOLDERS = new Set([".git", "__pycache__", "__pypackages__"]);
 
-/** `integrity` of the files of `files` (a skill as fetched, links resolved) that vercel's copy keeps. */
-export function vercelCopyIntegrity(files: readonly HashedFile[]): string {
-  return integrity(
-    files.filter((file) => {
-      const parts = file.path.split("/");
-      return (
-        parts.at(-1) !== "metadata.json" && !parts.slice(0, -1).some((part) => LEFT_OUT_FOLDERS.has(part))
-      );
-    }),
-  );
+/**
+ * `integrity` of the files of `files` (a skill as fetched, links resolved) that vercel's copy keeps.
+ * `whole`: the `integrity` of all of `files`, when known; returned as it is when vercel keeps every file
+ * (the usual case), so the files are not hashed twice.
+ */
+export function vercelCopyIntegrity(files: readonly HashedFile[], whole?: string): string {
+  const kept = files.filter((file) => {
+    const parts = file.path.split("/");
+    return parts.at(-1) !== "metadata.json" && !parts.slice(0, -1).some((part) => LEFT_OUT_FOLDERS.has(part));
+  });
+  return whole !== undefined && kept.length === files.length ? whole : integrity(kept);
 }

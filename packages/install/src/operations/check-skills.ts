@@ -103,7 +103,7 @@ export async function checkSkills(options: {
           row.upstream = matchesEntry(digests, entry) ? "current" : "changed";
           row.local = await settleLocalState(row.local, name, entry, scope, {
             computedHash: digests.computedHash,
-            vercelCopyIntegrity: vercelCopyIntegrity(files),
+            vercelCopyIntegrity: vercelCopyIntegrity(files, digests.integrity),
           });
         } catch (failure) {
           row.upstream = "changed";

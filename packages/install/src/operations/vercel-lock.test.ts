@@ -80,6 +80,7 @@ describe("a skill holding a link to one of its files (vercel hashes the source, 
       "skills/pdf/docs/guide.md": "guide\n",
       "skills/pdf/guide.md": { symlink: "docs/guide.md" },
       "skills/pdf/metadata.json": "{}\n",
+      "skills/pdf/scripts/__pycache__/run.cpython-312.pyc": "compiled\n",
     });
 
   it("skillset's computedHash is vercel's, and its own install checks current", async () => {

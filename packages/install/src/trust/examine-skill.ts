@@ -50,9 +50,10 @@ export async function examineSkill(dir: string, tree: SkillTree): Promise<Examin
     seen.add(key);
     return true;
   });
+  const digests = skillDigests(files);
   return {
-    ...skillDigests(files),
-    vercelCopyIntegrity: vercelCopyIntegrity(files),
+    ...digests,
+    vercelCopyIntegrity: vercelCopyIntegrity(files, digests.integrity),
     errors: unique.filter((finding) => finding.severity === "error" && !TOLERATED.has(finding.code)),
     warnings: unique.filter((finding) => finding.severity !== "error" || TOLERATED.has(finding.code)),
     audit,
