@@ -148,8 +148,10 @@ export function describeCandidate(candidate: Candidate, color: boolean): string 
       `  ${paint("yellow", "changed")}  ${previous.integrity ?? previous.computedHash} → ${entry.integrity}`,
     );
   else lines.push(`  integrity ${entry.integrity}`);
-  for (const warning of examination.warnings)
-    lines.push(`  ${paint("yellow", "warning")}  ${safe(warning.message)}  ${paint("gray", warning.code)}`);
+  for (const warning of examination.warnings) {
+    const label = warning.severity === "info" ? paint("blue", "note") : paint("yellow", "warning");
+    lines.push(`  ${label}  ${safe(warning.message)}  ${paint("gray", warning.code)}`);
+  }
   const flagged = examination.audit.findings.filter((finding) => reaches(finding.severity, "medium"));
   const mild = examination.audit.findings.filter((finding) => finding.severity === "low");
   if (flagged.length > 0)

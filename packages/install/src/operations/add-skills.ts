@@ -41,6 +41,8 @@ export interface AddOptions {
   /** Replace a same-named skill from another source (or an unrecorded folder). */
   force?: boolean;
   limits?: Partial<InstallLimits>;
+  /** Judge by the base specification alone: the fields skillset honours beyond it are unexpected too. */
+  specOnly?: boolean;
   io: InstallIo;
   /** Aborted when the person interrupts: fetching stops and the fetched files are removed. */
   signal?: AbortSignal;
@@ -91,7 +93,7 @@ export async function addSkills(options: AddOptions): Promise<AddResult> {
       limits,
       (skill) => lockFields(spec, fetched, skill, options.agents),
       // The fetched copy is removed afterwards: its skill folders can be moved instead of copied.
-      { move: fetched.temporary },
+      { move: fetched.temporary, specOnly: options.specOnly === true },
     );
     checkInterrupted(options.signal);
     let committed = false;

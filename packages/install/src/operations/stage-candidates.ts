@@ -39,7 +39,7 @@ export async function stageCandidates(
   scope: InstallScope,
   limits: InstallLimits,
   entryFields: (skill: SourceSkill) => Omit<LockEntry, "computedHash" | "integrity">,
-  options: { move?: boolean } = {},
+  options: { move?: boolean; specOnly?: boolean } = {},
 ): Promise<Candidate[]> {
   // Every name is checked before anything is staged: a name like `../../.git/hooks` must not reach a path.
   const where = (skill: SourceSkill) => `folder ${skill.path} in ${fetched.spec.source}`;
@@ -53,7 +53,7 @@ export async function stageCandidates(
     for (const skill of skills) {
       const staged = skillFolder(container, skill.name, where(skill));
       const tree = copySkillTree(skill.dir, staged, limits, `skill ${skill.name} (${where(skill)})`, options);
-      const examination = await examineSkill(staged, tree);
+      const examination = await examineSkill(staged, tree, { specOnly: options.specOnly === true });
       candidates.push({
         name: skill.name,
         skill,
