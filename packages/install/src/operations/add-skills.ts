@@ -25,7 +25,7 @@ import { hasRisks } from "../trust/summarize-risks.js";
 import type { InstallIo } from "./install-io.js";
 import { recordLocalSource } from "./local-source-record.js";
 import { localState } from "./local-state.js";
-import { type Candidate, discardCandidates, stageCandidates } from "./stage-candidates.js";
+import { type Candidate, changesRisk, discardCandidates, stageCandidates } from "./stage-candidates.js";
 import { commitCandidates, withLockFile } from "./with-lock-file.js";
 
 export interface AddOptions {
@@ -118,7 +118,9 @@ export async function addSkills(options: AddOptions): Promise<AddResult> {
           risky.length > 0 || changed.some((candidate) => candidate.previous !== undefined);
         if (
           needsApproval &&
-          !(await options.io.approve(`Install ${candidates.map((c) => c.name).join(", ")}?`))
+          !(await options.io.approve(`Install ${candidates.map((c) => c.name).join(", ")}?`, {
+            defaultAnswer: !candidates.some(changesRisk),
+          }))
         )
           throw new SkillsetError(
             "install-not-approved",
