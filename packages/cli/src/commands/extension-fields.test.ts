@@ -78,13 +78,15 @@ describe("Claude Code extension fields skillset honours", () => {
   });
 
   it("add shows them as notes, not as fields to remove; add --spec-only as unexpected fields", async () => {
+    // The review wraps at 80 columns: compared with runs of whitespace as one space.
+    const flat = (text: string) => text.replace(/\s+/g, " ");
     const added = await cli("add", repo.url, "--yes");
     expect(added.code).toBe(0);
-    expect(added.stdout).toContain(`  note  ${note("argument-hint")}  extension-field`);
+    expect(flat(added.stdout)).toContain(` note ${note("argument-hint")} extension-field`);
     expect(added.stdout).not.toContain("remove them");
     const again = await cli("add", repo.url, "--yes", "--force", "--spec-only");
     expect(again.code).toBe(0);
-    expect(again.stdout).toContain(`warning  ${unexpected}`);
+    expect(flat(again.stdout)).toContain(`warning ${unexpected}`);
     expect(again.stdout).not.toContain("extension-field");
   });
 });
