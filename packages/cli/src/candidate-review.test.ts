@@ -86,9 +86,9 @@ describe("the update approval screen", () => {
 });
 
 describe.skipIf(!hasTmux)("the update approval on a terminal (needs tmux)", () => {
-  const update = () => {
+  const update = (args = ["update"]) => {
     session = startTmux({
-      args: ["update"],
+      args,
       cwd: temp.join("project"),
       env: { ...isolatedEnv(temp), TMPDIR: temp.join("tmp") },
       dir: temp.path,
@@ -109,6 +109,34 @@ describe.skipIf(!hasTmux)("the update approval on a terminal (needs tmux)", () =
     const after = await term.waitFor("__EXIT=");
     expect(after).toContain("deploy-helper  skipped (not approved");
     expect(existsSync(temp.join("project/.agents/skills/deploy-helper/scripts/post.sh"))).toBe(false);
+  });
+
+  it("a new scripts/post.sh with curl | sh: added and highlighted on screen, and Enter answers No", async () => {
+    expect((await cli("add", repo.url, "--yes")).code).toBe(0);
+    await publishRiskyVersion();
+    const term = update();
+    // The audit's question comes first (download-execute); it too defaults to No.
+    const screen = await term.waitFor("the audit flags download-execute. Install it anyway?");
+    expect(screen).toMatch(/\+ scripts\/post\.sh +runs/);
+    expect(screen).toContain("url https://get.example.com/install.sh");
+    expect(screen).toMatch(/○ Yes \/ ● No/);
+    term.keys("Enter");
+    expect(await term.waitFor("__EXIT=")).toContain("deploy-helper  skipped (not approved");
+    expect(existsSync(installedNotes())).toBe(true);
+    // Everything above the question fits 80 columns, the progress line too.
+    const above = screen.slice(0, screen.indexOf("◆"));
+    for (const line of above.split("\n")) expect(line.length, line).toBeLessThanOrEqual(80);
+    expect(above).not.toMatch(/^me\/and-a-deep-folder/m);
+  });
+
+  it("add of a skill that ships a script asks with No as the default too", async () => {
+    await repo.commit({ "scripts/post.sh": "#!/bin/sh\necho done\n" });
+    const term = update(["add", repo.url]);
+    const screen = await term.waitFor("Install deploy-helper?");
+    expect(screen).toMatch(/○ Yes \/ ● No/);
+    term.keys("Enter");
+    await term.waitFor("__EXIT=");
+    expect(existsSync(installedNotes())).toBe(false);
   });
 
   it("defaults to Yes when only text changed", async () => {

@@ -6,7 +6,7 @@
 import { AUDIT_RULES } from "@skillset/core/audit";
 import { inertForTerminal, suggestNames } from "@skillset/core/model";
 import type { InstallIo, InstallLimits } from "@skillset/install";
-import { describeCandidate } from "./candidate-review.js";
+import { describeCandidate, elideMiddle, REVIEW_WIDTH } from "./candidate-review.js";
 import { type CommandContext, UsageError } from "./command.js";
 import { outputColumns } from "./terminal/output-width.js";
 
@@ -103,7 +103,9 @@ export function terminalIo(context: CommandContext): InstallIo {
       return false;
     },
     progress(message) {
-      if (context.stderr.isTTY) context.stderr.write(`${inertForTerminal(message)}\n`);
+      // One line, elided in the middle, so a long URL does not wrap the review screen.
+      const width = Math.min(outputColumns(context.stderr, context.env) ?? REVIEW_WIDTH, REVIEW_WIDTH);
+      if (context.stderr.isTTY) context.stderr.write(`${elideMiddle(inertForTerminal(message), width)}\n`);
     },
     async choose(skills) {
       if (!tty) return undefined;
