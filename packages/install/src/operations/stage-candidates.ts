@@ -88,7 +88,7 @@ export async function stageCandidates(
       // The installed copy, file by file, against what would replace it (shown before approval).
       if (existsSync(target))
         candidate.changes = compareSkillFiles(
-          readInstalledFiles(target, limits.maxFiles),
+          readInstalledFiles(target, limits),
           comparedTree(tree.files),
           examination.audit,
         );

@@ -1,3 +1,4 @@
+import { symlinkSync } from "node:fs";
 import { createTempDir, isolatedEnv, type TempDir } from "@skillset/core/test";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { addSkills } from "../operations/add-skills.js";
@@ -5,7 +6,7 @@ import { refreshFromLock } from "../operations/refresh-from-lock.js";
 import { changesRisk } from "../operations/stage-candidates.js";
 import { type GitFixture, makeGitRepo } from "../testing/make-git-repo.js";
 import { testIo } from "../testing/test-io.js";
-import { compareSkillFiles } from "./file-changes.js";
+import { compareSkillFiles, readInstalledFiles } from "./file-changes.js";
 
 // What a new version changes, file by file, from a real git source: the installed copy against the staged
 // one, marked from the audit, and the approval's default answer.
@@ -104,5 +105,27 @@ describe("the files a new version changes", () => {
     expect(changes.files.filter((change) => change.path !== "b2").every((change) => !change.risky)).toBe(
       true,
     );
+  });
+});
+
+describe("reading the installed copy", () => {
+  it("never follows a link, leaves out .git, stops at the file limit and does not read a file over the size limit", async () => {
+    const dir = await createTempDir("skillset-installed-");
+    try {
+      await dir.write({
+        "SKILL.md": "x",
+        "big.bin": "0123456789",
+        ".git/config": "[core]",
+        "outside/secret.txt": "s",
+      });
+      symlinkSync(dir.join("outside/secret.txt"), dir.join("link.txt"));
+      const files = readInstalledFiles(dir.path, { maxFiles: 100, maxFileBytes: 5 });
+      expect(files.map((file) => file.path).sort()).toEqual(["SKILL.md", "big.bin", "outside/secret.txt"]);
+      expect(files.find((file) => file.path === "big.bin")!.digest).toBe("over the limit: 10 bytes");
+      expect(readInstalledFiles(dir.path, { maxFiles: 1, maxFileBytes: 5 })).toHaveLength(1);
+      expect(readInstalledFiles(dir.join("absent"), { maxFiles: 1, maxFileBytes: 5 })).toEqual([]);
+    } finally {
+      await dir.cleanup();
+    }
   });
 });

@@ -64,9 +64,14 @@ export function comparedTree(files: readonly TreeFile[]): ComparedFile[] {
 
 /**
  * The regular files of an installed skill folder, links never followed, `.git` and `node_modules` left
- * out, at most `maxFiles` of them; none when the folder is not there.
+ * out, at most `limits.maxFiles` of them; none when the folder is not there. A file over
+ * `limits.maxFileBytes` (edited in place since it was installed) is not read: no staged file can be that
+ * large, so it is compared by a digest that matches nothing.
  */
-export function readInstalledFiles(dir: string, maxFiles: number): ComparedFile[] {
+export function readInstalledFiles(
+  dir: string,
+  limits: { maxFiles: number; maxFileBytes: number },
+): ComparedFile[] {
   const found: ComparedFile[] = [];
   const visit = (folder: string, prefix: string) => {
     let entries: Dirent[];
@@ -76,15 +81,17 @@ export function readInstalledFiles(dir: string, maxFiles: number): ComparedFile[
       return;
     }
     for (const entry of entries) {
-      if (found.length >= maxFiles) return;
+      if (found.length >= limits.maxFiles) return;
       const path = prefix === "" ? entry.name : `${prefix}/${entry.name}`;
       const full = join(folder, entry.name);
       if (entry.isDirectory()) {
         if (!UNHASHED_FOLDERS.has(entry.name)) visit(full, path);
       } else if (entry.isFile()) {
         try {
-          const mode = lstatSync(full).mode;
-          found.push({ path, digest: digestOf(readFileSync(full)), mode });
+          const { mode, size } = lstatSync(full);
+          const digest =
+            size > limits.maxFileBytes ? `over the limit: ${size} bytes` : digestOf(readFileSync(full));
+          found.push({ path, digest, mode });
         } catch {
           // Gone or unreadable since the listing: compared as absent.
         }
