@@ -4,6 +4,13 @@
  */
 export { ALLOWED_FIELDS } from "./allowed-fields.js";
 export { VALIDATE_WALK_LIMITS } from "./collect-skill-files.js";
+export {
+  type ExtensionFieldOptions,
+  extensionFieldNotes,
+  fieldsBeyondSpec,
+  HONOURED_EXTENSION_FIELDS,
+  isHonouredExtension,
+} from "./extension-fields.js";
 export { type FileReference, findReferences } from "./find-references.js";
 export { keyPosition, lintKey } from "./lint-rule.js";
 export { type LoadedLintTarget, loadLintTarget } from "./load-lint-target.js";
