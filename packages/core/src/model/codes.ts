@@ -25,7 +25,8 @@ export const SKILLSET_ERROR_CODES = {
   "install-interrupted":
     "The person interrupted the command (SIGINT, SIGTERM); what was fetched was removed.",
   "install-invalid-skill": "A skill of the source fails strict validation.",
-  "install-local-edits": "The installed copy was edited since it was installed; `--force` replaces it.",
+  "install-local-edits":
+    "The installed copy was edited since it was installed (or, for an entry vercel's CLI wrote, cannot be verified because its source moved on); `--force` replaces it.",
   "install-link-outside":
     "A link at a folder install writes to (`.agents`, `.agents/skills`, an agent's skills folder, a skill folder, the lock) leads out of the project or the person's skills folder; the message names it.",
   "install-lock-corrupt": "`skills-lock.json` cannot be read as a lock; the message names the key and field.",
@@ -50,7 +51,8 @@ export const SKILLSET_ERROR_CODES = {
   "install-too-large":
     "The source is over the install limits (files, folders, bytes, compression ratio); the message names the flag.",
   "install-unknown-agent": "`--agent` names an agent skillset does not know.",
-  "install-unknown-source": "The source is neither a path, a git URL, an archive nor a well-known site.",
+  "install-unknown-source":
+    "The source is neither a path, a git URL, an archive nor a well-known site; or a lock entry's `sourceType` is one skillset cannot fetch (vercel's `node_modules`): that entry is reported with the lock file and the skill, and the others go on.",
   "install-unreachable": "The source could not be reached.",
   "install-unsafe-entry": "An archive entry is a link out, a device or another unsafe kind of file.",
   "install-unsafe-name":
