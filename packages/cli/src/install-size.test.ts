@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 
 // `npm install skillset` in an empty folder: the packed packages, installed from their tarballs (their
 // dependencies from the npm cache), then `skillset list` run there. The goal is 6 MB (MiB): 8.8 once zod
-// gave way to core's own schema builder (model/schema/), 5.97 once each package's entries were bundled
+// gave way to core's own schema builder (model/schema/), 5.96 once each package's entries were bundled
 // with the dependencies npm need not install (scripts/bundle.mjs) and execa gave way to `spawn`. tar and
 // what it pulls (2.9 MB) stay installed, for their security fixes; the o200k vocabulary (0.8 MB) is next.
 // The MCP server is an optional peer, not part of this install.

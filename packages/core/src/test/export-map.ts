@@ -3,8 +3,9 @@
  * `package.json` `exports` and every name (value or type) each entry exports, read with the compiler from
  * the sources behind the built files. Not shipped (kept out of the build like the corpus helpers).
  */
+import { execFileSync } from "node:child_process";
 import { readFileSync, writeFileSync } from "node:fs";
-import { join } from "node:path";
+import { join, posix } from "node:path";
 import ts from "typescript";
 import { describe, expect, it } from "vitest";
 
@@ -75,9 +76,43 @@ export function listedAndActual(packageDir: string): {
   return { actual, listed: JSON.parse(readFileSync(listFile, "utf8")) as Record<string, string[]> };
 }
 
+/** The files `npm pack` would put in the package's tarball (paths inside the package). */
+export function packedFiles(packageDir: string): string[] {
+  const output = execFileSync("npm", ["pack", "--dry-run", "--json", "--ignore-scripts"], {
+    cwd: packageDir,
+    encoding: "utf8",
+    stdio: ["ignore", "pipe", "ignore"],
+  });
+  return (JSON.parse(output) as [{ files: { path: string }[] }])[0].files.map((file) => file.path);
+}
+
 /**
- * The test every package's `export-map.test.ts` runs: its entries are named, with no wildcard, and they
- * export exactly the names its `src/export-map.json` lists.
+ * Declarations a host would miss in the packed package: an entry's types file, or a file a packed `.d.ts`
+ * imports, that the tarball leaves out.
+ */
+export function missingDeclarations(packageDir: string): string[] {
+  const packed = new Set(packedFiles(packageDir));
+  const missing = new Set<string>();
+  for (const target of Object.values(exportEntries(packageDir)))
+    if (typeof target !== "string") {
+      const types = target.types.replace(/^\.\//, "");
+      if (!packed.has(types)) missing.add(`${types} (an entry's types)`);
+    }
+  for (const file of packed) {
+    if (!file.endsWith(".d.ts")) continue;
+    const text = readFileSync(join(packageDir, file), "utf8");
+    for (const [, specifier] of text.matchAll(/(?:from\s*|import\(\s*)"(\.{1,2}\/[^"]+)\.js"/g)) {
+      const target = posix.join(posix.dirname(file), `${specifier}.d.ts`);
+      if (!packed.has(target)) missing.add(`${target} (imported by ${file})`);
+    }
+  }
+  return [...missing].sort();
+}
+
+/**
+ * The test every package's `export-map.test.ts` runs: its entries are named, with no wildcard, they
+ * export exactly the names its `src/export-map.json` lists, and its tarball holds every declaration a host
+ * compiling against an entry reads.
  */
 export function describeExportMap(packageDir: string): void {
   const name = (JSON.parse(readFileSync(join(packageDir, "package.json"), "utf8")) as { name: string }).name;
@@ -91,6 +126,10 @@ export function describeExportMap(packageDir: string): void {
     it("exports exactly the names export-map.json lists", () => {
       const { actual, listed } = listedAndActual(packageDir);
       expect(actual).toEqual(listed);
+    }, 60_000);
+
+    it("packs every declaration its entries reach (npm pack --dry-run)", () => {
+      expect(missingDeclarations(packageDir)).toEqual([]);
     }, 60_000);
   });
 }
