@@ -185,16 +185,28 @@ async function readOne(
     }
     if (total + stat.size > limits.maxTotalBytes)
       return { reason: `the skill holds more than ${limits.maxTotalBytes} bytes of text` };
-    const bytes = await fs.readFile(target);
-    const kind = binaryKind(file, bytes);
-    if (kind) return { path: file, size: bytes.length, mode: stat.mode, binary: kind };
-    if (bytes.length > limits.maxFileBytes)
-      return { reason: `${bytes.length} bytes, over the ${limits.maxFileBytes}-byte scan limit` };
-    const text = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString("utf8");
-    return { path: file, size: bytes.length, mode: stat.mode, text: text.replace(/^\uFEFF/, "") };
+    return auditFileOf(file, await fs.readFile(target), stat.mode, limits);
   } catch (error) {
     return { reason: `not readable (${codeOf(error)})` };
   }
+}
+
+/**
+ * A file whose bytes are already in hand (a remote skill's, fetched and verified), as the rules see it, or
+ * the reason it is not scanned: the same kinds and caps as a file read from disk.
+ */
+export function auditFileOf(
+  path: string,
+  bytes: Uint8Array,
+  mode = 0o644,
+  limits: AuditReadLimits = DEFAULT_AUDIT_LIMITS,
+): AuditFile | { reason: string } {
+  const kind = binaryKind(path, bytes);
+  if (kind) return { path, size: bytes.length, mode, binary: kind };
+  if (bytes.length > limits.maxFileBytes)
+    return { reason: `${bytes.length} bytes, over the ${limits.maxFileBytes}-byte scan limit` };
+  const text = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString("utf8");
+  return { path, size: bytes.length, mode, text: text.replace(/^\uFEFF/, "") };
 }
 
 function rel(dir: string, path: string): string {
