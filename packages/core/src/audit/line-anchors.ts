@@ -58,8 +58,8 @@ export function anchorGroup(
 }
 
 interface Automaton {
-  /** `next[state * 128 + code]`: the state after an ASCII code (uppercase already folded). */
-  next: Int32Array;
+  /** `next[(state << 7) | code]`: the state after an ASCII code, uppercase folded into the table. */
+  next: Uint16Array;
   /** `marks[state * WORDS + word]`: the bits of every group with an anchor ending at this state. */
   marks: Uint32Array;
   /** Whether a state ends any anchor. */
@@ -108,6 +108,12 @@ function build(): Automaton {
       }
     }
   }
+  // A small table (16-bit states, case folded in) keeps the scan's one lookup per character in cache.
+  if (count > 0xffff) throw new Error("audit anchors: too many states for the scan's table");
+  const folded = new Uint16Array(count * 128);
+  for (let state = 0; state < count; state++)
+    for (let code = 0; code < 128; code++)
+      folded[state * 128 + code] = next[state * 128 + (code >= 65 && code <= 90 ? code + 32 : code)]!;
   const marks = new Uint32Array(count * WORDS);
   const ends = new Uint8Array(count);
   for (let state = 0; state < count; state++)
@@ -115,7 +121,7 @@ function build(): Automaton {
       marks[state * WORDS + w] = output[state]![w]!;
       if (output[state]![w] !== 0) ends[state] = 1;
     }
-  return { next, marks, ends };
+  return { next: folded, marks, ends };
 }
 
 /** Whether UTF-16 code unit `code` belongs to a character no reader sees (see the invisible-unicode rule). */
@@ -143,21 +149,21 @@ export function markLines(text: string, lineCount: number, into?: Uint32Array, l
   const marks = into ?? new Uint32Array(Math.max(1, lineCount) * WORDS);
   let state = 0;
   let base = line * WORDS;
-  for (let at = 0; at < text.length; at++) {
-    let code = text.charCodeAt(at);
-    if (code === 10) {
-      base += WORDS;
-      state = 0;
-      continue;
-    }
-    if (code >= 128) {
+  for (let at = 0, length = text.length; at < length; at++) {
+    const code = text.charCodeAt(at);
+    if (code < 128) {
+      if (code === 10) {
+        base += WORDS;
+        state = 0;
+        continue;
+      }
+      state = next[(state << 7) | code]!;
+      if (ends[state] === 1)
+        for (let w = 0; w < WORDS; w++) marks[base + w]! |= stateMarks[state * WORDS + w]!;
+    } else {
       if (invisible(code)) marks[base]! |= INVISIBLE_GROUP.bit;
       state = 0;
-      continue;
     }
-    if (code >= 65 && code <= 90) code += 32;
-    state = next[state * 128 + code]!;
-    if (ends[state] === 1) for (let w = 0; w < WORDS; w++) marks[base + w]! |= stateMarks[state * WORDS + w]!;
   }
   return marks;
 }

@@ -116,12 +116,18 @@ export async function readAuditFiles(
   const fs = readsOf(fileSystem);
   const files: AuditFile[] = [];
   const skipped: AuditFiles["skipped"] = [];
-  let realDir: string;
-  try {
-    realDir = await fs.realpath(dir);
-  } catch {
-    realDir = dir;
-  }
+  // The folder's real path, asked only once a link needs it (most skills have none).
+  let realDir: string | undefined;
+  const realOfDir = async (): Promise<string> => {
+    if (realDir === undefined) {
+      try {
+        realDir = await fs.realpath(dir);
+      } catch {
+        realDir = dir;
+      }
+    }
+    return realDir;
+  };
   let total = 0;
   let looked = 0;
   const queue: Array<{ folder: string; depth: number }> = [{ folder: dir, depth: 0 }];
@@ -148,7 +154,15 @@ export async function readAuditFiles(
         skipped.push({ file, reason: `more than ${limits.maxFiles} files; the rest are not scanned` });
         return { files, skipped };
       }
-      const read = await readOne(path, file, realDir, entry.isSymbolicLink, fs, limits, total);
+      const read = await readOne(
+        path,
+        file,
+        entry.isSymbolicLink ? await realOfDir() : dir,
+        entry.isSymbolicLink,
+        fs,
+        limits,
+        total,
+      );
       if ("reason" in read) skipped.push({ file, reason: read.reason });
       else {
         total += read.text === undefined ? 0 : read.size;

@@ -91,6 +91,14 @@ const SECURITY_TOPIC =
 
 const FENCE = /^\s{0,3}(`{3,}|~{3,})/;
 const INLINE_CODE = /(`+)([^`]+?)\1/g;
+const SPACE = /\s/;
+const NON_SPACE = /\S/;
+
+/** Whether `line` without its leading white space starts with `marker` (no trimmed copy made). */
+function startsAfterSpace(line: string, marker: string): boolean {
+  const at = line.search(NON_SPACE);
+  return at >= 0 && line.startsWith(marker, at);
+}
 
 /** Splits a Markdown text into fenced-code units, inline-code units and prose lines. */
 function splitMarkdown(file: ScannedFile, securityTopic: boolean): void {
@@ -103,12 +111,14 @@ function splitMarkdown(file: ScannedFile, securityTopic: boolean): void {
     if (line.startsWith("#") || line.startsWith(" ")) {
       if (/^\s{0,3}#{1,6}\s/.test(line)) headingIllustrative = ILLUSTRATIVE.test(line);
     }
-    const fence = line.includes("``") || line.includes("~~") ? FENCE.exec(line) : null;
+    // A fence starts within the first four characters: only a line starting with one of them or a space can.
+    const first = line.charCodeAt(0);
+    const fence = first === 96 || first === 126 || SPACE.test(line.charAt(0)) ? FENCE.exec(line) : null;
     if (fence) {
       const marker = fence[1]!;
       const start = index + 1;
       let end = start;
-      while (end < lines.length && !lines[end]!.trimStart().startsWith(marker)) end++;
+      while (end < lines.length && !startsAfterSpace(lines[end]!, marker)) end++;
       const framed = securityTopic || headingIllustrative;
       const opening = index;
       let illustrative: boolean | undefined;
@@ -225,26 +235,38 @@ export function fileHolds(file: ScannedFile, ...groups: AnchorGroup[]): boolean 
   return holdsAny(file.all, ...groups);
 }
 
-/** The code units of the files that hold an anchor of any of `groups` (not to be changed by the caller). */
+/**
+ * The code units that hold an anchor of any of `groups` on some line (not to be changed by the caller):
+ * a rule whose every hit needs such a line has nothing to look at in the others.
+ */
 export function unitsHolding(context: AuditContext, ...groups: AnchorGroup[]): readonly CodeUnit[] {
-  let found: CodeUnit[] | undefined;
-  let only: CodeUnit[] | undefined;
+  const found: CodeUnit[] = [];
   for (const file of context.files) {
     if (!holdsAny(file.all, ...groups)) continue;
-    if (only === undefined && found === undefined) only = file.units;
-    else {
-      found ??= [...only!];
-      only = undefined;
-      for (const unit of file.units) found.push(unit);
-    }
+    for (const unit of file.units) if (unit.lines === file.lines || unitHolds(unit, groups)) found.push(unit);
   }
-  // Most skills are one file: its own list, not a copy.
-  return found ?? only ?? [];
+  return found;
 }
 
-/** Whether line `index` of `unit` holds an anchor of any of `groups`. */
-export function unitLineHolds(unit: CodeUnit, index: number, ...groups: AnchorGroup[]): boolean {
-  return groups.some((group) => lineHas(unit.marks, unit.first + index, group));
+/** Whether some line of `unit` holds an anchor of any of `groups`. */
+function unitHolds(unit: CodeUnit, groups: readonly AnchorGroup[]): boolean {
+  const end = unit.first + unit.lines.length;
+  for (const group of groups)
+    for (let line = unit.first; line < end; line++) if (lineHas(unit.marks, line, group)) return true;
+  return false;
+}
+
+/** Whether line `index` of `unit` holds an anchor of `group` (or of `other`). */
+export function unitLineHolds(
+  unit: CodeUnit,
+  index: number,
+  group: AnchorGroup,
+  other?: AnchorGroup,
+): boolean {
+  return (
+    lineHas(unit.marks, unit.first + index, group) ||
+    (other !== undefined && lineHas(unit.marks, unit.first + index, other))
+  );
 }
 
 /**
