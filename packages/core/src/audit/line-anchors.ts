@@ -141,30 +141,46 @@ function invisible(code: number): boolean {
 /**
  * The marks of each line of `text` (lines split at `\n`): `WORDS` words per line, line `i`'s at
  * `i * WORDS`. One pass over the text whatever the number of rules. With `into`, marks into it from line
- * `line` on instead of into a new array.
+ * `line` on instead of into a new array; with `all`, every mark is also added to it (the text's union).
  */
-export function markLines(text: string, lineCount: number, into?: Uint32Array, line = 0): Uint32Array {
+export function markLines(
+  text: string,
+  lineCount: number,
+  into?: Uint32Array,
+  line = 0,
+  all?: Uint32Array,
+): Uint32Array {
   automaton ??= build();
   const { next, marks: stateMarks, ends } = automaton;
   const marks = into ?? new Uint32Array(Math.max(1, lineCount) * WORDS);
   let state = 0;
   let base = line * WORDS;
+  // Whether the current line got a mark: then, at its end, its marks join `all`.
+  let marked = false;
   for (let at = 0, length = text.length; at < length; at++) {
     const code = text.charCodeAt(at);
     if (code < 128) {
       if (code === 10) {
+        if (marked && all) for (let w = 0; w < WORDS; w++) all[w]! |= marks[base + w]!;
+        marked = false;
         base += WORDS;
         state = 0;
         continue;
       }
       state = next[(state << 7) | code]!;
-      if (ends[state] === 1)
+      if (ends[state] === 1) {
         for (let w = 0; w < WORDS; w++) marks[base + w]! |= stateMarks[state * WORDS + w]!;
+        marked = true;
+      }
     } else {
-      if (invisible(code)) marks[base]! |= INVISIBLE_GROUP.bit;
+      if (invisible(code)) {
+        marks[base]! |= INVISIBLE_GROUP.bit;
+        marked = true;
+      }
       state = 0;
     }
   }
+  if (marked && all) for (let w = 0; w < WORDS; w++) all[w]! |= marks[base + w]!;
   return marks;
 }
 
@@ -178,14 +194,7 @@ export function lineHas(marks: Uint32Array, line: number, group: AnchorGroup): b
   return (marks[line * WORDS + group.word]! & group.bit) !== 0;
 }
 
-/** The marks of every line together: what a whole text holds. */
-export function unionOf(marks: Uint32Array): Uint32Array {
-  const all = new Uint32Array(WORDS);
-  for (let at = 0; at < marks.length; at++) all[at % WORDS]! |= marks[at]!;
-  return all;
-}
-
-/** Whether `all` (a {@link unionOf}) holds an anchor of any of `wanted`. */
+/** Whether `all` (the marks of every line together, see `markLines`) holds an anchor of any of `wanted`. */
 export function holdsAny(all: Uint32Array, ...wanted: AnchorGroup[]): boolean {
   return wanted.some((group) => (all[group.word]! & group.bit) !== 0);
 }

@@ -6,7 +6,7 @@
  * its findings are kept but lowered, since the text describes an attack rather than asks for one.
  */
 import type { Frontmatter } from "../model/skill.js";
-import { type AnchorGroup, holdsAny, lineHas, markLines, unionOf } from "./line-anchors.js";
+import { type AnchorGroup, holdsAny, lineHas, markLines, WORDS } from "./line-anchors.js";
 import type { AuditFile } from "./read-audit-files.js";
 
 /** How a file is treated. */
@@ -161,7 +161,7 @@ function splitMarkdown(file: ScannedFile, securityTopic: boolean): void {
           return illustrative;
         },
         // The joined spans are a line of their own: marked by themselves, at the line's place.
-        marks: markLines(code, 1, file.inline, index),
+        marks: markLines(code, 1, file.inline, index, file.all),
         first: index,
       });
     }
@@ -193,7 +193,8 @@ export function buildContext(
     const kind = kindOf(file);
     const text = file.text.includes("\r") ? file.text.replace(/\r\n?/g, "\n") : file.text;
     const lines = text.split("\n");
-    const marks = markLines(text, lines.length);
+    const all = new Uint32Array(WORDS);
+    const marks = markLines(text, lines.length, undefined, 0, all);
     const entry: ScannedFile = {
       path: file.path,
       kind,
@@ -203,14 +204,10 @@ export function buildContext(
       units: [],
       prose: kind === "skill" || kind === "markdown" ? new Uint8Array(lines.length) : new Uint8Array(0),
       marks,
-      all: unionOf(marks),
+      all,
     };
     if (kind === "skill" || kind === "markdown") {
       splitMarkdown(entry, securityTopic);
-      if (entry.inline) {
-        const inline = unionOf(entry.inline);
-        for (let w = 0; w < inline.length; w++) entry.all[w]! |= inline[w]!;
-      }
     } else entry.units.push({ file: entry, start: 1, lines, illustrative: false, marks, first: 0 });
     scanned.push(entry);
   }
