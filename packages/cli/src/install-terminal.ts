@@ -3,7 +3,7 @@
  * candidate's review (`candidate-review.ts`), asks on a terminal (via `@clack/prompts`, loaded only then)
  * and answers from `--yes` elsewhere.
  */
-import { AUDIT_RULES } from "@skillset/core/audit";
+import { AUDIT_RULES, type AuditFinding } from "@skillset/core/audit";
 import { inertForTerminal, suggestNames } from "@skillset/core/model";
 import type { InstallIo, InstallLimits } from "@skillset/install";
 import { describeCandidate, elideMiddle, REVIEW_WIDTH } from "./candidate-review.js";
