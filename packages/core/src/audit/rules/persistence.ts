@@ -169,12 +169,13 @@ export const authorizedKeysWrite: AuditRule = {
 const REVERSE_SHELL =
   /(\b(ba)?sh\s+-i\b[^\n]*\/dev\/(tcp|udp)\/|\/dev\/(tcp|udp)\/[^\n]*\b(0>&1|<&\d|>&\s*\d)|\b(nc|ncat|netcat)\b[^\n]*\s-(e|c)\s+\S*(sh|cmd|powershell)\b|\bsocat\b[^\n]*\bexec:|\bmkfifo\b[^\n]*\|\s*(nc|ncat|netcat)\b|\bpty\.spawn\s*\(|\bos\.dup2\s*\([^\n]*fileno|New-Object\s+System\.Net\.Sockets\.TCPClient|\bsocket\.socket\b[^\n]*;[^\n]*\bsubprocess\b)/i;
 
+// netcat's branch needs its `-e`/`-c` flag: a far rarer word than `nc` inside others.
 const REVERSE_ANCHORS = anchorGroup(
   [
     "/dev/tcp/",
     "/dev/udp/",
-    "nc",
-    "netcat",
+    "-e",
+    "-c",
     "socat",
     "mkfifo",
     "pty.spawn",
