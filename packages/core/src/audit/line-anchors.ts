@@ -140,21 +140,15 @@ function invisible(code: number): boolean {
 
 /**
  * The marks of each line of `text` (lines split at `\n`): `WORDS` words per line, line `i`'s at
- * `i * WORDS`. One pass over the text whatever the number of rules. With `into`, marks into it from line
- * `line` on instead of into a new array; with `all`, every mark is also added to it (the text's union).
+ * `i * WORDS`. One pass over the text whatever the number of rules. With `all`, every mark is also added
+ * to it (the text's union).
  */
-export function markLines(
-  text: string,
-  lineCount: number,
-  into?: Uint32Array,
-  line = 0,
-  all?: Uint32Array,
-): Uint32Array {
+export function markLines(text: string, lineCount: number, all?: Uint32Array): Uint32Array {
   automaton ??= build();
   const { next, marks: stateMarks, ends } = automaton;
-  const marks = into ?? new Uint32Array(Math.max(1, lineCount) * WORDS);
+  const marks = new Uint32Array(Math.max(1, lineCount) * WORDS);
   let state = 0;
-  let base = line * WORDS;
+  let base = 0;
   // Whether the current line got a mark: then, at its end, its marks join `all`.
   let marked = false;
   for (let at = 0, length = text.length; at < length; at++) {

@@ -21,7 +21,7 @@ export interface CodeUnit {
   lines: string[];
   /** Described rather than asked for (see the module comment). */
   readonly illustrative: boolean;
-  /** The anchor marks of the lines (see `line-anchors.ts`): the file's, or the unit's own for inline code. */
+  /** The anchor marks of the file's lines (see `line-anchors.ts`); an inline-code unit has its line's. */
   marks: Uint32Array;
   /** The line of `marks` that is `lines[0]`. */
   first: number;
@@ -43,8 +43,6 @@ export interface ScannedFile {
   /** The anchor marks of each line (see `line-anchors.ts`), and of the file and its units together. */
   marks: Uint32Array;
   all: Uint32Array;
-  /** The marks of the inline code of each Markdown line (its unit's one line), when there is any. */
-  inline?: Uint32Array;
 }
 
 /** Everything a rule sees of one skill. */
@@ -147,7 +145,6 @@ function splitMarkdown(file: ScannedFile, securityTopic: boolean): void {
     for (let match = INLINE_CODE.exec(line); match; match = INLINE_CODE.exec(line)) spans.push(match[2]!);
     if (spans.length > 0) {
       const code = spans.join(" ; ");
-      if (!file.inline) file.inline = new Uint32Array(file.marks.length);
       const framed = securityTopic || headingIllustrative;
       const at = index;
       let illustrative: boolean | undefined;
@@ -160,8 +157,9 @@ function splitMarkdown(file: ScannedFile, securityTopic: boolean): void {
             framed || ILLUSTRATIVE.test(`${lines[at - 1] ?? ""} ${line}`.replace(/`[^`]*`/g, " "));
           return illustrative;
         },
-        // The joined spans are a line of their own: marked by themselves, at the line's place.
-        marks: markLines(code, 1, file.inline, index, file.all),
+        // The line's marks: every anchor inside a span is on the line (none holds the " ; " joining them);
+        // an anchor in the line's prose only makes a rule look at code it then finds nothing in.
+        marks: file.marks,
         first: index,
       });
     }
@@ -194,7 +192,7 @@ export function buildContext(
     const text = file.text.includes("\r") ? file.text.replace(/\r\n?/g, "\n") : file.text;
     const lines = text.split("\n");
     const all = new Uint32Array(WORDS);
-    const marks = markLines(text, lines.length, undefined, 0, all);
+    const marks = markLines(text, lines.length, all);
     const entry: ScannedFile = {
       path: file.path,
       kind,
