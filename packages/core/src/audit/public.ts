@@ -16,5 +16,11 @@ export {
 export type { AuditRule, RuleHit } from "./audit-rule.js";
 export { AUDIT_RULES } from "./audit-rules.js";
 export { auditSarif } from "./audit-sarif.js";
-export { type AuditEntry, type AuditOptions, auditSkill, auditSkills } from "./audit-skill.js";
+export {
+  type AuditEntry,
+  type AuditOptions,
+  auditSkill,
+  auditSkillBytes,
+  auditSkills,
+} from "./audit-skill.js";
 export type { AuditReadLimits } from "./read-audit-files.js";

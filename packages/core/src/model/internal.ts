@@ -5,6 +5,6 @@
 export { hasErrors } from "./diagnostic.js";
 export { compareCodePoints } from "./folder-integrity.js";
 export { hasControls } from "./inert-text.js";
-export { remoteOriginOf, resourceSetKey } from "./remote-origin.js";
+export { resourceSetKey } from "./remote-origin.js";
 export { qualifiedName } from "./skill.js";
 export { createNameIndex, type NameIndex } from "./suggest-names.js";

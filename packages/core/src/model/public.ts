@@ -24,6 +24,7 @@ export type {
   RemoteSkillReader,
   SkillListing,
 } from "./remote-origin.js";
+export { remoteOriginOf } from "./remote-origin.js";
 export {
   type Frontmatter,
   type HookSpec,
