@@ -13,7 +13,7 @@ import { decodeRecord, encodeRecord, isStoredRecord, StringTable } from "./cache
 import type { StoredFolder } from "./folder-digests.js";
 
 /** Bump when the file's layout or the shape of `ParseResult` (or what the parser puts in it) changes. */
-export const METADATA_CACHE_VERSION = 7;
+export const METADATA_CACHE_VERSION = 8;
 
 const FORMAT = "skillset-metadata";
 
