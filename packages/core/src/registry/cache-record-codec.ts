@@ -12,6 +12,7 @@ import type { SkillsetCode } from "../model/codes.js";
 import { type Diagnostic, diagnosticOf, messageTextOf, type Severity } from "../model/diagnostic.js";
 import type { Frontmatter, OpenAiMetadata } from "../model/skill.js";
 import type { ParsedSkill, ParseResult } from "../parser/index.js";
+import { normalizeDescription } from "../parser/normalize-description.js";
 import type { CacheRecord, FileStamp } from "./metadata-cache.js";
 
 /** Stands for the record's path inside diagnostic messages. */
@@ -123,11 +124,12 @@ type StoredFrontmatter = [
 
 /**
  * `[name, description, model, user, bodyLine, openai, ...frontmatter, diagnostics]`: `description` is
- * absent when equal to the frontmatter's; `model`/`user` are the invocation as 1/0.
+ * absent (0) when equal to the frontmatter's, 1 when it is the frontmatter's normalized (a folded
+ * description ends in a line break: stored once, not twice); `model`/`user` are the invocation as 1/0.
  */
 type StoredSkill = [
   string,
-  string | None,
+  string | None | 1,
   1 | 0,
   1 | 0,
   number,
@@ -258,6 +260,11 @@ function decodeFrontmatter(
   return frontmatter as unknown as Frontmatter;
 }
 
+function storedDescription(description: string, written: string | undefined): string | None | 1 {
+  if (description === written) return 0;
+  return written !== undefined && normalizeDescription(written) === description ? 1 : description;
+}
+
 /** The compact form of a record; `strings`, when given, takes the repeated strings it names. */
 export function encodeRecord(record: CacheRecord, strings?: StringTable): StoredRecord {
   const table = strings ?? inline;
@@ -268,7 +275,7 @@ export function encodeRecord(record: CacheRecord, strings?: StringTable): Stored
     const { frontmatter, description, invocation } = skill;
     storedSkill = [
       skill.name,
-      description === frontmatter.description ? 0 : description,
+      storedDescription(description, frontmatter.description),
       invocation.model ? 1 : 0,
       invocation.user ? 1 : 0,
       skill.bodyLine,
@@ -315,7 +322,12 @@ export function decodeRecord(stored: StoredRecord, strings?: StringTable): Cache
     const diagnostics = decodeDiagnostics(found, path, table);
     const parsed: ParsedSkill = {
       name,
-      description: description === 0 ? (frontmatter.description ?? "") : description,
+      description:
+        description === 0
+          ? (frontmatter.description ?? "")
+          : description === 1
+            ? normalizeDescription(frontmatter.description ?? "")
+            : description,
       frontmatter,
       invocation: { model: model === 1, user: user === 1 },
       path,
