@@ -21,6 +21,7 @@ import { createEnablement, type Enablement } from "../state/enablement.js";
 import { enablementLayer, loadEnablement } from "../state/load-enablement.js";
 import { setSkillEnabled } from "../state/set-skill-enabled.js";
 import type { SkillsetState } from "../state/state-schema.js";
+import type { FolderListings } from "../walker/index.js";
 import { applyFileChanges } from "./apply-file-changes.js";
 import { type ComposeMemo, composeEntries, createComposeMemo } from "./compose-entries.js";
 import { entryEvents } from "./entry-events.js";
@@ -237,8 +238,8 @@ class Registry implements SkillRegistry {
     };
   }
 
-  private walk(root: Root, fs: FileSystem = this.fs): Promise<RootState> {
-    return walkRootState(root, this.currentConfig.discovery, fs, this.parser.linkAreas);
+  private walk(root: Root, fs: FileSystem = this.fs, listings?: FolderListings): Promise<RootState> {
+    return walkRootState(root, this.currentConfig.discovery, fs, this.parser.linkAreas, listings);
   }
 
   /** Whether this registry keeps a name index: a one-skill command, a cache file, no remote sources. */
@@ -354,7 +355,10 @@ class Registry implements SkillRegistry {
         this.cacheDiagnostics = found;
       });
     }
-    const walking = listRoots(this.rootsOptions()).then(async (listed) => {
+    // A warm walk `stat`s the folders whose listing the cache kept (see `folder-listings.ts`), so it waits
+    // for the cache; a forced load lists every folder.
+    const listings = force ? undefined : this.cache.folderListings();
+    const walking = Promise.all([listRoots(this.rootsOptions()), cacheLoading]).then(async ([listed]) => {
       const known = new Set(listed.map((root) => root.path));
       const roots = [...listed, ...this.extraRoots.filter((root) => !known.has(root.path))];
       this.parser.linkAreas = await linkAreas(
@@ -369,7 +373,7 @@ class Registry implements SkillRegistry {
       this.walked = indexed
         ? { paths, inputs: walkInputs(roots, config.discovery, this.parser.linkAreas) }
         : undefined;
-      return Promise.all(roots.map((root) => this.walk(root, fs)));
+      return Promise.all(roots.map((root) => this.walk(root, fs, listings)));
     });
     const listing = this.listSources();
     const [states] = await Promise.all([walking, this.refreshEnablement(), cacheLoading]);
@@ -377,6 +381,7 @@ class Registry implements SkillRegistry {
     // Folders compared before (kept in the cache) are checked against their stamps again: a copy edited
     // since is no longer a copy.
     await this.digests.refresh();
+    if (listings !== undefined) this.cache.pruneListings();
     this.rootStates = orderRootStates(states, config.discovery.scopeOrder);
     const files = uniqueFiles(this.rootStates);
     const reused = await this.parser.parseFiles(files, force);

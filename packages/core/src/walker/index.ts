@@ -3,6 +3,7 @@
  * link policy every reader of skill files shares.
  */
 export { isSameOrInside } from "../fs/is-same-or-inside.js";
+export type { FolderListings, KeptListing } from "./folder-listings.js";
 export {
   insideAreas,
   isSkillFileName,
