@@ -407,6 +407,15 @@ class Registry implements SkillRegistry {
    * use for it. `settled()` waits for the write; the write itself is atomic (temp file, then rename).
    */
   private saveAfterwards(): void {
+    if (this.options.deferCacheWrite) this.savePending = true;
+    else this.queueSave();
+  }
+
+  /** The write a deferred load left for `settled()` or `watch()` (see `RegistryOptions.deferCacheWrite`). */
+  private savePending = false;
+
+  private queueSave(): void {
+    this.savePending = false;
     void this.exclusive(async () => {
       // The caller of `load()` resumes in a microtask; let it run before the encoding takes the thread.
       await new Promise<void>((resolve) => setImmediate(resolve));
@@ -468,6 +477,7 @@ class Registry implements SkillRegistry {
   }
 
   async settled(): Promise<void> {
+    if (this.savePending) this.queueSave();
     // Tasks may queue more tasks (a load queues its cache write): wait until the queue stops growing.
     let queue: Promise<unknown>;
     do {
@@ -580,6 +590,7 @@ class Registry implements SkillRegistry {
 
   async watch(listener?: RegistryListener): Promise<RegistryWatcher> {
     await this.load();
+    if (this.savePending) this.queueSave();
     return watchRegistry({
       plan: () =>
         this.exclusive(() =>

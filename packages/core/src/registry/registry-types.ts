@@ -94,6 +94,12 @@ export interface RegistryOptions {
    */
   oneSkill?: string;
   /**
+   * Write the metadata cache (and the name index) when `settled()` or `watch()` is called, not as soon as
+   * a load resolves: a command prints first and writes after (the CLI does). Default false: a host that
+   * never calls `settled()` still gets its cache written.
+   */
+  deferCacheWrite?: boolean;
+  /**
    * When a second thread reads the heads of the files a load parses (many files from the real disk; see
    * `mapWithHeadsSync`). The results are the same either way.
    */
