@@ -17,7 +17,7 @@ export interface OpenRegistryOptions {
   /** The persistent metadata cache file; `false` keeps it in memory. Default: under `$XDG_CACHE_HOME`. */
   cacheFile?: string | false;
   /** The one skill a command is about: the registry may load just what that name could mean (`RegistryOptions.oneSkill`). */
-  oneSkill?: string;
+  oneSkill?: string | readonly string[];
 }
 
 /** A loaded registry and the configuration it uses. */

@@ -253,17 +253,17 @@ class Registry implements SkillRegistry {
   /**
    * The first load of a one-skill command: the configuration, roots and enablement as a full load finds
    * them, the name index's candidates for `oneSkill` instead of the walk, composed as in full. True when
-   * that found one skill; false (nothing kept) for anything else, and the caller loads in full.
+   * every name found one skill; false (nothing kept) for anything else, and the caller loads in full.
    */
   private async nameIndexLoad(started: number): Promise<boolean> {
     const file = this.nameIndexFile();
-    const key = this.options.oneSkill;
+    const { oneSkill } = this.options;
+    const keys: readonly string[] = typeof oneSkill === "string" ? [oneSkill] : (oneSkill ?? []);
     if (
       file === undefined ||
-      key === undefined ||
+      keys.length === 0 ||
       this.loadedOnce ||
-      looksLikePath(key) ||
-      /^mcp:\/\//.test(key)
+      keys.some((key) => looksLikePath(key) || /^mcp:\/\//.test(key))
     )
       return false;
     const text = await this.readIndex(file);
@@ -284,7 +284,7 @@ class Registry implements SkillRegistry {
       text,
       inputs: walkInputs(roots, resolved.config.discovery, this.parser.linkAreas),
       roots,
-      key,
+      keys,
       fs: this.fs,
     });
     if (states === undefined) return false;
@@ -294,7 +294,7 @@ class Registry implements SkillRegistry {
     // The cache file is not read (that is the point); the parses stay in memory, and nothing is saved.
     const reused = await this.parser.parseFiles(files, false);
     await this.compose();
-    if (this.lookup(key).kind !== "found") {
+    if (keys.some((key) => this.lookup(key).kind !== "found")) {
       // Back to a registry that never loaded, so the full load starts from nothing this one composed.
       this.cache.records.clear();
       this.cache.folders.clear();

@@ -170,14 +170,14 @@ export async function buildNameIndex(options: {
 }
 
 /**
- * The root states a full walk would build today, holding only the files that could answer `key`; or
- * `undefined` when the index is missing, from another version or other inputs, or any stamp differs.
+ * The root states a full walk would build today, holding only the files that could answer one of `keys`;
+ * or `undefined` when the index is missing, from another version or other inputs, or any stamp differs.
  */
 export async function candidateStates(options: {
   text: string;
   inputs: string;
   roots: readonly Root[];
-  key: string;
+  keys: readonly string[];
   fs: FileSystem;
 }): Promise<RootState[] | undefined> {
   let index: NameIndexFile;
@@ -213,7 +213,7 @@ export async function candidateStates(options: {
   }
   // Every candidate file once, in the walk's order within its root.
   const rows = new Map<string, StoredFile>();
-  for (const name of candidateNames(options.key)) {
+  for (const name of options.keys.flatMap(candidateNames)) {
     if (!Object.hasOwn(index.names, name)) continue;
     for (const row of index.names[name] ?? []) rows.set(`${row[0]}\0${row[1]}`, row);
   }
