@@ -26,15 +26,21 @@ function wrapPlain(text: string, width: number, indent: string): string[] {
 }
 
 /**
+ * A line that stays a line: a table or example (it starts with a space) or a list item (`- `). A line that
+ * starts with a flag (`--budget tokens, else …`) is prose and joins its paragraph.
+ */
+const keepsItsLine = /^( |- )/;
+
+/**
  * Paragraphs of `text` re-flowed to `width`: lines of a paragraph join, except lines that start with a space
- * or a hyphen (tables and lists), which stay lines and wrap under their own indent.
+ * or `- ` (tables and lists), which stay lines and wrap under their own indent.
  */
 function wrapBlock(text: string, width: number): string[] {
   const lines: string[] = [];
   for (const line of text.split("\n")) {
     const previous = lines.length - 1;
-    const joins = line !== "" && !/^[ -]/.test(line) && previous >= 0 && lines[previous] !== "";
-    if (joins && !/^[ -]/.test(lines[previous] as string)) lines[previous] += ` ${line}`;
+    const joins = line !== "" && !keepsItsLine.test(line) && previous >= 0 && lines[previous] !== "";
+    if (joins && !keepsItsLine.test(lines[previous] as string)) lines[previous] += ` ${line}`;
     else lines.push(line);
   }
   return lines.flatMap((line) => {
@@ -69,8 +75,14 @@ export function commandHelp(
   columns?: number,
 ): string {
   const width = helpWidth(columns);
+  // Each line of `usage` is one form of the command, each under the one before: `Usage: skillset …`,
+  // then `       skillset …`.
   const lines = [
-    ...wrapPlain(`Usage: skillset ${command.usage}`, width, "         "),
+    ...command.usage
+      .split("\n")
+      .flatMap((form, index) =>
+        wrapPlain(`${index === 0 ? "Usage:" : "      "} skillset ${form}`, width, "         "),
+      ),
     "",
     ...wrapPlain(command.summary, width, ""),
   ];

@@ -1,14 +1,14 @@
 /**
- * @module The CLI side of installing: the limits given as flags, how a candidate skill and its
- * risks are printed (inert: text from a source never reaches the terminal raw), and the `InstallIo` that
- * asks on a terminal (via `@clack/prompts`, loaded only then) and answers from `--yes` elsewhere.
+ * @module The CLI side of installing: the limits given as flags, and the `InstallIo` that shows each
+ * candidate's review (`candidate-review.ts`), asks on a terminal (via `@clack/prompts`, loaded only then)
+ * and answers from `--yes` elsewhere.
  */
-import { AUDIT_RULES, type AuditFinding, reaches } from "@skillset/core/audit";
+import { AUDIT_RULES } from "@skillset/core/audit";
 import { inertForTerminal, suggestNames } from "@skillset/core/model";
-import type { Candidate, InstallIo, InstallLimits } from "@skillset/install";
-import { formatFinding } from "./audit-text.js";
-import { painter } from "./color.js";
+import type { InstallIo, InstallLimits } from "@skillset/install";
+import { describeCandidate, elideMiddle, REVIEW_WIDTH } from "./candidate-review.js";
 import { type CommandContext, UsageError } from "./command.js";
+import { outputColumns } from "./terminal/output-width.js";
 
 /** The rules `--allow-risk` names (repeatable, or comma-separated); an unknown rule is a usage error. */
 export function allowedRisks(context: CommandContext): Set<string> {
@@ -103,7 +103,9 @@ export function terminalIo(context: CommandContext): InstallIo {
       return false;
     },
     progress(message) {
-      if (context.stderr.isTTY) context.stderr.write(`${inertForTerminal(message)}\n`);
+      // One line, elided in the middle, so a long URL does not wrap the review screen.
+      const width = Math.min(outputColumns(context.stderr, context.env) ?? REVIEW_WIDTH, REVIEW_WIDTH);
+      if (context.stderr.isTTY) context.stderr.write(`${elideMiddle(inertForTerminal(message), width)}\n`);
     },
     async choose(skills) {
       if (!tty) return undefined;
@@ -120,59 +122,20 @@ export function terminalIo(context: CommandContext): InstallIo {
       return isCancel(picked) ? [] : (picked as string[]);
     },
     review(candidate) {
-      context.stdout.write(describeCandidate(candidate, context.color));
+      context.stdout.write(
+        describeCandidate(candidate, context.color, outputColumns(context.stdout, context.env)),
+      );
     },
-    async approve(question) {
+    async approve(question, asked) {
       if (yes) return true;
       if (!tty) {
         context.stderr.write(`${question} Approval needed: re-run with --yes.\n`);
         return false;
       }
       const { confirm, isCancel } = await import("@clack/prompts");
-      const answer = await confirm({ message: question });
+      // Enter gives No when anything risky changed: a person skimming past must not approve new code.
+      const answer = await confirm({ message: question, initialValue: asked?.defaultAnswer ?? true });
       return !isCancel(answer) && answer === true;
     },
   };
-}
-
-/** The review block of one candidate: name, source, digest change, warnings, and the risk summary. */
-export function describeCandidate(candidate: Candidate, color: boolean): string {
-  const paint = painter(color);
-  const safe = (text: string) => inertForTerminal(text);
-  const { examination, entry, previous } = candidate;
-  const lines = [
-    `${paint("bold", safe(candidate.name))}  ${paint("gray", safe(`${entry.source} ${candidate.skill.path}`))}`,
-  ];
-  if (previous && previous.integrity !== entry.integrity)
-    lines.push(
-      `  ${paint("yellow", "changed")}  ${previous.integrity ?? previous.computedHash} → ${entry.integrity}`,
-    );
-  else lines.push(`  integrity ${entry.integrity}`);
-  for (const warning of examination.warnings)
-    lines.push(`  ${paint("yellow", "warning")}  ${safe(warning.message)}  ${paint("gray", warning.code)}`);
-  const flagged = examination.audit.findings.filter((finding) => reaches(finding.severity, "medium"));
-  const mild = examination.audit.findings.filter((finding) => finding.severity === "low");
-  if (flagged.length > 0)
-    lines.push(
-      `  ${paint("red", "audit")}  ${flagged.length} finding${flagged.length === 1 ? "" : "s"} to approve:`,
-    );
-  for (const finding of flagged) lines.push(...formatFinding(finding, paint, "    "));
-  if (mild.length > 0)
-    lines.push(
-      `  ${paint("gray", `audit  ${mild.length} low finding${mild.length === 1 ? "" : "s"} (${describeRules(mild)})`)}`,
-    );
-  const risks = examination.risks;
-  const show = (label: string, items: string[]) => {
-    if (items.length > 0) lines.push(`  ${paint("red", label)}  ${items.map(safe).join(", ")}`);
-  };
-  show("scripts", risks.scripts);
-  show("allowed-tools", risks.broadTools);
-  show("shell lines", risks.shellLines);
-  show("hooks", risks.hooks);
-  show("urls", risks.urls);
-  return `${lines.join("\n")}\n`;
-}
-
-function describeRules(findings: readonly AuditFinding[]): string {
-  return [...new Set(findings.map((finding) => finding.rule))].join(", ");
 }

@@ -1,9 +1,10 @@
 /**
- * @module Why a path names no skill when a SKILL.md is there: the registry's errors for that file (too
- * large, not UTF-8, bad YAML, …), as `doctor` shows them, instead of a bare "No skill named '<path>'".
+ * @module Why a path or a name names no skill when a SKILL.md is there: the registry's errors for that file
+ * (too large, not UTF-8, bad YAML, …), as `doctor` shows them, instead of a bare "No skill named '<key>'"
+ * and a hint to `list --all`, which lists only skills that loaded.
  */
 import { realpathSync } from "node:fs";
-import { join, resolve } from "node:path";
+import { basename, dirname, join, resolve } from "node:path";
 import { type Diagnostic, inertForTerminal } from "@skillset/core/model";
 import { looksLikePath, type SkillRegistry } from "@skillset/core/registry";
 import type { CommandContext } from "./command.js";
@@ -21,19 +22,29 @@ function pathsOf(registry: SkillRegistry, key: string): Set<string> {
 }
 
 /**
- * The message for a path whose SKILL.md failed to load — the file, each error with its code and fix —
- * or undefined when `key` is a name or the registry has no error for that file.
+ * Whether a load error is about the SKILL.md of a folder named `name`: the name that skill would have had
+ * (a skill that cannot be parsed has no frontmatter name; lenient loading names it after its folder).
+ */
+function isFailureOfName(found: Diagnostic, name: string): boolean {
+  return basename(found.path).toLowerCase() === "skill.md" && basename(dirname(found.path)) === name;
+}
+
+/**
+ * The message for a path, or a name, whose SKILL.md failed to load — the file, each error with its code
+ * and fix — or undefined when the registry has no load error for that file or name.
  */
 export async function loadFailureMessage(
   context: CommandContext,
   registry: SkillRegistry,
   key: string,
 ): Promise<string | undefined> {
-  if (!looksLikePath(key)) return undefined;
-  const paths = pathsOf(registry, key);
+  const isPath = looksLikePath(key);
+  const paths = isPath ? pathsOf(registry, key) : undefined;
   const errors: Diagnostic[] = registry
     .diagnostics()
-    .filter((found) => found.severity === "error" && paths.has(found.path));
+    .filter(
+      (found) => found.severity === "error" && (paths ? paths.has(found.path) : isFailureOfName(found, key)),
+    );
   if (errors.length === 0) return undefined;
   // Loaded only here: the diagnostics printer brings the terminal-width code.
   const { formatDiagnostics } = await import("./print-diagnostics.js");
@@ -42,5 +53,9 @@ export async function loadFailureMessage(
     color: context.color,
   });
   const fix = errors.length === 1 ? "this error" : "these errors";
-  return `No skill could be loaded from '${inertForTerminal(key)}'; fix ${fix} in its SKILL.md:\n${text.trimEnd()}`;
+  if (isPath)
+    return `No skill could be loaded from '${inertForTerminal(key)}'; fix ${fix} in its SKILL.md:\n${text.trimEnd()}`;
+  const files = [...new Set(errors.map((found) => found.path))];
+  const where = files.length === 1 ? "its SKILL.md" : `its ${files.length} SKILL.md files`;
+  return `Skill '${inertForTerminal(key)}' did not load, so list, load and the model leave it out; fix ${fix} in ${where}:\n${text.trimEnd()}`;
 }

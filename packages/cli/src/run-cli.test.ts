@@ -32,7 +32,7 @@ describe("skillset (the dispatcher)", () => {
         doctor           Explain discovery: roots, precedence, load errors, shadowed
                          and disabled skills
         validate         Check skills against the Agent Skills specification
-                         (--strict: exactly as skills-ref does)
+                         (--strict: as skills-ref does)
         lint             Check skills for problems beyond the specification (triggers,
                          references, tools, names)
         audit            Look for what a malicious skill does: hidden instructions,

@@ -121,7 +121,8 @@ export async function runCli(options: RunCliOptions): Promise<number> {
     return EXIT_USAGE;
   }
   const usageError = (message: string) => {
-    stderr.write(`skillset ${command.name}: ${message}\nUsage: skillset ${command.usage}\n`);
+    const forms = command.usage.split("\n").join("\n       skillset ");
+    stderr.write(`skillset ${command.name}: ${message}\nUsage: skillset ${forms}\n`);
     return EXIT_USAGE;
   };
   let parsed: ReturnType<typeof parseArgs>;

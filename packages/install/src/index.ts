@@ -47,11 +47,12 @@ export {
   refreshFromLock,
 } from "./operations/refresh-from-lock.js";
 export { removeSkills } from "./operations/remove-skills.js";
-export type { Candidate } from "./operations/stage-candidates.js";
+export { type Candidate, changesRisk } from "./operations/stage-candidates.js";
 export { readArchive } from "./source/fetch-archive.js";
 export { type FetchedSource, fetchSource } from "./source/fetch-source.js";
 export type { SourceSkill } from "./source/find-source-skills.js";
 export { parseSource } from "./source/parse-source.js";
 export type { SourceSpec, SourceType } from "./source/source-spec.js";
 export { APPROVAL_SEVERITY, flaggedFindings } from "./trust/approve-findings.js";
+export type { FileChange, FileChanges } from "./trust/file-changes.js";
 export { hasRisks, type RiskSummary } from "./trust/summarize-risks.js";

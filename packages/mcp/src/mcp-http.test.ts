@@ -125,18 +125,31 @@ describe("skillset mcp --http", () => {
 
   it("sends list-changed notifications on the session's stream", async () => {
     const { client } = await connectClient();
-    const changed = new Promise<void>((resolve) =>
-      client.setNotificationHandler(ToolListChangedNotificationSchema, () => resolve()),
-    );
-    // The standalone stream opens after initialize; give it a moment before the change.
-    await new Promise((resolve) => setTimeout(resolve, 300));
-    await temp.writeSkill("project/.agents/skills/http-new", {
-      name: "http-new",
-      description: "Arrived over HTTP",
+    let notified = 0;
+    let wake = () => {};
+    client.setNotificationHandler(ToolListChangedNotificationSchema, () => {
+      notified++;
+      wake();
     });
-    await changed;
+    // The standalone stream opens shortly after initialize, and a change made before it is open is not
+    // delivered on it: add skills one by one until a notification arrives (usually the first), no sleep.
+    const added: string[] = [];
+    for (let attempt = 0; notified === 0 && attempt < 20; attempt++) {
+      const name = `http-new-${attempt}`;
+      await temp.writeSkill(`project/.agents/skills/${name}`, { name, description: "Arrived over HTTP" });
+      added.push(name);
+      // A deadline, not a sleep: the notification ends the wait at once.
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(resolve, 1_000);
+        wake = () => {
+          clearTimeout(timer);
+          resolve();
+        };
+      });
+    }
+    expect(notified).toBeGreaterThan(0);
     const { prompts } = await client.listPrompts();
-    expect(prompts.map((prompt) => prompt.name)).toContain("http-new");
+    expect(prompts.map((prompt) => prompt.name)).toContain(added.at(-1));
     await client.close();
   });
 

@@ -25,6 +25,7 @@ export async function run(context: CommandContext): Promise<number> {
     agents,
     copy: context.values.copy === true,
     force: context.values.force === true,
+    specOnly: context.values["spec-only"] === true,
     limits: limitsFrom(context),
     ...interruptible(context),
     io: terminalIo(context),

@@ -45,6 +45,10 @@ export const addCommand: Command = {
     },
     yes: { type: "boolean", short: "y", description: "Approve without asking" },
     force: { type: "boolean", description: "Replace a same-named skill from another source" },
+    "spec-only": {
+      type: "boolean",
+      description: "Judge by the base specification alone: extension fields are unexpected",
+    },
     ...limitOptions,
   },
   positionals: { min: 1, max: 1 },

@@ -10,9 +10,12 @@ export const completionCommand: Command = {
   usage: "completion bash|zsh|fish",
   details:
     "Completes commands, their flags, and skill names for show, load, enable, disable and remove.\n" +
-    "bash:  source <(skillset completion bash)     (or save it in ~/.local/share/bash-completion/completions/skillset)\n" +
-    "zsh:   skillset completion zsh > $fpath[1]/_skillset\n" +
-    "fish:  skillset completion fish > ~/.config/fish/completions/skillset.fish",
+    "To install it:\n" +
+    "\n" +
+    "  bash  source <(skillset completion bash)\n" +
+    "        or save it as ~/.local/share/bash-completion/completions/skillset\n" +
+    "  zsh   skillset completion zsh > $fpath[1]/_skillset\n" +
+    "  fish  skillset completion fish > ~/.config/fish/completions/skillset.fish",
   options: {},
   positionals: { min: 1, max: 1 },
   load: () => import("./completion.run.js"),

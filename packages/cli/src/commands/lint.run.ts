@@ -23,7 +23,10 @@ async function lintRegistry(context: CommandContext): Promise<ValidationReport[]
     if (skill.namespace) file.namespace = skill.namespace;
     return file;
   });
-  const reports = await lintSkillFiles(files, { hostCommands: config.mentions.hostCommands });
+  const reports = await lintSkillFiles(files, {
+    hostCommands: config.mentions.hostCommands,
+    specOnly: context.values["spec-only"] === true,
+  });
   const linted = new Set(files.map((file) => file.path));
   const failed = new Map<string, Diagnostic[]>();
   for (const finding of registry.diagnostics()) {
@@ -39,6 +42,7 @@ async function lintTargets(context: CommandContext): Promise<ValidationReport[]>
   const { paths, limits } = await checkTargets(context);
   return lintPaths(paths, {
     followExternalLinks: followsExternalLinks(context),
+    specOnly: context.values["spec-only"] === true,
     ...(limits === undefined ? {} : { limits }),
   });
 }

@@ -1,10 +1,11 @@
 /**
  * @module The work of `skillset list`: the skills in effect here, as a table or JSON (SPEC §13).
  */
-import { basename } from "node:path";
+import { basename, dirname } from "node:path";
 import { type Diagnostic, inertForTerminal, SCOPES, type Scope } from "@skillset/core/model";
 import { isOutranked, type RegistryEntry, type SkillRegistry } from "@skillset/core/registry";
 import { type CommandContext, EXIT_OK, UsageError } from "../command.js";
+import { displayPath } from "../display-path.js";
 import { entryJsonWithPolicy } from "../json/skill-json.js";
 import { writeJson } from "../json/write-json.js";
 import { openRegistry } from "../open-skillset.js";
@@ -20,18 +21,35 @@ export function parseScope(value: unknown): Scope | undefined {
   throw new UsageError(`unknown scope '${String(value)}'; use one of ${SCOPES.join(", ")}`);
 }
 
+/** Skill files that failed to load named in a note, at most this many (doctor lists them all). */
+const NAMED_FAILURES = 3;
+
 /**
  * The errors of a load in words, undefined when there are none: skill files that failed to load apart
- * from other problems (a damaged state file), which keep no skill from loading.
+ * from other problems (a damaged state file), which keep no skill from loading. A skill that failed to
+ * load is in no list (it has no description, maybe no name), so the note names it — the name it would
+ * have had (its folder's) and its file — and how `show` explains it.
  */
-function loadProblems(diagnostics: readonly Diagnostic[]): string | undefined {
+function loadProblems(diagnostics: readonly Diagnostic[], cwd: string): string | undefined {
   const errors = diagnostics.filter((found) => found.severity === "error");
   const skillFiles = new Set(
     errors.filter((found) => basename(found.path).toLowerCase() === "skill.md").map((found) => found.path),
   );
   const others = errors.filter((found) => !skillFiles.has(found.path)).length;
+  const named = [...skillFiles]
+    .sort()
+    .slice(0, NAMED_FAILURES)
+    .map(
+      (path) => `${inertForTerminal(basename(dirname(path)))} (${inertForTerminal(displayPath(path, cwd))})`,
+    );
+  const more = skillFiles.size > NAMED_FAILURES ? `, ${skillFiles.size - NAMED_FAILURES} more` : "";
+  const first = basename(dirname([...skillFiles].sort()[0] ?? ""));
   const parts = [
-    ...(skillFiles.size > 0 ? [`${plural(skillFiles.size, "skill")} failed to load`] : []),
+    ...(skillFiles.size > 0
+      ? [
+          `${plural(skillFiles.size, "skill")} failed to load: ${named.join(", ")}${more} — \`skillset show ${inertForTerminal(first)}\` says why`,
+        ]
+      : []),
     ...(others > 0 ? [`${plural(others, skillFiles.size > 0 ? "other problem" : "problem")} found`] : []),
   ];
   return parts.length === 0 ? undefined : parts.join(", ");
@@ -71,7 +89,7 @@ export async function run(context: CommandContext): Promise<number> {
     return EXIT_OK;
   }
   const diagnostics = registry.diagnostics();
-  const problems = loadProblems(diagnostics);
+  const problems = loadProblems(diagnostics, context.cwd);
   if (problems !== undefined) context.stderr.write(`${problems}; run \`skillset doctor\` for details.\n`);
   const ignored = diagnostics.filter((found) => found.code === "project-setting-ignored").length;
   if (ignored > 0) {

@@ -128,11 +128,19 @@ describe("skillset list", () => {
     expect(cached).toEqual([expect.stringMatching(/^metadata-[0-9a-f]+\.json$/)]);
   });
 
-  it("points to doctor when a skill could not be loaded", async () => {
+  it("names a skill that could not be loaded, with its file and how show explains it; list --all too", async () => {
     await temp.write({ "project/.agents/skills/broken/SKILL.md": "---\nname: broken\n---\n" });
+    const note =
+      "1 skill failed to load: broken (.agents/skills/broken/SKILL.md) — `skillset show broken` says why; run `skillset doctor` for details.\n";
     const { code, stderr } = await cli(["list"]);
     expect(code).toBe(0);
-    expect(stderr).toBe("1 skill failed to load; run `skillset doctor` for details.\n");
+    expect(stderr).toBe(note);
+    const all = await cli(["list", "--all"]);
+    expect(all.stderr).toBe(note);
+    // And what it points to answers: show prints the failure itself (show.test.ts).
+    const show = await cli(["show", "broken"]);
+    expect(show.stderr).toContain("Skill 'broken' did not load");
+    expect(show.stderr).toContain("missing-description");
   });
 
   it("does not call a damaged state file a skill that failed to load", async () => {
@@ -143,7 +151,7 @@ describe("skillset list", () => {
     expect(stderr).toBe("1 problem found; run `skillset doctor` for details.\n");
     await temp.write({ "project/.agents/skills/broken/SKILL.md": "---\nname: broken\n---\n" });
     expect((await cli(["list"])).stderr).toBe(
-      "1 skill failed to load, 1 other problem found; run `skillset doctor` for details.\n",
+      "1 skill failed to load: broken (.agents/skills/broken/SKILL.md) — `skillset show broken` says why, 1 other problem found; run `skillset doctor` for details.\n",
     );
   });
 });

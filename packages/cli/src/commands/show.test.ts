@@ -115,6 +115,22 @@ describe("skillset show", () => {
     );
   });
 
+  it("says why a skill named by its name failed to load, instead of pointing to list --all (exit 1)", async () => {
+    await temp.write({
+      "project/.agents/skills/broken/SKILL.md":
+        "---\nname: broken\ndescription: [unclosed\n  a: : b\n---\nBody.\n",
+    });
+    const { code, stdout, stderr } = await cli("show", "broken");
+    expect({ code, stdout }).toEqual({ code: 1, stdout: "" });
+    expect(stderr).toContain(
+      "skillset show: Skill 'broken' did not load, so list, load and the model leave it out; fix this error in its SKILL.md:\n.agents/skills/broken/SKILL.md\n",
+    );
+    expect(stderr).toContain("yaml-invalid");
+    expect(stderr).not.toContain("list --all");
+    // A name nothing has, loaded or not, still gets the usual answer.
+    expect((await cli("show", "absent")).stderr).toContain("No skill named 'absent'");
+  });
+
   it("requires a name", async () => {
     const { code, stderr } = await cli("show");
     expect(code).toBe(2);

@@ -10,8 +10,10 @@ import { printReports, reportFormat } from "../print-reports.js";
 export async function run(context: CommandContext): Promise<number> {
   const format = reportFormat(context.values);
   const { paths, limits } = await checkTargets(context);
+  const specOnly = context.values["spec-only"] === true;
   const reports = await validatePaths(paths, {
-    mode: context.values.strict ? "strict" : "lenient",
+    mode: context.values.strict || specOnly ? "strict" : "lenient",
+    specOnly,
     followExternalLinks: followsExternalLinks(context),
     ...(limits === undefined ? {} : { limits }),
   });

@@ -111,7 +111,9 @@ describe("skillset validate", () => {
   it("has --help", async () => {
     const result = await cli(["validate", "--help"]);
     expect(result.code).toBe(0);
-    expect(result.stdout).toContain("Usage: skillset validate [paths…] [--strict] [--json|--sarif]");
+    expect(result.stdout).toContain(
+      "Usage: skillset validate [paths…] [--strict] [--spec-only] [--json|--sarif]",
+    );
   });
 
   it("checking the project (no paths) searches as deep as its discovery.limits allow; a limit names its real value", async () => {

@@ -12,6 +12,7 @@ import { useEffect, useRef, useState } from "react";
 import { displayWidth, fitWidth } from "../terminal/text-width.js";
 import { HighlightedLabel } from "./highlighted-label.js";
 import { deleteBackward, insert, type LineState } from "./line-editor.js";
+import { isSideBySide, pickLayout } from "./pick-layout.js";
 import { splitTyped, type TypedKey } from "./split-typed.js";
 import { useTerminalSize } from "./use-terminal-size.js";
 
@@ -114,13 +115,14 @@ export function PickApp(props: PickAppProps) {
   // After `useInput`'s own effect: raw mode is on once the help line shows.
   useEffect(() => setReady(true), []);
 
-  const wide = columns >= 72;
-  const listWidth = wide ? Math.max(20, Math.floor(columns * 0.45)) : Math.max(1, columns - 1);
-  const previewWidth = wide ? Math.max(1, columns - listWidth - 3) : Math.max(1, columns - 1);
+  const wide = isSideBySide(columns);
   const listRows = Math.max(1, wide ? rows - 3 : Math.floor((rows - 3) / 2));
   const first = Math.max(0, Math.min(selected - listRows + 1, ranked.length - listRows));
   const shown = ranked.slice(first, first + listRows);
-  const nameWidth = Math.max(1, Math.min(30, listWidth - 12));
+  const { listWidth, previewWidth, nameWidth, detailWidth } = pickLayout(
+    columns,
+    shown.map((skill) => displayWidth(inertForTerminal(skill.label))),
+  );
   const chosen = ranked[selected];
   const preview = chosen ? previewLines(chosen.entry.skill.path) : [];
   const previewRows = Math.max(1, wide ? rows - 3 : rows - listRows - 3);
@@ -131,7 +133,6 @@ export function PickApp(props: PickAppProps) {
       {shown.map((skill, index) => {
         const active = first + index === selected;
         const badge = `[${skill.entry.skill.scope}${skill.entry.enabled ? "" : ", disabled"}]`;
-        const used = nameWidth + 2;
         return (
           <Text
             key={skill.entry.skill.id}
@@ -142,8 +143,8 @@ export function PickApp(props: PickAppProps) {
             {active ? "›" : " "}{" "}
             <HighlightedLabel label={skill.label} positions={skill.positions} width={nameWidth} />
             {" ".repeat(Math.max(1, nameWidth - displayWidth(fitWidth(skill.label, nameWidth)) + 1))}
-            {listWidth - used > 3
-              ? fitWidth(`${badge} ${inertForTerminal(skill.entry.skill.description)}`, listWidth - used - 1)
+            {detailWidth > 3
+              ? fitWidth(`${badge} ${inertForTerminal(skill.entry.skill.description)}`, detailWidth)
               : ""}
           </Text>
         );

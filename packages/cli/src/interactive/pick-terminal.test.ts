@@ -82,6 +82,17 @@ describe.skipIf(!hasTmux)("skillset pick in a terminal (needs tmux)", () => {
     expect(screen).toContain("got=[]");
   });
 
+  it("shows a readable part of each description at 80 columns", async () => {
+    const term = pick([], 80);
+    const screen = await term.waitFor("2 skills");
+    // At least 18 characters of the description beside the name and its badge (was one at 80 columns).
+    expect(screen).toMatch(/release-notes +\[repo\] Draft release notes f/);
+    expect(screen).toContain("[repo] Review a PR.");
+    for (const line of screen.split("\n")) expect(line.length).toBeLessThanOrEqual(80);
+    term.keys("Escape");
+    await term.waitFor("got=[");
+  });
+
   it("survives a 20-column terminal and Ctrl-C", async () => {
     const term = pick([], 20);
     await term.waitFor("pick>");

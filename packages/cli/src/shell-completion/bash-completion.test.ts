@@ -61,7 +61,7 @@ describe.skipIf(!built || !bash)("bash completion (skipped without bash or a bui
 
   it("completes a command's flags", () => {
     expect(complete("skillset list --a")).toEqual(["--all"]);
-    expect(complete("skillset validate --s")).toEqual(["--strict", "--sarif"]);
+    expect(complete("skillset validate --s")).toEqual(["--strict", "--spec-only", "--sarif"]);
   });
 
   it("completes skill names for commands that take one", () => {

@@ -110,6 +110,8 @@ export const DIAGNOSTIC_CODES = {
   "duplicate-name": "Another skill in the same lint run has this name.",
   "duplicate-path": "The same SKILL.md was reached twice; it is loaded once.",
   "encoding-invalid": "The file is not valid UTF-8.",
+  "extension-field":
+    "A frontmatter field beyond the base specification that skillset honours (a host extension such as Claude Code's `argument-hint`): a note, not a finding to fix.",
   "field-type": "A frontmatter field has the wrong type; it is ignored.",
   "file-binary": "The file is binary, not text.",
   "file-not-found": "The file or folder does not exist.",

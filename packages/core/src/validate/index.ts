@@ -11,6 +11,13 @@ export {
   VALIDATE_WALK_LIMITS,
   validateWalkLimits,
 } from "./collect-skill-files.js";
+export {
+  type ExtensionFieldOptions,
+  extensionFieldNotes,
+  fieldsBeyondSpec,
+  HONOURED_EXTENSION_FIELDS,
+  isHonouredExtension,
+} from "./extension-fields.js";
 export { type FileReference, findReferences } from "./find-references.js";
 export { lintPaths, lintSkillFiles } from "./lint-paths.js";
 export { keyPosition, type LintContext, type LintRule, type LintTarget, lintKey } from "./lint-rule.js";

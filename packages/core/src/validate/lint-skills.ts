@@ -23,6 +23,11 @@ export interface LintOptions {
   followExternalLinks?: boolean;
   /** `lintPaths`: bounds of each tree's walk (default `VALIDATE_WALK_LIMITS`; see `validateWalkLimits`). */
   limits?: WalkLimits;
+  /**
+   * `lintSkillFiles`: the base specification alone, so every field beyond it is an `unexpected-fields`
+   * warning. Default false: the fields skillset honours are `extension-field` notes, others are not reported.
+   */
+  specOnly?: boolean;
 }
 
 /** The lint findings of one skill, in rule order. */

@@ -114,6 +114,12 @@ export const strictRules: readonly RuleDescriptor[] = [
     "The frontmatter has only name, description, license, compatibility, metadata and allowed-tools.",
     "Move other fields under metadata: or remove them.",
   ),
+  rule(
+    "extension-field",
+    "A field beyond the specification that skillset honours (argument-hint, context, disable-model-invocation, …) is a host extension: noted, not an error, unless --spec-only.",
+    "Nothing to fix; with --spec-only it is an unexpected field.",
+    "info",
+  ),
   rule("missing-name", "The frontmatter has a name.", "Add name: <folder name>."),
   rule("name-empty", "The name is non-empty text.", "Write name: <folder name>."),
   rule(

@@ -21,10 +21,10 @@ describe("validateFrontmatter", () => {
   });
 
   it("lists unexpected fields by name, sorted, with the allowed list as the reference prints it", () => {
-    const [finding] = validateFrontmatter({ ...valid, version: "1", author: "x" }, { path, dirName: "pdf" });
+    const [finding] = validateFrontmatter({ ...valid, tags: "1", author: "x" }, { path, dirName: "pdf" });
     expect(finding?.code).toBe("unexpected-fields");
     expect(finding?.message).toContain(
-      "Unexpected fields in frontmatter: author, version. Only ['allowed-tools', 'compatibility', 'description', 'license', 'metadata', 'name'] are allowed.",
+      "Unexpected fields in frontmatter: author, tags. Only ['allowed-tools', 'compatibility', 'description', 'license', 'metadata', 'name'] are allowed.",
     );
     expect(finding?.severity).toBe("error");
     expect(finding?.path).toBe(path);

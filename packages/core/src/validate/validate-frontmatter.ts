@@ -1,7 +1,8 @@
 /**
  * @module Strict validation of a parsed frontmatter mapping against the Agent Skills specification
  * (SPEC §4). Pure: no disk access. Findings come in the reference validator's order: unexpected fields,
- * then name, then description, then compatibility. The field rules themselves are the parser's
+ * then name, then description, then compatibility. Fields skillset honours beyond the specification are
+ * notes, not unexpected fields, unless `specOnly` (see `extension-fields.ts`). The field rules themselves are the parser's
  * (`check-spec-fields.ts`), shared with lenient parsing; this adds what only strict mode asks.
  */
 import { type Diagnostic, diagnostic } from "../model/diagnostic.js";
@@ -11,13 +12,16 @@ import {
   checkName,
   type FieldCheckOptions,
 } from "../parser/check-spec-fields.js";
-import { ALLOWED_FIELDS } from "./allowed-fields.js";
+import { fieldsBeyondSpec } from "./extension-fields.js";
 
 /** Options of {@link validateFrontmatter}: where the findings point, and their severity. */
-export type FrontmatterCheckOptions = FieldCheckOptions;
-
-const allowedFields = new Set(ALLOWED_FIELDS);
-const allowedList = `[${ALLOWED_FIELDS.map((field) => `'${field}'`).join(", ")}]`;
+export interface FrontmatterCheckOptions extends FieldCheckOptions {
+  /**
+   * Only the base specification: the fields skillset honours beyond it (`argument-hint`, `context`, …) are
+   * unexpected fields like any other. Default false: each is an `extension-field` note instead.
+   */
+  specOnly?: boolean;
+}
 
 /**
  * Checks a frontmatter mapping (the raw YAML, keys as written) against the specification. Returns no
@@ -31,29 +35,10 @@ export function validateFrontmatter(
   raw: Readonly<Record<string, unknown>>,
   options: FrontmatterCheckOptions,
 ): Diagnostic[] {
-  const { path, dirName, keyLines = {}, severity = "error" } = options;
-  // Built without spreads: this runs for every skill of a tree, and most real skills have findings.
-  const where = (field: string) => {
-    const line = keyLines[field];
-    return line === undefined ? { field } : { line, column: 1, field };
-  };
+  const { path, dirName, keyLines = {}, severity = "error", specOnly = false } = options;
   const found: Diagnostic[] = [];
 
-  const unexpected: string[] = [];
-  for (const key of Object.keys(raw)) if (!allowedFields.has(key)) unexpected.push(key);
-  if (unexpected.length > 0) {
-    unexpected.sort();
-    const first = unexpected.find((key) => keyLines[key] !== undefined) ?? unexpected[0]!;
-    found.push(
-      diagnostic(
-        severity,
-        "unexpected-fields",
-        `Unexpected fields in frontmatter: ${unexpected.join(", ")}. Only ${allowedList} are allowed. Move them under metadata: or remove them from SKILL.md.`,
-        path,
-        where(first),
-      ),
-    );
-  }
+  found.push(...fieldsBeyondSpec(raw, { path, keyLines, severity, specOnly }));
 
   const fields = { path, keyLines, severity, ...(dirName === undefined ? {} : { dirName }) };
   if (!Object.hasOwn(raw, "name")) {

@@ -39,6 +39,7 @@ export async function validatePaths(
 ): Promise<ValidationReport[]> {
   const fs = options.fs ?? nodeFileSystem;
   const mode = options.mode ?? "strict";
+  const specOnly = options.specOnly === true;
   const { files, problems } = await collectSkillFiles(paths, {
     fs,
     followExternalLinks: options.followExternalLinks === true,
@@ -52,11 +53,17 @@ export async function validatePaths(
         (file) => (file.linkChecked ? file.path : undefined),
         sync,
         (file, head) =>
-          validateSkillFileSync(file.path, { fs: sync, mode, linkChecked: file.linkChecked, head }),
+          validateSkillFileSync(file.path, {
+            fs: sync,
+            mode,
+            linkChecked: file.linkChecked,
+            head,
+            specOnly,
+          }),
         options.headThread,
       )
     : await mapConcurrently(files, options.concurrency ?? 32, (file) =>
-        validateSkillFile(file.path, { fs, mode, linkChecked: file.linkChecked }),
+        validateSkillFile(file.path, { fs, mode, linkChecked: file.linkChecked, specOnly }),
       );
   return [...reports, ...problems];
 }

@@ -81,7 +81,7 @@ describe("validateSkillDir (strict)", () => {
   });
 
   it("reports unexpected fields, name and description problems with lines", async () => {
-    await temp.writeSkill("pdf", { name: "Pdf", description: "d".repeat(1025), version: "1", author: "me" });
+    await temp.writeSkill("pdf", { name: "Pdf", description: "d".repeat(1025), tags: "1", author: "me" });
     const report = await validateSkillDir(temp.join("pdf"));
     expect(report.valid).toBe(false);
     expect(report.diagnostics.map((d) => [d.code, d.line])).toEqual([

@@ -30,6 +30,11 @@ export interface ValidateOptions {
   fs?: FileSystem;
   /** The walker found the file and applied the link policy already (see `readSkillText`). */
   linkChecked?: boolean;
+  /**
+   * Strict mode only: the base specification alone, so the fields skillset honours beyond it are
+   * unexpected fields too. Default false: each is an `extension-field` note.
+   */
+  specOnly?: boolean;
 }
 
 /** Parser diagnostics that strict validation replaces with its own, worded as the reference's. */
@@ -49,8 +54,8 @@ export async function validateSkillFile(
   path: string,
   options: ValidateOptions = {},
 ): Promise<ValidationReport> {
-  const { mode = "strict", fs = nodeFileSystem, linkChecked = false } = options;
-  return checkDocument(await readSkillDocument(path, { fs, mode, body: false, linkChecked }), mode);
+  const { mode = "strict", fs = nodeFileSystem, linkChecked = false, specOnly = false } = options;
+  return checkDocument(await readSkillDocument(path, { fs, mode, body: false, linkChecked }), mode, specOnly);
 }
 
 /**
@@ -65,12 +70,20 @@ export function validateSkillFileSync(
     head?: StatAndHead;
   },
 ): ValidationReport {
-  const { mode = "strict", fs, linkChecked = false, head } = options;
-  return checkDocument(readSkillDocumentSync(path, { fs, mode, body: false, linkChecked, head }), mode);
+  const { mode = "strict", fs, linkChecked = false, head, specOnly = false } = options;
+  return checkDocument(
+    readSkillDocumentSync(path, { fs, mode, body: false, linkChecked, head }),
+    mode,
+    specOnly,
+  );
 }
 
 /** The report on a SKILL.md as read: the parser's findings, and in strict mode the spec's rules. */
-function checkDocument(read: ReadSkillDocumentResult, mode: "strict" | "lenient"): ValidationReport {
+function checkDocument(
+  read: ReadSkillDocumentResult,
+  mode: "strict" | "lenient",
+  specOnly: boolean,
+): ValidationReport {
   const { path, dir, parsed } = read;
   if (!parsed) return report(path, dir, read.diagnostics);
   const { document } = parsed;
@@ -91,7 +104,12 @@ function checkDocument(read: ReadSkillDocumentResult, mode: "strict" | "lenient"
     );
   } else if (document.raw) {
     found.push(
-      ...validateFrontmatter(document.raw, { path, dirName: basename(dir), keyLines: document.keyLines }),
+      ...validateFrontmatter(document.raw, {
+        path,
+        dirName: basename(dir),
+        keyLines: document.keyLines,
+        specOnly,
+      }),
     );
   }
   return report(path, dir, found, name);

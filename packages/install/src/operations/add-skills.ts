@@ -25,7 +25,7 @@ import { hasRisks } from "../trust/summarize-risks.js";
 import type { InstallIo } from "./install-io.js";
 import { recordLocalSource } from "./local-source-record.js";
 import { localState } from "./local-state.js";
-import { type Candidate, discardCandidates, stageCandidates } from "./stage-candidates.js";
+import { type Candidate, changesRisk, discardCandidates, stageCandidates } from "./stage-candidates.js";
 import { commitCandidates, withLockFile } from "./with-lock-file.js";
 
 export interface AddOptions {
@@ -41,6 +41,8 @@ export interface AddOptions {
   /** Replace a same-named skill from another source (or an unrecorded folder). */
   force?: boolean;
   limits?: Partial<InstallLimits>;
+  /** Judge by the base specification alone: the fields skillset honours beyond it are unexpected too. */
+  specOnly?: boolean;
   io: InstallIo;
   /** Aborted when the person interrupts: fetching stops and the fetched files are removed. */
   signal?: AbortSignal;
@@ -91,7 +93,7 @@ export async function addSkills(options: AddOptions): Promise<AddResult> {
       limits,
       (skill) => lockFields(spec, fetched, skill, options.agents),
       // The fetched copy is removed afterwards: its skill folders can be moved instead of copied.
-      { move: fetched.temporary },
+      { move: fetched.temporary, specOnly: options.specOnly === true },
     );
     checkInterrupted(options.signal);
     let committed = false;
@@ -116,7 +118,9 @@ export async function addSkills(options: AddOptions): Promise<AddResult> {
           risky.length > 0 || changed.some((candidate) => candidate.previous !== undefined);
         if (
           needsApproval &&
-          !(await options.io.approve(`Install ${candidates.map((c) => c.name).join(", ")}?`))
+          !(await options.io.approve(`Install ${candidates.map((c) => c.name).join(", ")}?`, {
+            defaultAnswer: !candidates.some(changesRisk),
+          }))
         )
           throw new SkillsetError(
             "install-not-approved",

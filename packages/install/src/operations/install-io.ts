@@ -13,8 +13,11 @@ export interface InstallIo {
   choose(skills: readonly SourceSkill[]): Promise<string[] | undefined>;
   /** Shows what a skill brings before it is installed: findings, digests, the risk summary. */
   review(candidate: Candidate): void;
-  /** Asks for approval (`--yes` answers yes); false refuses. */
-  approve(question: string): Promise<boolean>;
+  /**
+   * Asks for approval (`--yes` answers yes); false refuses. `defaultAnswer` is what a person gets by just
+   * pressing Enter: false when anything risky changed (see `changesRisk`), else true.
+   */
+  approve(question: string, options?: { defaultAnswer?: boolean }): Promise<boolean>;
   /**
    * Asks to approve a staged skill's audit findings at medium or worse (SPEC §17). Without it, a critical
    * finding is refused and others are put to `approve`. The CLI answers from a prompt, `--allow-risk RULE`

@@ -13,7 +13,7 @@ import { approveFindings } from "../trust/approve-findings.js";
 import type { InstallIo } from "./install-io.js";
 import { localState, matchesEntry } from "./local-state.js";
 import { fetchGroup, findLockedSkill, groupBySource } from "./locked-source.js";
-import { type Candidate, discardCandidates, stageCandidates } from "./stage-candidates.js";
+import { type Candidate, changesRisk, discardCandidates, stageCandidates } from "./stage-candidates.js";
 import { commitCandidates, withLockFile } from "./with-lock-file.js";
 
 export interface RefreshOptions {
@@ -151,7 +151,9 @@ export async function refreshFromLock(
       if (
         mode === "install" ||
         !changed ||
-        (await options.io.approve(`Update ${candidate.name} to the new version?`))
+        (await options.io.approve(`Update ${candidate.name} to the new version?`, {
+          defaultAnswer: !changesRisk(candidate),
+        }))
       )
         approved.push(candidate);
       else {

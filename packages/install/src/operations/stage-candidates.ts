@@ -2,6 +2,7 @@
  * @module Copies picked skills from a fetched source into the staging area and examines each copy, so
  * that what is judged is exactly what will be installed.
  */
+import { existsSync } from "node:fs";
 import { dirname } from "node:path";
 import { inertForTerminal, SkillsetError } from "@skillset/core/model";
 import { discardStaged, stagingContainer } from "../apply/commit-changes.js";
@@ -13,7 +14,14 @@ import { assertFolderName, skillFolder } from "../lock/skill-folder-name.js";
 import type { FetchedSource } from "../source/fetch-source.js";
 import type { SourceSkill } from "../source/find-source-skills.js";
 import type { Examination } from "../trust/examine-skill.js";
+import {
+  comparedTree,
+  compareSkillFiles,
+  type FileChanges,
+  readInstalledFiles,
+} from "../trust/file-changes.js";
 import { loadExaminer } from "../trust/load-examiner.js";
+import { hasRisks } from "../trust/summarize-risks.js";
 
 /** A skill staged and examined, with the lock entry it would get. */
 export interface Candidate {
@@ -26,6 +34,16 @@ export interface Candidate {
   previous?: LockEntry;
   /** Where it goes. */
   target: string;
+  /** What it changes, file by file, when a copy is installed at `target` already. */
+  changes?: FileChanges;
+}
+
+/**
+ * Whether approving `candidate` should default to No: an added or changed file runs, calls a URL or trips
+ * an audit rule, or (nothing installed to compare with) the skill ships anything the risk summary lists.
+ */
+export function changesRisk(candidate: Candidate): boolean {
+  return candidate.changes ? candidate.changes.risky : hasRisks(candidate.examination.risks);
 }
 
 /**
@@ -39,7 +57,7 @@ export async function stageCandidates(
   scope: InstallScope,
   limits: InstallLimits,
   entryFields: (skill: SourceSkill) => Omit<LockEntry, "computedHash" | "integrity">,
-  options: { move?: boolean } = {},
+  options: { move?: boolean; specOnly?: boolean } = {},
 ): Promise<Candidate[]> {
   // Every name is checked before anything is staged: a name like `../../.git/hooks` must not reach a path.
   const where = (skill: SourceSkill) => `folder ${skill.path} in ${fetched.spec.source}`;
@@ -53,8 +71,9 @@ export async function stageCandidates(
     for (const skill of skills) {
       const staged = skillFolder(container, skill.name, where(skill));
       const tree = copySkillTree(skill.dir, staged, limits, `skill ${skill.name} (${where(skill)})`, options);
-      const examination = await examineSkill(staged, tree);
-      candidates.push({
+      const examination = await examineSkill(staged, tree, { specOnly: options.specOnly === true });
+      const target = skillFolder(scope.skillsDir, skill.name, where(skill));
+      const candidate: Candidate = {
         name: skill.name,
         skill,
         staged,
@@ -64,8 +83,16 @@ export async function stageCandidates(
           computedHash: examination.computedHash,
           integrity: examination.integrity,
         },
-        target: skillFolder(scope.skillsDir, skill.name, where(skill)),
-      });
+        target,
+      };
+      // The installed copy, file by file, against what would replace it (shown before approval).
+      if (existsSync(target))
+        candidate.changes = compareSkillFiles(
+          readInstalledFiles(target, limits),
+          comparedTree(tree.files),
+          examination.audit,
+        );
+      candidates.push(candidate);
     }
     const failing = candidates.filter((candidate) => candidate.examination.errors.length > 0);
     if (failing.length > 0) {

@@ -12,8 +12,9 @@ import { type RiskSummary, summarizeRisks } from "./summarize-risks.js";
 import { treeFileSystem } from "./tree-file-system.js";
 
 /**
- * Strict findings that do not refuse a skill: fields beyond the specification (`hooks`, `argument-hint`,
- * …) are host extensions; the risk summary shows the ones that matter.
+ * Strict findings that do not refuse a skill: fields beyond the specification that skillset does not read
+ * (those it honours, `hooks`, `argument-hint`, …, are `extension-field` notes); the risk summary shows the
+ * ones that matter.
  */
 const TOLERATED = new Set(["unexpected-fields"]);
 
@@ -23,6 +24,7 @@ export interface Examination {
   integrity: string;
   /** Errors from strict validation or lint: any one refuses the skill. */
   errors: Diagnostic[];
+  /** Warnings, and notes (`info`: the extension fields skillset honours). */
   warnings: Diagnostic[];
   /** What the skill does (SPEC §17): a finding at medium or worse needs approval before it is installed. */
   audit: SkillAudit;
@@ -30,13 +32,17 @@ export interface Examination {
 }
 
 /** Examines the staged folder `dir`, whose files are `tree` (as `copySkillTree` wrote them). */
-export async function examineSkill(dir: string, tree: SkillTree): Promise<Examination> {
+export async function examineSkill(
+  dir: string,
+  tree: SkillTree,
+  options: { specOnly?: boolean } = {},
+): Promise<Examination> {
   const { files } = tree;
   const fs = treeFileSystem(dir, tree);
   const skillFile = join(dir, "SKILL.md");
   const [strict, linted, audit] = await Promise.all([
-    validateSkillDir(dir, { mode: "strict", fs }),
-    lintSkillFiles([skillFile], { fs }),
+    validateSkillDir(dir, { mode: "strict", fs, specOnly: options.specOnly === true }),
+    lintSkillFiles([skillFile], { fs, specOnly: options.specOnly === true }),
     auditSkill(dir, { fs }),
   ]);
   const diagnostics = [...strict.diagnostics, ...linted.flatMap((report) => report.diagnostics)];
