@@ -1,6 +1,8 @@
 /**
  * @module parser — SKILL.md text → ParsedSkill + diagnostics (SPEC §2, §3).
  */
+
+export { normalizeDescription } from "../model/normalize-description.js";
 export {
   buildFrontmatter,
   type FrontmatterSource,
@@ -17,7 +19,6 @@ export { type DecodeOptions, type DecodeResult, decodeSkillBytes } from "./decod
 export { detectLinkStub } from "./detect-link-stub.js";
 export { firstParagraph } from "./first-paragraph.js";
 export { codePointLength, frontmatterText } from "./frontmatter-text.js";
-export { normalizeDescription } from "./normalize-description.js";
 export {
   type FrontmatterYaml,
   type FrontmatterYamlOptions,

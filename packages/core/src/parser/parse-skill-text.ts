@@ -3,12 +3,12 @@
  */
 import { basename, dirname } from "node:path";
 import { type Diagnostic, diagnostic, prefixedByPath } from "../model/diagnostic.js";
+import { normalizeDescription } from "../model/normalize-description.js";
 import type { Frontmatter } from "../model/skill.js";
 import { buildFrontmatter } from "./build-frontmatter.js";
 import { checkCompatibility, checkDescription, checkName } from "./check-spec-fields.js";
 import { detectLinkStub } from "./detect-link-stub.js";
 import { firstParagraph } from "./first-paragraph.js";
-import { normalizeDescription } from "./normalize-description.js";
 import { crOnlyToLf } from "./old-mac-line-breaks.js";
 import { type FrontmatterYaml, parseFrontmatterYaml } from "./parse-frontmatter-yaml.js";
 import { MAX_FRONTMATTER_BYTES } from "./parse-limits.js";

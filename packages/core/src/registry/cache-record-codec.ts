@@ -10,9 +10,9 @@
 import { dirname } from "node:path";
 import type { SkillsetCode } from "../model/codes.js";
 import { type Diagnostic, diagnosticOf, messageTextOf, type Severity } from "../model/diagnostic.js";
+import { normalizeDescription } from "../model/normalize-description.js";
 import type { Frontmatter, OpenAiMetadata } from "../model/skill.js";
 import type { ParsedSkill, ParseResult } from "../parser/index.js";
-import { normalizeDescription } from "../parser/normalize-description.js";
 import type { CacheRecord, FileStamp } from "./metadata-cache.js";
 
 /** Stands for the record's path inside diagnostic messages. */
