@@ -356,9 +356,11 @@ class Registry implements SkillRegistry {
       });
     }
     // A warm walk `stat`s the folders whose listing the cache kept (see `folder-listings.ts`), so it waits
-    // for the cache; a forced load lists every folder.
-    const listings = force ? undefined : this.cache.folderListings();
+    // for the cache. A forced load lists every folder; so does a cold one (no records: the stats that keep
+    // listings would only slow it down), and the next load keeps them.
+    let listings: FolderListings | undefined;
     const walking = Promise.all([listRoots(this.rootsOptions()), cacheLoading]).then(async ([listed]) => {
+      if (!force && this.cache.records.size > 0) listings = this.cache.folderListings();
       const known = new Set(listed.map((root) => root.path));
       const roots = [...listed, ...this.extraRoots.filter((root) => !known.has(root.path))];
       this.parser.linkAreas = await linkAreas(
