@@ -15,8 +15,12 @@ export default defineConfig({
   },
   test: {
     include: ["packages/*/src/**/*.test.ts"],
-    // CI requires the shared corpus (SKILLSET_REQUIRE_CORPUS=1): a missing one fails the run, not skips.
-    globalSetup: [here("./packages/core/src/test/require-corpus.global-setup.ts")],
+    // CI requires the shared corpus (SKILLSET_REQUIRE_CORPUS=1) and vercel's CLI (SKILLSET_REQUIRE_VERCEL=1):
+    // a missing one fails the run, not skips.
+    globalSetup: [
+      here("./packages/core/src/test/require-corpus.global-setup.ts"),
+      here("./packages/cli/src/testing/require-vercel.global-setup.ts"),
+    ],
     testTimeout: 30_000,
     hookTimeout: 30_000,
     pool: "forks",

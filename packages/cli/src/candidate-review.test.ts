@@ -1,8 +1,9 @@
 import { existsSync, readFileSync } from "node:fs";
 import type { TempDir } from "@skillset/core/test";
+import type { Candidate, LockEntry } from "@skillset/install";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { type GitFixture, makeGitRepo } from "../../install/src/testing/make-git-repo.js";
-import { elideMiddle } from "./candidate-review.js";
+import { describeCandidate, elideMiddle } from "./candidate-review.js";
 import { createTempProject, isolatedEnv, runCliCaptured } from "./testing/index.js";
 import { cleanUp, hasTmux, startTmux, type TmuxSession } from "./testing/tmux-session.js";
 
@@ -147,5 +148,48 @@ describe.skipIf(!hasTmux)("the update approval on a terminal (needs tmux)", () =
     expect(screen).toMatch(/● Yes \/ ○ No/);
     term.keys("Enter");
     expect(await term.waitFor("__EXIT=")).toContain("deploy-helper  updated");
+  });
+});
+
+const entry = (fields: Partial<LockEntry>): LockEntry => ({
+  source: "https://example.org/r.git",
+  sourceType: "git",
+  computedHash: "c1",
+  ...fields,
+});
+const candidate = (previous: LockEntry | undefined, next: LockEntry) =>
+  ({
+    name: "pdf",
+    skill: { path: "skills/pdf" },
+    entry: next,
+    ...(previous ? { previous } : {}),
+    examination: {
+      warnings: [],
+      audit: { findings: [] },
+      risks: { scripts: [], broadTools: [], shellLines: [], hooks: [], urls: [] },
+    },
+  }) as unknown as Candidate;
+
+describe("the review block compares like with like (SPEC §14)", () => {
+  it("an entry of vercel's CLI (no integrity) with the same computedHash is not changed", () => {
+    const text = describeCandidate(candidate(entry({}), entry({ integrity: "sha256:i1" })), false);
+    expect(text).not.toContain("new version");
+    expect(text).toContain("integrity sha256:i1…");
+  });
+
+  it("a changed one shows the two computedHashes, not vercel's against skillset's digest", () => {
+    const text = describeCandidate(
+      candidate(entry({}), entry({ computedHash: "c2", integrity: "sha256:i2" })),
+      false,
+    );
+    expect(text).toContain("new version  computedHash c1… → c2…");
+  });
+
+  it("two entries of skillset's compare integrity", () => {
+    const text = describeCandidate(
+      candidate(entry({ integrity: "sha256:i1" }), entry({ integrity: "sha256:i2" })),
+      false,
+    );
+    expect(text).toContain("new version  sha256:i1… → sha256:i2…");
   });
 });

@@ -7,7 +7,7 @@
  */
 import { type AuditFinding, reaches } from "@skillset/core/audit";
 import { inertForTerminal } from "@skillset/core/model";
-import type { Candidate, FileChange } from "@skillset/install";
+import { type Candidate, type FileChange, sameDigests } from "@skillset/install";
 import { formatFinding } from "./audit-text.js";
 import { painter } from "./color.js";
 import { wrapWidth } from "./terminal/wrap-width.js";
@@ -79,9 +79,14 @@ export function describeCandidate(candidate: Candidate, color: boolean, columns?
     Math.max(10, width - name.length - 2),
   );
   lines.push(`${paint("bold", name)}  ${paint("gray", where)}`);
-  if (previous && previous.integrity !== entry.integrity) {
+  // Like with like: an entry of vercel's CLI has only `computedHash`, so that is what is compared and shown.
+  if (previous && !sameDigests(previous, entry)) {
     push(
-      `  ${paint("yellow", "new version")}  ${shortDigest(previous.integrity ?? previous.computedHash)} → ${shortDigest(entry.integrity)}`,
+      `  ${paint("yellow", "new version")}  ${
+        previous.integrity
+          ? `${shortDigest(previous.integrity)} → ${shortDigest(entry.integrity)}`
+          : `computedHash ${shortDigest(previous.computedHash)} → ${shortDigest(entry.computedHash)}`
+      }`,
     );
   } else push(`  integrity ${shortDigest(entry.integrity)}`);
   if (changes && changes.files.length > 0) {

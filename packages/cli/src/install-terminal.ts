@@ -3,7 +3,7 @@
  * candidate's review (`candidate-review.ts`), asks on a terminal (via `@clack/prompts`, loaded only then)
  * and answers from `--yes` elsewhere.
  */
-import { AUDIT_RULES } from "@skillset/core/audit";
+import { AUDIT_RULES, type AuditFinding } from "@skillset/core/audit";
 import { inertForTerminal, suggestNames } from "@skillset/core/model";
 import type { InstallIo, InstallLimits } from "@skillset/install";
 import { describeCandidate, elideMiddle, REVIEW_WIDTH } from "./candidate-review.js";
@@ -73,35 +73,51 @@ export function interactive(context: CommandContext): boolean {
   return Boolean(context.stdout.isTTY) && Boolean(process.stdin.isTTY) && context.env.CI === undefined;
 }
 
+/**
+ * Whether the person approves `findings` (an audit's, at medium or worse) of the skill `name`: each rule
+ * named by `--allow-risk` is approved; the rest are asked on a terminal (`question`), approved by `--yes`
+ * elsewhere unless one is critical, and otherwise refused with what to pass (SPEC §17). One gate for
+ * `add`, `update` and `remote approve`.
+ */
+export async function approveAuditFindings(
+  context: CommandContext,
+  name: string,
+  findings: readonly AuditFinding[],
+  question: string,
+): Promise<boolean> {
+  const allowed = allowedRisks(context);
+  const open = findings.filter((finding) => !allowed.has(finding.rule));
+  if (open.length === 0) return true;
+  const critical = open.filter((finding) => finding.severity === "critical");
+  const rules = [...new Set(open.map((finding) => finding.rule))].join(", ");
+  if (interactive(context)) {
+    const { confirm, isCancel } = await import("@clack/prompts");
+    const answer = await confirm({
+      message: `${inertForTerminal(name)}: the audit flags ${rules}${critical.length > 0 ? " (critical)" : ""}. ${question}`,
+      initialValue: false,
+    });
+    return !isCancel(answer) && answer === true;
+  }
+  if (context.values.yes === true && critical.length === 0) return true;
+  context.stderr.write(
+    `${inertForTerminal(name)}: the audit flags ${rules}. ${
+      critical.length > 0
+        ? "--yes does not approve a critical finding; "
+        : "Approval needed: re-run with --yes or "
+    }pass --allow-risk RULE for each rule you accept.\n`,
+  );
+  return false;
+}
+
 /** The `InstallIo` for a command run: prompts on a terminal, `--yes` and flags otherwise. */
 export function terminalIo(context: CommandContext): InstallIo {
   const yes = context.values.yes === true;
   const tty = interactive(context);
-  const allowed = allowedRisks(context);
+  // An unknown rule is a usage error before anything is fetched.
+  allowedRisks(context);
   return {
-    async approveFindings(candidate, findings) {
-      const open = findings.filter((finding) => !allowed.has(finding.rule));
-      if (open.length === 0) return true;
-      const critical = open.filter((finding) => finding.severity === "critical");
-      const rules = [...new Set(open.map((finding) => finding.rule))].join(", ");
-      if (tty) {
-        const { confirm, isCancel } = await import("@clack/prompts");
-        const answer = await confirm({
-          message: `${inertForTerminal(candidate.name)}: the audit flags ${rules}${critical.length > 0 ? " (critical)" : ""}. Install it anyway?`,
-          initialValue: false,
-        });
-        return !isCancel(answer) && answer === true;
-      }
-      if (yes && critical.length === 0) return true;
-      context.stderr.write(
-        `${inertForTerminal(candidate.name)}: the audit flags ${rules}. ${
-          critical.length > 0
-            ? "--yes does not approve a critical finding; "
-            : "Approval needed: re-run with --yes or "
-        }pass --allow-risk RULE for each rule you accept.\n`,
-      );
-      return false;
-    },
+    approveFindings: (candidate, findings) =>
+      approveAuditFindings(context, candidate.name, findings, "Install it anyway?"),
     progress(message) {
       // One line, elided in the middle, so a long URL does not wrap the review screen.
       const width = Math.min(outputColumns(context.stderr, context.env) ?? REVIEW_WIDTH, REVIEW_WIDTH);

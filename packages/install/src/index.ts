@@ -39,7 +39,7 @@ export {
   type UpstreamState,
 } from "./operations/check-skills.js";
 export type { InstallIo } from "./operations/install-io.js";
-export type { LocalState } from "./operations/local-state.js";
+export { type LocalState, sameDigests } from "./operations/local-state.js";
 export {
   type RefreshOptions,
   type RefreshResult,

@@ -3,11 +3,14 @@
  * registry's entries are built from `skills/list` alone (every page, no file fetched); files are fetched
  * only when a skill is loaded or read, each verified against the held entry (size, `sha256:` digest,
  * SKILL.md's frontmatter) by the official client's `SkillsClient`, through this server's connection
- * only; nothing is read without the person's approval of the skill's current `{uri, digest}` set.
+ * only; nothing is loaded or read for a model without the person's approval of the skill's current
+ * `{uri, digest}` set. The one read before it is the audit's (`readForAudit`, SPEC §17): the person sees
+ * what the skill's files do before approving them.
  * Verified files are cached on disk by (label, uri, digest) and served from there, offline too.
  */
 
 import { SKILL_LIMITS, type Skill as SkillEntry } from "@modelcontextprotocol/client/ext/skills";
+import type { SkillAudit } from "@skillset/core/audit";
 import type { RemoteServerConfig } from "@skillset/core/config";
 import {
   type Diagnostic,
@@ -33,6 +36,7 @@ import {
   remoteApprovalsPath,
   saveRemoteApproval,
 } from "@skillset/core/state";
+import { auditRemoteSkill } from "./audit-remote-skill.js";
 import type { RemoteConnection } from "./connect-remote.js";
 import { RemoteCache, sha256Digest } from "./remote-cache.js";
 
@@ -74,11 +78,21 @@ export interface RemoteServerStatus {
   diagnostics: Diagnostic[];
 }
 
+/** What `remote check` shows of one skill's audit: the audit, or why its files could not be audited. */
+export interface RemoteSkillAudit {
+  qualifiedName: string;
+  uri: string;
+  audit?: SkillAudit;
+  error?: string;
+}
+
 /** A source the registry lists, with what the CLI shows and a way to close the connection. */
 export interface RemoteSource {
   readonly label: string;
   list(): Promise<SkillListing>;
   status(): Promise<RemoteServerStatus>;
+  /** The audit of every skill listed (files fetched, verified and cached as for a load; SPEC §17). */
+  audits(): Promise<RemoteSkillAudit[]>;
   close(): Promise<void>;
 }
 
@@ -328,6 +342,21 @@ export function createRemoteSource(server: RemoteServerConfig, options: RemoteSo
       }
       await saveRemoteApproval(approvalsFile, origin, approveOptions.allowedTools ?? []);
     },
+    async readForAudit(skill) {
+      const entry = entryOf(skill);
+      const root = `${decoded(rootOf(entry.uri))}/`;
+      const uris =
+        entry.resources === "dynamic"
+          ? [entry.uri]
+          : [...entry.resources].map((resource) => resource.uri).sort();
+      const files: Array<{ path: string; bytes: Uint8Array }> = [];
+      for (const uri of uris) {
+        const name = decoded(uri);
+        const path = name.startsWith(root) ? name.slice(root.length) : name;
+        files.push({ path, bytes: await fetchVerified(skill, entry, uri) });
+      }
+      return files;
+    },
     async readBody(skill) {
       await ensureApproved(skill);
       const entry = entryOf(skill);
@@ -496,6 +525,20 @@ export function createRemoteSource(server: RemoteServerConfig, options: RemoteSo
         skills,
         diagnostics: current.diagnostics,
       };
+    },
+    async audits() {
+      const current = listed ?? (await listNow().catch(() => ({ skills: [], diagnostics: [] })));
+      const found: RemoteSkillAudit[] = [];
+      // One at a time: a server is asked for one file after another, as a load would.
+      for (const skill of current.skills) {
+        const uri = (skill.origin as RemoteOrigin).uri;
+        try {
+          found.push({ qualifiedName: skill.qualifiedName, uri, audit: await auditRemoteSkill(skill) });
+        } catch (error) {
+          found.push({ qualifiedName: skill.qualifiedName, uri, error: errorText(error) });
+        }
+      }
+      return found;
     },
     async close() {
       const open = connection;

@@ -21,12 +21,20 @@ function nextSteps(
   const steps: string[] = [];
   const changed = names((row) => row.upstream === "changed" && row.local === "intact");
   if (changed) steps.push(`skillset update ${changed}${flag}    review and apply the upstream changes`);
-  const missing = names((row) => row.local === "missing");
+  // A copy whose source cannot be fetched cannot be restored either: the step below says what to do.
+  const missing = names(
+    (row) => row.local === "missing" && row.upstream !== "gone" && row.upstream !== "unreachable",
+  );
   if (missing) steps.push(`skillset install${flag}    restore ${missing} from the lock`);
   const edited = names((row) => row.local === "edited");
   if (edited)
     steps.push(
       `skillset update ${edited} --force${flag}    replace the local edits with the source (keep them: do nothing)`,
+    );
+  const unverified = names((row) => row.local === "unverified");
+  if (unverified)
+    steps.push(
+      `skillset update ${unverified} --force${flag}    replace copies that cannot be verified (vercel's lock has no integrity and the source changed)`,
     );
   const gone = names((row) => row.upstream === "gone" || row.upstream === "unreachable");
   if (gone)

@@ -49,6 +49,12 @@ describe("add, check, update, install, remove", () => {
     expect(readFileSync(temp.join("project/.agents/skills/alpha/references/new.md"), "utf8")).toBe("new\n");
 
     expect((await cli("install")).stdout).toBe("alpha  unchanged\nbeta  unchanged\n");
+    // vercel's `-y`, as scripts written for its CLI pass it: accepted, nothing to approve.
+    expect(await cli("install", "--yes")).toMatchObject({
+      code: 0,
+      stdout: "alpha  unchanged\nbeta  unchanged\n",
+    });
+    expect((await cli("install", "-y")).code).toBe(0);
     const removed = await cli("remove", "beta");
     expect(removed.stdout).toBe("Removed beta\nUpdated skills-lock.json.\n");
     expect((await cli("remove", "beta")).code).toBe(1);
@@ -73,6 +79,25 @@ describe("add, check, update, install, remove", () => {
     expect((await cli("add", "nowhere at all")).stderr).toContain("Unknown source");
     expect((await cli("add", "./missing")).stderr).toContain("No folder at");
     expect((await cli("add", "../src", "--skill", "gamma")).stderr).toContain("has no skill named gamma");
+  });
+});
+
+describe("a lock with an entry skillset cannot fetch (vercel's node_modules)", () => {
+  it("reports it, goes on with the others, and exits 1", async () => {
+    expect((await cli("add", "../src", "--skill", "alpha")).code).toBe(0);
+    const lockFile = temp.join("project/skills-lock.json");
+    const lock = JSON.parse(readFileSync(lockFile, "utf8"));
+    lock.skills["npm-skill"] = { source: "some-pkg", sourceType: "node_modules", computedHash: "ab" };
+    writeFileSync(lockFile, JSON.stringify(lock, null, 2));
+    const installed = await cli("install");
+    expect(installed.code).toBe(1);
+    expect(installed.stdout).toContain("alpha  unchanged\n");
+    expect(installed.stdout).toContain('npm-skill  skipped (Cannot fetch the source "some-pkg" in ');
+    const checked = await cli("check");
+    expect(checked.code).toBe(1);
+    expect(checked.stdout).toContain("npm-skill  local: missing, upstream: unreachable");
+    // Restoring it is not a step skillset can take.
+    expect(checked.stdout).not.toContain("skillset install");
   });
 });
 

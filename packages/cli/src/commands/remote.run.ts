@@ -1,13 +1,29 @@
 /**
  * @module The work of `skillset remote` (the command table row is `remote.ts`): every configured server's
- * state and skills with their approvals (`list`), the same with drift as findings (`check`), and the
- * person's approval of one skill's current `{uri, digest}` set (`approve`).
+ * state and skills with their approvals (`list`), the same with drift and each skill's audit as findings
+ * (`check`), and the person's approval of one skill's current `{uri, digest}` set (`approve`), given
+ * only after its audit was shown and its flagged findings approved like `add`'s (SPEC §16, §17).
  */
+import { isFlagged, reaches, type SkillAudit } from "@skillset/core/audit";
 import { type Diagnostic, inertForTerminal, type RemoteOrigin } from "@skillset/core/model";
-import type { RemoteServerStatus, RemoteSource } from "@skillset/remote";
+import type { RemoteServerStatus, RemoteSkillAudit, RemoteSource } from "@skillset/remote";
+import { formatFinding, listedFindings } from "../audit-text.js";
+import { painter, shouldColor } from "../color.js";
 import { type CommandContext, EXIT_FINDINGS, EXIT_OK, UsageError } from "../command.js";
 import { importRemote } from "../import-remote.js";
+import { allowedRisks, approveAuditFindings } from "../install-terminal.js";
 import { writeJson } from "../json/write-json.js";
+
+/** The severity from which a remote skill's finding needs approval, as for `add` (SPEC §17). */
+const APPROVAL_SEVERITY = "medium";
+
+/** An audit as `--json` gives it: its verdict at medium and every finding. */
+function auditJson(audit: SkillAudit) {
+  return {
+    verdict: isFlagged(audit, APPROVAL_SEVERITY) ? ("flagged" as const) : ("clean" as const),
+    findings: audit.findings,
+  };
+}
 
 /** A skill whose approval no longer matches what its server lists. */
 interface Drift {
@@ -56,6 +72,10 @@ export async function run(context: CommandContext): Promise<number> {
     throw new UsageError(
       action === "approve" ? "approve needs a skill: label:name" : `${action} takes no name`,
     );
+  if (action === "approve")
+    allowedRisks(context); // an unknown rule is a usage error before any server starts
+  else if (context.values["allow-risk"] !== undefined || context.values.yes !== undefined)
+    throw new UsageError("--allow-risk and --yes go with approve");
   const { openRemotes } = await importRemote();
   const opened = await openRemotes({ env: context.env, ...home(context) });
   try {
@@ -66,10 +86,24 @@ export async function run(context: CommandContext): Promise<number> {
         .filter((skill) => skill.approval === "changed")
         .map((skill) => ({ qualifiedName: skill.qualifiedName, uri: skill.uri, state: "changed" as const })),
     );
+    // check audits every listed skill (its files fetched and verified as for a load); list fetches nothing.
+    const audits: RemoteSkillAudit[] =
+      action === "check" ? (await Promise.all(opened.sources.map((source) => source.audits()))).flat() : [];
+    const flagged = audits.filter((entry) => entry.audit && isFlagged(entry.audit, APPROVAL_SEVERITY));
+    const unaudited = audits.filter((entry) => entry.error !== undefined);
     if (context.values.json) {
       writeJson(context.stdout, {
         servers,
-        ...(action === "check" ? { drift } : {}),
+        ...(action === "check"
+          ? {
+              drift,
+              audits: audits.map(({ qualifiedName, uri, audit, error }) => ({
+                qualifiedName,
+                uri,
+                ...(audit ? auditJson(audit) : { error }),
+              })),
+            }
+          : {}),
         diagnostics: opened.diagnostics,
       });
     } else {
@@ -80,15 +114,42 @@ export async function run(context: CommandContext): Promise<number> {
             `changed: ${inertForTerminal(changed.qualifiedName)} — this skill changed since you approved it; review it and run \`skillset remote approve ${inertForTerminal(changed.qualifiedName)}\`.\n`,
           );
         }
+        printAudits(context, flagged, unaudited);
       }
     }
     const unreachable = servers.some((server) => server.state !== "online");
-    return action === "check" && (drift.length > 0 || unreachable || opened.diagnostics.length > 0)
-      ? EXIT_FINDINGS
-      : EXIT_OK;
+    const found =
+      drift.length > 0 ||
+      unreachable ||
+      opened.diagnostics.length > 0 ||
+      flagged.length > 0 ||
+      unaudited.length > 0;
+    return action === "check" && found ? EXIT_FINDINGS : EXIT_OK;
   } finally {
     await opened.close();
   }
+}
+
+/** `check`'s audit lines: each flagged skill with its findings, each skill that could not be audited. */
+function printAudits(
+  context: CommandContext,
+  flagged: readonly RemoteSkillAudit[],
+  unaudited: readonly RemoteSkillAudit[],
+): void {
+  const paint = painter(shouldColor(context.env, context.stdout.isTTY));
+  const lines: string[] = [];
+  for (const { qualifiedName, audit } of flagged) {
+    lines.push(
+      `flagged: ${inertForTerminal(qualifiedName)} — the audit flags it; read the findings before approving:`,
+    );
+    for (const finding of audit!.findings.filter((each) => reaches(each.severity, APPROVAL_SEVERITY)))
+      lines.push(...formatFinding(finding, paint, "    "));
+  }
+  for (const { qualifiedName, error } of unaudited)
+    lines.push(
+      `unaudited: ${inertForTerminal(qualifiedName)} — its files could not be read: ${inertForTerminal(error ?? "")}`,
+    );
+  if (lines.length > 0) context.stdout.write(`${lines.join("\n")}\n`);
 }
 
 async function approve(
@@ -122,12 +183,37 @@ async function approve(
   }
   const skill = matches[0]!;
   const origin = skill.origin as RemoteOrigin;
+  // The audit first (SPEC §17): the person sees what the files do, and a flagged skill needs their
+  // approval of its findings (a prompt, --yes short of critical, or --allow-risk RULE), as for `add`.
+  const { auditRemoteSkill } = await importRemote();
+  const audit = await auditRemoteSkill(skill);
+  const flagged = audit.findings.filter((finding) => reaches(finding.severity, APPROVAL_SEVERITY));
+  if (!context.values.json) printApprovalAudit(context, audit);
+  if (
+    flagged.length > 0 &&
+    !(await approveAuditFindings(context, skill.qualifiedName, flagged, "Approve it anyway?"))
+  ) {
+    const rules = [...new Set(flagged.map((finding) => finding.rule))];
+    const reason = `the audit flags it (${rules.join(", ")}); nothing was approved`;
+    if (context.values.json)
+      writeJson(context.stdout, {
+        refused: { qualifiedName: skill.qualifiedName, uri: origin.uri, reason, ...auditJson(audit) },
+      });
+    else context.stderr.write(`Not approved: ${inertForTerminal(skill.qualifiedName)}: ${reason}.\n`);
+    return EXIT_FINDINGS;
+  }
   const allowedTools = context.values["allow-tools"] === true ? (skill.frontmatter.allowedTools ?? []) : [];
   await origin.reader.approve(skill, { allowedTools });
   const files = origin.resources === "dynamic" ? 0 : origin.resources.length;
   if (context.values.json) {
     writeJson(context.stdout, {
-      approved: { qualifiedName: skill.qualifiedName, uri: origin.uri, files, allowedTools },
+      approved: {
+        qualifiedName: skill.qualifiedName,
+        uri: origin.uri,
+        files,
+        allowedTools,
+        audit: auditJson(audit),
+      },
     });
     return EXIT_OK;
   }
@@ -142,4 +228,16 @@ async function approve(
     `Approved ${inertForTerminal(skill.qualifiedName)} from '${inertForTerminal(label)}' (${files} files, bound to their digests; any change revokes it).${tools}\n`,
   );
   return EXIT_OK;
+}
+
+/** What `approve` shows before it asks: the findings worth reading (low or worse) and a count of notes. */
+function printApprovalAudit(context: CommandContext, audit: SkillAudit): void {
+  const paint = painter(shouldColor(context.env, context.stdout.isTTY));
+  const listed = listedFindings(audit);
+  const flagged = isFlagged(audit, APPROVAL_SEVERITY);
+  const lines = [
+    `audit  ${flagged ? paint("red", "flagged") : paint("green", "clean")}  (${audit.files.scanned} file${audit.files.scanned === 1 ? "" : "s"} read)`,
+  ];
+  for (const finding of listed) lines.push(...formatFinding(finding, paint));
+  context.stdout.write(`${lines.join("\n")}\n`);
 }

@@ -7,15 +7,30 @@ import type { Command } from "../command.js";
 export const remoteCommand: Command = {
   name: "remote",
   summary: "Remote skills from your MCP servers: list, check for changes, approve label:name",
-  usage: "remote list|check [--json] | remote approve <label:name> [--allow-tools] [--json]",
+  usage:
+    "remote list|check [--json] | remote approve <label:name> [--allow-tools] [--yes] [--allow-risk RULE…] [--json]",
   details:
     "Servers are the `remotes` of your own config file (~/.config/skillset/config.json: label + url [+ token],\n" +
     "or label + command [+ args]); a project's config never adds one. A remote skill loads only once you\n" +
     "approve it; the approval is bound to its files' digests, and any change revokes it (`check` shows\n" +
     "these and exits 1). `approve --allow-tools` also grants the skill's allowed-tools, which are\n" +
-    "otherwise ignored.",
+    "otherwise ignored. approve audits the skill's files first (skillset audit) and shows the findings;\n" +
+    "a finding at medium or worse needs approval: asked on a terminal, --yes elsewhere (never for a\n" +
+    "critical one), or --allow-risk RULE. check audits every listed skill and exits 1 when one is flagged.",
   options: {
     "allow-tools": { type: "boolean", description: "With approve: grant the skill's allowed-tools too" },
+    "allow-risk": {
+      type: "string",
+      multiple: true,
+      valueName: "RULE",
+      description:
+        "With approve: approve the audit's findings of RULE (repeatable); the only way past a critical one",
+    },
+    yes: {
+      type: "boolean",
+      short: "y",
+      description: "With approve: approve findings short of critical without asking",
+    },
     json: { type: "boolean", description: "Print JSON" },
   },
   positionals: { min: 1, max: 2 },

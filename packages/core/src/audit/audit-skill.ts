@@ -12,7 +12,9 @@ import { type AuditRule, evidence, toFinding } from "./audit-rule.js";
 import { AUDIT_RULES } from "./audit-rules.js";
 import {
   type AuditFile,
+  type AuditFiles,
   type AuditReadLimits,
+  auditFileOf,
   DEFAULT_AUDIT_LIMITS,
   readAuditFiles,
 } from "./read-audit-files.js";
@@ -33,8 +35,57 @@ export interface AuditOptions {
  */
 export async function auditSkill(dir: string, options: AuditOptions = {}): Promise<SkillAudit> {
   const fs = options.fs ?? nodeFileSystem;
-  const { files, skipped } = await readAuditFiles(dir, fs, { ...DEFAULT_AUDIT_LIMITS, ...options.limits });
-  const audit = auditFiles(files, options.rules);
+  const read = await readAuditFiles(dir, fs, { ...DEFAULT_AUDIT_LIMITS, ...options.limits });
+  return auditRead(dir, join(dir, "SKILL.md"), read, options.rules);
+}
+
+/**
+ * Audits a skill whose files are already in hand (a remote skill's, fetched and verified before anyone
+ * approves it, SPEC §16): `files` are relative `/`-separated paths with their bytes; `dir` and `path` name
+ * the skill in the result (`mcp://label/…`).
+ */
+export function auditSkillBytes(
+  dir: string,
+  path: string,
+  files: ReadonlyArray<{ path: string; bytes: Uint8Array }>,
+  options: Pick<AuditOptions, "limits" | "rules"> = {},
+): SkillAudit {
+  const limits = { ...DEFAULT_AUDIT_LIMITS, ...options.limits };
+  const read: AuditFiles = { files: [], skipped: [] };
+  let total = 0;
+  for (const file of files) {
+    if (read.files.length + read.skipped.length >= limits.maxFiles) {
+      read.skipped.push({
+        file: file.path,
+        reason: `more than ${limits.maxFiles} files; the rest are not scanned`,
+      });
+      break;
+    }
+    if (total + file.bytes.length > limits.maxTotalBytes) {
+      read.skipped.push({
+        file: file.path,
+        reason: `the skill holds more than ${limits.maxTotalBytes} bytes of text`,
+      });
+      continue;
+    }
+    const entry = auditFileOf(file.path, file.bytes, 0o644, limits);
+    if ("reason" in entry) read.skipped.push({ file: file.path, reason: entry.reason });
+    else {
+      total += entry.text === undefined ? 0 : entry.size;
+      read.files.push(entry);
+    }
+  }
+  return auditRead(dir, path, read, options.rules);
+}
+
+/** The audit of files read, with a note for each file left unscanned. */
+function auditRead(
+  dir: string,
+  path: string,
+  { files, skipped }: AuditFiles,
+  rules: readonly AuditRule[] | undefined,
+): SkillAudit {
+  const audit = auditFiles(files, rules);
   for (const { file, reason } of skipped)
     audit.findings.push({
       rule: "unscanned-file",
@@ -48,7 +99,7 @@ export async function auditSkill(dir: string, options: AuditOptions = {}): Promi
   sortFindings(audit.findings);
   return {
     dir,
-    path: join(dir, "SKILL.md"),
+    path,
     ...(audit.name === undefined ? {} : { name: audit.name }),
     findings: audit.findings,
     files: { scanned: files.filter((file) => file.text !== undefined).length, skipped },

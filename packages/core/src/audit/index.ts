@@ -17,7 +17,14 @@ export {
 export type { AuditRule, RuleHit } from "./audit-rule.js";
 export { AUDIT_RULES, findAuditRule } from "./audit-rules.js";
 export { auditSarif } from "./audit-sarif.js";
-export { type AuditEntry, type AuditOptions, auditFiles, auditSkill, auditSkills } from "./audit-skill.js";
+export {
+  type AuditEntry,
+  type AuditOptions,
+  auditFiles,
+  auditSkill,
+  auditSkillBytes,
+  auditSkills,
+} from "./audit-skill.js";
 export {
   type AuditFile,
   type AuditReadLimits,

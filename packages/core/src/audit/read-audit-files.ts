@@ -116,12 +116,18 @@ export async function readAuditFiles(
   const fs = readsOf(fileSystem);
   const files: AuditFile[] = [];
   const skipped: AuditFiles["skipped"] = [];
-  let realDir: string;
-  try {
-    realDir = await fs.realpath(dir);
-  } catch {
-    realDir = dir;
-  }
+  // The folder's real path, asked only once a link needs it (most skills have none).
+  let realDir: string | undefined;
+  const realOfDir = async (): Promise<string> => {
+    if (realDir === undefined) {
+      try {
+        realDir = await fs.realpath(dir);
+      } catch {
+        realDir = dir;
+      }
+    }
+    return realDir;
+  };
   let total = 0;
   let looked = 0;
   const queue: Array<{ folder: string; depth: number }> = [{ folder: dir, depth: 0 }];
@@ -148,7 +154,15 @@ export async function readAuditFiles(
         skipped.push({ file, reason: `more than ${limits.maxFiles} files; the rest are not scanned` });
         return { files, skipped };
       }
-      const read = await readOne(path, file, realDir, entry.isSymbolicLink, fs, limits, total);
+      const read = await readOne(
+        path,
+        file,
+        entry.isSymbolicLink ? await realOfDir() : dir,
+        entry.isSymbolicLink,
+        fs,
+        limits,
+        total,
+      );
       if ("reason" in read) skipped.push({ file, reason: read.reason });
       else {
         total += read.text === undefined ? 0 : read.size;
@@ -185,16 +199,28 @@ async function readOne(
     }
     if (total + stat.size > limits.maxTotalBytes)
       return { reason: `the skill holds more than ${limits.maxTotalBytes} bytes of text` };
-    const bytes = await fs.readFile(target);
-    const kind = binaryKind(file, bytes);
-    if (kind) return { path: file, size: bytes.length, mode: stat.mode, binary: kind };
-    if (bytes.length > limits.maxFileBytes)
-      return { reason: `${bytes.length} bytes, over the ${limits.maxFileBytes}-byte scan limit` };
-    const text = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString("utf8");
-    return { path: file, size: bytes.length, mode: stat.mode, text: text.replace(/^\uFEFF/, "") };
+    return auditFileOf(file, await fs.readFile(target), stat.mode, limits);
   } catch (error) {
     return { reason: `not readable (${codeOf(error)})` };
   }
+}
+
+/**
+ * A file whose bytes are already in hand (a remote skill's, fetched and verified), as the rules see it, or
+ * the reason it is not scanned: the same kinds and caps as a file read from disk.
+ */
+export function auditFileOf(
+  path: string,
+  bytes: Uint8Array,
+  mode = 0o644,
+  limits: AuditReadLimits = DEFAULT_AUDIT_LIMITS,
+): AuditFile | { reason: string } {
+  const kind = binaryKind(path, bytes);
+  if (kind) return { path, size: bytes.length, mode, binary: kind };
+  if (bytes.length > limits.maxFileBytes)
+    return { reason: `${bytes.length} bytes, over the ${limits.maxFileBytes}-byte scan limit` };
+  const text = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString("utf8");
+  return { path, size: bytes.length, mode, text: text.replace(/^\uFEFF/, "") };
 }
 
 function rel(dir: string, path: string): string {

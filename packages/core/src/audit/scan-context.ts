@@ -6,6 +6,7 @@
  * its findings are kept but lowered, since the text describes an attack rather than asks for one.
  */
 import type { Frontmatter } from "../model/skill.js";
+import { type AnchorGroup, holdsAny, lineHas, markLines, WORDS } from "./line-anchors.js";
 import type { AuditFile } from "./read-audit-files.js";
 
 /** How a file is treated. */
@@ -19,7 +20,11 @@ export interface CodeUnit {
   /** The code of each line (for a prose line, only its inline code spans). */
   lines: string[];
   /** Described rather than asked for (see the module comment). */
-  illustrative: boolean;
+  readonly illustrative: boolean;
+  /** The anchor marks of the file's lines (see `line-anchors.ts`); an inline-code unit has its line's. */
+  marks: Uint32Array;
+  /** The line of `marks` that is `lines[0]`. */
+  first: number;
 }
 
 /** A text file of the skill. */
@@ -30,8 +35,14 @@ export interface ScannedFile {
   text: string;
   lines: string[];
   units: CodeUnit[];
-  /** Markdown lines outside code blocks (1-based line numbers): what the model reads as instructions. */
-  prose: Array<{ line: number; text: string }>;
+  /**
+   * Which lines are Markdown outside code blocks (1 at a 0-based line): what the model reads as
+   * instructions. Empty for a file that is not Markdown.
+   */
+  prose: Uint8Array;
+  /** The anchor marks of each line (see `line-anchors.ts`), and of the file and its units together. */
+  marks: Uint32Array;
+  all: Uint32Array;
 }
 
 /** Everything a rule sees of one skill. */
@@ -77,6 +88,15 @@ const SECURITY_TOPIC =
   /\b(security|secure|pentest\w*|penetration|red[- ]team\w*|threat|malware|vulnerab\w*|exploit\w*|CTF|forensic\w*|incident response|audit\w*|hardening|injection|attack\w*|OWASP|CVE|phishing|SAST|DAST|scanner)\b/i;
 
 const FENCE = /^\s{0,3}(`{3,}|~{3,})/;
+const INLINE_CODE = /(`+)([^`]+?)\1/g;
+const SPACE = /\s/;
+const NON_SPACE = /\S/;
+
+/** Whether `line` without its leading white space starts with `marker` (no trimmed copy made). */
+function startsAfterSpace(line: string, marker: string): boolean {
+  const at = line.search(NON_SPACE);
+  return at >= 0 && line.startsWith(marker, at);
+}
 
 /** Splits a Markdown text into fenced-code units, inline-code units and prose lines. */
 function splitMarkdown(file: ScannedFile, securityTopic: boolean): void {
@@ -89,38 +109,60 @@ function splitMarkdown(file: ScannedFile, securityTopic: boolean): void {
     if (line.startsWith("#") || line.startsWith(" ")) {
       if (/^\s{0,3}#{1,6}\s/.test(line)) headingIllustrative = ILLUSTRATIVE.test(line);
     }
-    const fence = line.includes("``") || line.includes("~~") ? FENCE.exec(line) : null;
+    // A fence starts within the first four characters: only a line starting with one of them or a space can.
+    const first = line.charCodeAt(0);
+    const fence = first === 96 || first === 126 || SPACE.test(line.charAt(0)) ? FENCE.exec(line) : null;
     if (fence) {
       const marker = fence[1]!;
       const start = index + 1;
       let end = start;
-      while (end < lines.length && !lines[end]!.trimStart().startsWith(marker)) end++;
-      const before = previousProse(lines, index);
+      while (end < lines.length && !startsAfterSpace(lines[end]!, marker)) end++;
+      const framed = securityTopic || headingIllustrative;
+      const opening = index;
+      let illustrative: boolean | undefined;
       file.units.push({
         file,
         start: start + 1,
         lines: lines.slice(start, end),
-        illustrative: securityTopic || headingIllustrative || ILLUSTRATIVE.test(before),
+        // Asked only of a unit with a finding: most never are.
+        get illustrative() {
+          illustrative ??= framed || ILLUSTRATIVE.test(previousProse(lines, opening));
+          return illustrative;
+        },
+        marks: file.marks,
+        first: start,
       });
       index = end + 1;
       continue;
     }
-    file.prose.push({ line: index + 1, text: line });
+    file.prose[index] = 1;
     if (!line.includes("`")) {
       index++;
       continue;
     }
-    const spans = [...line.matchAll(/(`+)([^`]+?)\1/g)].map((match) => match[2]!);
-    if (spans.length > 0)
+    const spans: string[] = [];
+    INLINE_CODE.lastIndex = 0;
+    for (let match = INLINE_CODE.exec(line); match; match = INLINE_CODE.exec(line)) spans.push(match[2]!);
+    if (spans.length > 0) {
+      const code = spans.join(" ; ");
+      const framed = securityTopic || headingIllustrative;
+      const at = index;
+      let illustrative: boolean | undefined;
       file.units.push({
         file,
         start: index + 1,
-        lines: [spans.join(" ; ")],
-        illustrative:
-          securityTopic ||
-          headingIllustrative ||
-          ILLUSTRATIVE.test(`${lines[index - 1] ?? ""} ${line}`.replace(/`[^`]*`/g, " ")),
+        lines: [code],
+        get illustrative() {
+          illustrative ??=
+            framed || ILLUSTRATIVE.test(`${lines[at - 1] ?? ""} ${line}`.replace(/`[^`]*`/g, " "));
+          return illustrative;
+        },
+        // The line's marks: every anchor inside a span is on the line (none holds the " ; " joining them);
+        // an anchor in the line's prose only makes a rule look at code it then finds nothing in.
+        marks: file.marks,
+        first: index,
       });
+    }
     index++;
   }
 }
@@ -147,18 +189,24 @@ export function buildContext(
   for (const file of files) {
     if (file.text === undefined) continue;
     const kind = kindOf(file);
-    const text = file.text.replace(/\r\n?/g, "\n");
+    const text = file.text.includes("\r") ? file.text.replace(/\r\n?/g, "\n") : file.text;
+    const lines = text.split("\n");
+    const all = new Uint32Array(WORDS);
+    const marks = markLines(text, lines.length, all);
     const entry: ScannedFile = {
       path: file.path,
       kind,
       mode: file.mode,
       text,
-      lines: text.split("\n"),
+      lines,
       units: [],
-      prose: [],
+      prose: kind === "skill" || kind === "markdown" ? new Uint8Array(lines.length) : new Uint8Array(0),
+      marks,
+      all,
     };
-    if (kind === "skill" || kind === "markdown") splitMarkdown(entry, securityTopic);
-    else entry.units.push({ file: entry, start: 1, lines: entry.lines, illustrative: false });
+    if (kind === "skill" || kind === "markdown") {
+      splitMarkdown(entry, securityTopic);
+    } else entry.units.push({ file: entry, start: 1, lines, illustrative: false, marks, first: 0 });
     scanned.push(entry);
   }
   const context: AuditContext = {
@@ -172,71 +220,69 @@ export function buildContext(
   return context;
 }
 
-/** Every line of `unit` matching `pattern` (which must not be global), with its file line. */
-export function matchLines(unit: CodeUnit, pattern: RegExp): Array<{ line: number; text: string }> {
-  const found: Array<{ line: number; text: string }> = [];
-  unit.lines.forEach((text, index) => {
-    if (pattern.test(text)) found.push({ line: unit.start + index, text });
-  });
-  return found;
-}
-
 /** Every code unit of the skill. */
 export function allUnits(context: AuditContext): CodeUnit[] {
   return context.files.flatMap((file) => file.units);
 }
 
-const fileMatches = new WeakMap<ScannedFile, Map<RegExp, boolean>>();
-const multilineCopies = new WeakMap<RegExp, RegExp>();
+/** Whether `file` (its lines or its inline code) holds an anchor of any of `groups`. */
+export function fileHolds(file: ScannedFile, ...groups: AnchorGroup[]): boolean {
+  return holdsAny(file.all, ...groups);
+}
 
 /**
- * Whether `pattern` (a pattern for one line) can match any line of `file`: one pass over the whole text
- * instead of one test per line, so a rule skips at once the files it has nothing to say about. It may
- * answer true for a match across lines (`\s` spans a newline); the rule then looks line by line.
+ * The code units that hold an anchor of any of `groups` on some line (not to be changed by the caller):
+ * a rule whose every hit needs such a line has nothing to look at in the others.
  */
-export function fileMayMatch(file: ScannedFile, pattern: RegExp): boolean {
-  let cache = fileMatches.get(file);
-  if (!cache) {
-    cache = new Map();
-    fileMatches.set(file, cache);
-  }
-  let found = cache.get(pattern);
-  if (found === undefined) {
-    let copy = multilineCopies.get(pattern);
-    if (!copy) {
-      copy = new RegExp(pattern.source, `${pattern.flags.replace(/[gym]/g, "")}m`);
-      multilineCopies.set(pattern, copy);
-    }
-    found = copy.test(file.text);
-    cache.set(pattern, found);
+export function unitsHolding(context: AuditContext, ...groups: AnchorGroup[]): readonly CodeUnit[] {
+  const found: CodeUnit[] = [];
+  for (const file of context.files) {
+    if (!holdsAny(file.all, ...groups)) continue;
+    for (const unit of file.units) if (unit.lines === file.lines || unitHolds(unit, groups)) found.push(unit);
   }
   return found;
 }
 
-/** The code units of the files where any of `patterns` may match. */
-export function unitsWith(context: AuditContext, ...patterns: RegExp[]): CodeUnit[] {
-  return context.files
-    .filter((file) => patterns.some((pattern) => fileMayMatch(file, pattern)))
-    .flatMap((file) => file.units);
+/** Whether some line of `unit` holds an anchor of any of `groups`. */
+function unitHolds(unit: CodeUnit, groups: readonly AnchorGroup[]): boolean {
+  const end = unit.first + unit.lines.length;
+  for (const group of groups)
+    for (let line = unit.first; line < end; line++) if (lineHas(unit.marks, line, group)) return true;
+  return false;
 }
 
-const wordPatterns = new Map<string, RegExp>();
+/** Whether line `index` of `unit` holds an anchor of `group` (or of `other`). */
+export function unitLineHolds(
+  unit: CodeUnit,
+  index: number,
+  group: AnchorGroup,
+  other?: AnchorGroup,
+): boolean {
+  return (
+    lineHas(unit.marks, unit.first + index, group) ||
+    (other !== undefined && lineHas(unit.marks, unit.first + index, other))
+  );
+}
 
 /**
- * Whether `file` holds any of `words` (lowercase), case-insensitively: one scan of the text for all of
- * them, which tells a rule whether to look at the file line by line at all.
+ * Calls `visit` with each line of `unit` holding an anchor of `group` (its index in `unit.lines` and its
+ * 1-based line in the file): the only lines where a pattern anchored by `group` can match.
  */
-export function fileHasWord(file: ScannedFile, words: readonly string[]): boolean {
-  const key = words.join("\u0000");
-  let pattern = wordPatterns.get(key);
-  if (!pattern) {
-    pattern = new RegExp(words.map((word) => word.replace(/[.*+?^${}()|[\]\\/]/g, "\\$&")).join("|"), "i");
-    wordPatterns.set(key, pattern);
-  }
-  return fileMayMatch(file, pattern);
+export function eachLineHolding(
+  unit: CodeUnit,
+  group: AnchorGroup,
+  visit: (text: string, index: number, line: number) => void,
+): void {
+  const { marks, first, lines } = unit;
+  for (let index = 0; index < lines.length; index++)
+    if (lineHas(marks, first + index, group)) visit(lines[index]!, index, unit.start + index);
 }
 
-/** The code units of the files holding any of `words` (lowercase). */
-export function unitsWithWords(context: AuditContext, words: readonly string[]): CodeUnit[] {
-  return context.files.filter((file) => fileHasWord(file, words)).flatMap((file) => file.units);
+/** The prose lines of `file` holding an anchor of `group`. */
+export function proseHolding(file: ScannedFile, group: AnchorGroup): Array<{ line: number; text: string }> {
+  const found: Array<{ line: number; text: string }> = [];
+  for (let index = 0; index < file.prose.length; index++)
+    if (file.prose[index] === 1 && lineHas(file.marks, index, group))
+      found.push({ line: index + 1, text: file.lines[index]! });
+  return found;
 }

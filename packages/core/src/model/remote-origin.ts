@@ -37,6 +37,13 @@ export interface RemoteSkillReader {
    * (a `"dynamic"` skill, when configured at all, is approved for this process only).
    */
   approve(skill: Skill, options?: { allowedTools?: readonly string[] }): Promise<void>;
+  /**
+   * Every file of the skill (its entry's list; a `"dynamic"` skill's SKILL.md only), fetched and verified
+   * like any read and cached, with paths relative to the skill's root. The one read made before approval:
+   * it is what the audit the person sees before approving looks at (SPEC §17), and none of it reaches a
+   * model. The approval that follows binds the same `{uri, digest}` set, so what was audited is what loads.
+   */
+  readForAudit(skill: Skill): Promise<Array<{ path: string; bytes: Uint8Array }>>;
   /** SKILL.md's body (after the frontmatter), verified. Throws `remote-not-approved` before any fetch. */
   readBody(skill: Skill): Promise<string>;
   /** A file of the skill by its path segments below the skill's root; none: SKILL.md. */

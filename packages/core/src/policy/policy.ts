@@ -37,9 +37,16 @@ export interface ConfirmRequest {
   /**
    * Set when the question is the approval of a remote skill (SPEC §16): its server's label and URI, and
    * whether it was never approved or changed since ("this skill changed"). A yes approves the skill's
-   * current `{uri, digest}` set; it never grants its `allowed-tools`.
+   * current `{uri, digest}` set; it never grants its `allowed-tools`. `findings` are its audit's findings
+   * at medium or worse (SPEC §17), also named in `message`: a yes approves them too, so show them.
    */
-  remote?: { label: string; uri: string; state: "unapproved" | "changed" | "dynamic"; message: string };
+  remote?: {
+    label: string;
+    uri: string;
+    state: "unapproved" | "changed" | "dynamic";
+    message: string;
+    findings?: Array<{ rule: string; severity: string; file: string; line?: number; evidence: string }>;
+  };
 }
 
 /** The host's answer: a boolean, or one it wants remembered (in the user's state, or the project's). */

@@ -2,8 +2,12 @@
  * @module The approval gate of remote skills (SPEC §16): a remote skill is used only when the person
  * approved its current `{uri, digest}` set; otherwise the host's confirm callback is asked ("this skill
  * changed" when an earlier approval was revoked), and a yes is recorded. Its `allowed-tools` count only
- * as far as the person granted them explicitly (`skillset remote approve --allow-tools`).
+ * as far as the person granted them explicitly (`skillset remote approve --allow-tools`). Before asking,
+ * the skill's files are fetched, verified and audited (SPEC §17): the question names what the audit flags,
+ * and a skill whose files cannot be audited is not offered.
  */
+import { reaches } from "../audit/audit-finding.js";
+import { auditSkillBytes } from "../audit/audit-skill.js";
 import { type Diagnostic, diagnostic } from "../model/diagnostic.js";
 import { remoteOriginOf } from "../model/remote-origin.js";
 import type { Skill } from "../model/skill.js";
@@ -40,8 +44,46 @@ export async function admitRemote(
   const approval = await origin.reader.approval(skill);
   if (approval.state === "approved") return { ok: true, allowedTools: approval.allowedTools };
   const state = approval.state;
-  const message = remoteApprovalMessage(skill, state);
+  let message = remoteApprovalMessage(skill, state);
   const code = state === "changed" ? "remote-changed" : "remote-not-approved";
+  const findings: NonNullable<ConfirmRequest["remote"]>["findings"] = [];
+  // The audit before the question, when there is someone to ask (SPEC §17).
+  if (confirm) {
+    try {
+      const audit = auditSkillBytes(skill.dir, skill.path, await origin.reader.readForAudit(skill));
+      for (const finding of audit.findings.filter((each) => reaches(each.severity, "medium")))
+        findings.push({
+          rule: finding.rule,
+          severity: finding.severity,
+          file: finding.file,
+          ...(finding.line === undefined ? {} : { line: finding.line }),
+          evidence: finding.evidence,
+        });
+    } catch (error) {
+      const why = error instanceof Error ? error.message : String(error);
+      return {
+        ok: false,
+        diagnostics: [
+          diagnostic(
+            "warning",
+            code,
+            `${message} Its files could not be audited (${why}); it was not loaded.`,
+            skill.path,
+          ),
+        ],
+      };
+    }
+    if (findings.length > 0)
+      message += ` The audit flags it: ${findings
+        .slice(0, 5)
+        .map(
+          (finding) =>
+            `${finding.severity} ${finding.rule} (${finding.file}${finding.line === undefined ? "" : `:${finding.line}`}: ${finding.evidence})`,
+        )
+        .join(
+          "; ",
+        )}${findings.length > 5 ? `; and ${findings.length - 5} more` : ""}. Read them before approving (\`skillset remote approve ${skill.qualifiedName}\` shows them all).`;
+  }
   const request: ConfirmRequest = {
     skill,
     rule: {
@@ -49,7 +91,13 @@ export async function admitRemote(
       skill: skill.qualifiedName,
       origin: { kind: "host", setting: "remote skill approval (SPEC §16)" },
     },
-    remote: { label: origin.label, uri: origin.uri, state, message },
+    remote: {
+      label: origin.label,
+      uri: origin.uri,
+      state,
+      message,
+      ...(findings.length > 0 ? { findings } : {}),
+    },
   };
   const asked = await callHost(confirm, [request], timeoutMs);
   if (!asked.ok) {

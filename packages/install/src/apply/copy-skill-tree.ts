@@ -35,6 +35,8 @@ export interface TreeFile {
   path: string;
   content: Buffer;
   mode: number;
+  /** A link in the source to a file inside the skill, copied as that file (see `HashedFile.linked`). */
+  linked?: boolean;
 }
 
 /** What was copied: every file, and every folder (`/`-separated, the skill folder itself left out). */
@@ -142,7 +144,7 @@ function listSkillEntries(
         asIs = false;
         const { size, dev, ino } = statSync(resolved);
         counter.addFile(shown, size);
-        files.push({ path: shown, from: resolved, size, dev, ino });
+        files.push({ path: shown, from: resolved, size, dev, ino, linked: true });
       } else {
         throw unsafe(
           label,
@@ -163,6 +165,7 @@ interface ListedFile {
   size: number;
   dev: number;
   ino: number;
+  linked?: boolean;
 }
 
 /**
@@ -203,6 +206,7 @@ function readRegular(listed: ListedFile, label: string): TreeFile {
       path,
       content: total === content.length ? content : content.subarray(0, total),
       mode: info.mode & 0o7777,
+      ...(listed.linked ? { linked: true } : {}),
     };
   } finally {
     closeSync(fd);

@@ -1,39 +1,11 @@
 import { createHash } from "node:crypto";
-import { readdir, readFile, symlink } from "node:fs/promises";
-import { join, relative } from "node:path";
+import { symlink } from "node:fs/promises";
 import { nodeFileSystem } from "@skillset/core/fs";
 import { digestFolder } from "@skillset/core/registry";
 import { createTempDir, type TempDir } from "@skillset/core/test";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { vercelComputedHash } from "../testing/vercel-install.js";
 import { hashSkillFolder } from "./hash-skill-folder.js";
-
-// An independent implementation of vercel's project-lock `computedHash`, written from its description:
-// every regular file (no links), `.git` and `node_modules` skipped, sorted by localeCompare of the
-// '/'-joined relative path, then SHA-256 over path + bytes of each.
-async function vercelComputedHash(dir: string): Promise<string> {
-  const files: Array<{ relativePath: string; content: Buffer }> = [];
-  const collect = async (current: string) => {
-    for (const entry of await readdir(current, { withFileTypes: true })) {
-      const full = join(current, entry.name);
-      if (entry.isDirectory()) {
-        if (entry.name !== ".git" && entry.name !== "node_modules") await collect(full);
-      } else if (entry.isFile()) {
-        files.push({
-          relativePath: relative(dir, full).split("\\").join("/"),
-          content: await readFile(full),
-        });
-      }
-    }
-  };
-  await collect(dir);
-  files.sort((a, b) => a.relativePath.localeCompare(b.relativePath));
-  const hash = createHash("sha256");
-  for (const file of files) {
-    hash.update(file.relativePath);
-    hash.update(file.content);
-  }
-  return hash.digest("hex");
-}
 
 let temp: TempDir;
 beforeEach(async () => {
@@ -66,7 +38,7 @@ describe("computedHash (vercel interop)", () => {
     expect(localeOrder).not.toEqual(codePointOrder);
 
     const ours = await hashSkillFolder(temp.join("skill"));
-    expect(ours.computedHash).toBe(await vercelComputedHash(temp.join("skill")));
+    expect(ours.computedHash).toBe(vercelComputedHash(temp.join("skill")));
   });
 
   it("ignores .git and node_modules in both digests", async () => {

@@ -9,6 +9,11 @@ import { join } from "node:path";
 export interface HashedFile {
   path: string;
   content: Buffer;
+  /**
+   * The source held a link here (copied as the file it points to): vercel's `computedHash`, taken over the
+   * source, skips links, so it leaves this file out.
+   */
+  linked?: boolean;
 }
 
 /** Folders no digest looks into (the same two vercel's project lock skips). */

@@ -24,7 +24,7 @@ import { loadExaminer } from "../trust/load-examiner.js";
 import { hasRisks } from "../trust/summarize-risks.js";
 import type { InstallIo } from "./install-io.js";
 import { recordLocalSource } from "./local-source-record.js";
-import { localState } from "./local-state.js";
+import { localState, sameDigests, settleLocalState } from "./local-state.js";
 import { type Candidate, changesRisk, discardCandidates, stageCandidates } from "./stage-candidates.js";
 import { commitCandidates, withLockFile } from "./with-lock-file.js";
 
@@ -110,8 +110,9 @@ export async function addSkills(options: AddOptions): Promise<AddResult> {
           });
         for (const candidate of candidates) options.io.review(candidate);
         throwIfRefused(await approveFindings(candidates, options.io));
+        // Like with like: an entry of vercel's CLI has no `integrity`, and is not "changed" for lack of one.
         const changed = candidates.filter(
-          (candidate) => candidate.previous?.integrity !== candidate.entry.integrity,
+          (candidate) => !candidate.previous || !sameDigests(candidate.previous, candidate.entry),
         );
         const risky = candidates.filter((candidate) => hasRisks(candidate.examination.risks));
         const needsApproval =
@@ -207,6 +208,17 @@ async function pickSkills(fetched: FetchedSource, options: AddOptions): Promise<
   return picked;
 }
 
+/**
+ * The lock's `source` for `spec`, as vercel's CLI writes it: a github source is the repository
+ * (`owner/repo`), the folder inside it is in `skillPath` (vercel's CLI would clone `owner/repo/path` as a
+ * repository). Every other source as given.
+ */
+function lockSource(spec: SourceSpec): string {
+  return spec.type === "github" && spec.subpath && spec.source.endsWith(`/${spec.subpath}`)
+    ? spec.source.slice(0, -(spec.subpath.length + 1))
+    : spec.source;
+}
+
 function lockFields(
   spec: SourceSpec,
   fetched: FetchedSource,
@@ -214,7 +226,9 @@ function lockFields(
   agents: readonly string[] | undefined,
 ): Omit<LockEntry, "computedHash" | "integrity"> {
   const fields: Omit<LockEntry, "computedHash" | "integrity"> = {
-    source: spec.source,
+    source: lockSource(spec),
+    // What vercel's CLI clones (it writes `sourceUrl` for git sources only, and needs it to fetch one).
+    ...(spec.type === "git" ? { sourceUrl: spec.location } : {}),
     sourceType: spec.type,
     resolved: spec.type === "local" ? spec.source : fetched.resolved,
     skillPath: skill.path,
@@ -268,12 +282,25 @@ async function checkCollisions(
   for (const candidate of candidates) {
     const existing = installed[candidate.name];
     if (existing) candidate.previous = existing;
-    if (existing && !force && (await localState(candidate.name, existing, scope)) === "edited")
+    const state = existing
+      ? await settleLocalState(
+          await localState(candidate.name, existing, scope),
+          candidate.name,
+          existing,
+          scope,
+          candidate.examination,
+        )
+      : "missing";
+    if (!force && (state === "edited" || state === "unverified"))
       throw new SkillsetError(
         "install-local-edits",
-        `Refused: ${candidate.target} was edited since it was installed, and adding ${candidate.name} from ${spec.source} again would overwrite the edits. Nothing was installed. Pass --force to overwrite the edits (\`skillset check\` shows what drifted).`,
+        `Refused: ${candidate.target} ${state === "edited" ? "was edited since it was installed" : "cannot be verified (the lock has no integrity: vercel's CLI wrote it; and the source no longer has its computedHash)"}, and adding ${candidate.name} from ${spec.source} again would overwrite ${state === "edited" ? "the edits" : "it"}. Nothing was installed. Pass --force to overwrite ${state === "edited" ? "the edits" : "it"} (\`skillset check\` shows what drifted).`,
       );
-    const sameSource = existing && existing.source === spec.source && existing.sourceType === spec.type;
+    // An entry skillset wrote before recorded a github folder in `source` (`owner/repo/path`): the same.
+    const sameSource =
+      existing &&
+      (existing.source === lockSource(spec) || existing.source === spec.source) &&
+      existing.sourceType === spec.type;
     const unrecorded =
       !existing &&
       lstatSync(checkedWritePath(candidate.target, scope.writeRoots), { throwIfNoEntry: false }) !==

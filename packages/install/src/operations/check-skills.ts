@@ -10,11 +10,12 @@ import { SkillsetError } from "@skillset/core/model";
 import { hasInterruptedCommit } from "../apply/commit-changes.js";
 import { copySkillTree } from "../apply/copy-skill-tree.js";
 import { skillDigests } from "../digest/hash-skill-folder.js";
+import { vercelCopyIntegrity } from "../digest/vercel-copy.js";
 import { type InstallLimits, resolveLimits } from "../limits.js";
 import { type InstallScope, resolveInstallScope } from "../lock/install-scope.js";
 import { readLock } from "../lock/read-lock.js";
 import { skillFolder } from "../lock/skill-folder-name.js";
-import { type LocalState, localState, matchesEntry } from "./local-state.js";
+import { type LocalState, localState, matchesEntry, settleLocalState } from "./local-state.js";
 import { fetchGroup, findLockedSkill, groupBySource } from "./locked-source.js";
 
 export type UpstreamState = "current" | "changed" | "gone" | "unreachable";
@@ -71,6 +72,7 @@ export async function checkSkills(options: {
     for (const group of groupBySource(entries, scope, options.env, false)) {
       const { fetched, error } = await fetchGroup(group, {
         limits,
+        lockPath: scope.lockPath,
         ...(options.signal ? { signal: options.signal } : {}),
         env: options.env,
         ...(options.progress ? { progress: options.progress } : {}),
@@ -78,7 +80,11 @@ export async function checkSkills(options: {
       for (const name of group.names) {
         const row = rows.get(name)!;
         if (!fetched) {
-          row.upstream = error?.code === "install-unreachable" ? "unreachable" : "gone";
+          // A source type skillset cannot fetch (vercel's `node_modules`) is not gone: it is out of reach.
+          row.upstream =
+            error?.code === "install-unreachable" || error?.code === "install-unknown-source"
+              ? "unreachable"
+              : "gone";
           row.detail = error?.message ?? "";
           continue;
         }
@@ -92,7 +98,13 @@ export async function checkSkills(options: {
         const copy = skillFolder(scratch, name, `recorded in ${scope.lockPath}`);
         try {
           const { files } = copySkillTree(skill.dir, copy, limits, `skill ${name}`);
-          row.upstream = matchesEntry(skillDigests(files), lock.skills[name]!) ? "current" : "changed";
+          const entry = lock.skills[name]!;
+          const digests = skillDigests(files);
+          row.upstream = matchesEntry(digests, entry) ? "current" : "changed";
+          row.local = await settleLocalState(row.local, name, entry, scope, {
+            computedHash: digests.computedHash,
+            vercelCopyIntegrity: vercelCopyIntegrity(files, digests.integrity),
+          });
         } catch (failure) {
           row.upstream = "changed";
           row.detail = (failure as Error).message;

@@ -48,7 +48,12 @@ describe("git sources", () => {
       ref: "v1",
       resolved: first,
       skillPath: "skills/alpha",
+      sourceUrl: repo.url,
     });
+    // In the file, vercel's form: the skill's SKILL.md, and the URL its CLI clones (SPEC §14).
+    const text = readFileSync(temp.join("project/skills-lock.json"), "utf8");
+    expect(text).toContain('"skillPath": "skills/alpha/SKILL.md"');
+    expect(text).toContain(`"sourceUrl": ${JSON.stringify(repo.url)}`);
 
     await addSkills({ ...options(), source: `${repo.url}@next`, io: testIo() });
     expect(installed("alpha")).toContain('v: "2"');
@@ -56,12 +61,20 @@ describe("git sources", () => {
     await addSkills({ ...options(), source: `acme/skills/skills/alpha@${first}`, force: true, io: testIo() });
     expect(installed("alpha")).toContain('v: "1"');
     entry = (await lock()).skills.alpha!;
+    // As vercel's CLI records it: the repository in `source`, the folder in `skillPath` (SPEC §14).
     expect(entry).toMatchObject({
-      source: "acme/skills/skills/alpha",
+      source: "acme/skills",
       sourceType: "github",
       ref: first,
       resolved: first,
+      skillPath: "skills/alpha",
     });
+    expect(entry.sourceUrl).toBeUndefined();
+    expect((await checkSkills(options())).rows).toMatchObject([
+      { name: "alpha", local: "intact", upstream: "current" },
+    ]);
+    // Adding it again from the same folder is the same source, not a collision.
+    await addSkills({ ...options(), source: `acme/skills/skills/alpha@${first}`, io: testIo() });
   });
 
   it("follows a moved tag on check and update, and install restores the recorded commit", async () => {

@@ -55,7 +55,7 @@ describe("the lock and the disk", () => {
       source: "../src",
       sourceType: "local",
       resolved: "../src",
-      skillPath: "one",
+      skillPath: "one/SKILL.md",
       computedHash: expect.stringMatching(/^[0-9a-f]{64}$/),
       integrity: expect.stringMatching(/^sha256:[0-9a-f]{64}$/),
     });

@@ -21,6 +21,9 @@ import { parseSource } from "../source/parse-source.js";
 import type { SourceSpec, SourceType } from "../source/source-spec.js";
 import { mayReadLocalSource, realOrSelf, recordedLocalSources } from "./local-source-record.js";
 
+/** The source types skillset fetches, as the lock names them. */
+const FETCHABLE = "github, git, gitlab, local, archive, well-known";
+
 /**
  * The source an entry came from. Throws `install-unknown-source` for source types skillset cannot fetch,
  * `install-source-refused` for an entry that would reach outside what a lock may name (see the module).
@@ -31,12 +34,15 @@ export function specFromEntry(
   scope: InstallScope,
   env: Record<string, string | undefined>,
   recorded: ReadonlySet<string> = recordedLocalSources(scope),
+  name?: string,
 ): SourceSpec {
-  const type = entry.sourceType as SourceType;
+  // Shown apart from its row too (a log, --json): the message names the file and the entry.
+  const where = `${inertForTerminal(scope.lockPath)}${name === undefined ? "" : `, skill ${JSON.stringify(inertForTerminal(name))}`}`;
+  const type = entry.sourceType as SourceType | "gitlab";
   const refuse = (why: string, fix = "Fix or remove the entry in the lock.") =>
     new SkillsetError(
       "install-source-refused",
-      `Refused the source ${JSON.stringify(inertForTerminal(entry.source))} (${inertForTerminal(String(entry.sourceType))}) in ${inertForTerminal(scope.lockPath)}: ${why}. ${fix}`,
+      `Refused the source ${JSON.stringify(inertForTerminal(entry.source))} (${inertForTerminal(String(entry.sourceType))}) in ${where}: ${why}. ${fix}`,
       { path: scope.lockPath, field: "source" },
     );
   if (/[\u0000-\u0020\u007f-\u009f]/.test(entry.source) || entry.source.startsWith("-"))
@@ -73,24 +79,29 @@ export function specFromEntry(
         isFolder: () => false,
       });
     }
-    case "git": {
+    case "git":
+    case "gitlab": {
+      // vercel's CLI clones `sourceUrl` when there is one (`source` may then be a shorthand); so does skillset.
+      const url = entry.sourceUrl ?? entry.source;
+      if (entry.sourceUrl !== undefined && (/[\u0000-\u0020\u007f-\u009f]/.test(url) || url.startsWith("-")))
+        throw refuse("its sourceUrl holds spaces or control characters");
       const ref = entry.ref ? { ref: entry.ref } : {};
-      if (/^file:\/\//i.test(entry.source)) {
+      if (/^file:\/\//i.test(url)) {
         let path: string;
         try {
-          path = fileURLToPath(entry.source);
+          path = fileURLToPath(url);
         } catch {
           throw refuse("it is not a valid file:// URL");
         }
         localFolder(path);
-        return { type, source: entry.source, location: entry.source, ...ref };
+        return { type: "git", source: entry.source, location: url, ...ref };
       }
       const host =
-        /^(?:https?|ssh|git):\/\/(?:[^@/]*@)?([^/:]*)/i.exec(entry.source)?.[1] ??
-        /^[\w.-]+@([\w.-]+):/.exec(entry.source)?.[1];
+        /^(?:https?|ssh|git):\/\/(?:[^@/]*@)?([^/:]*)/i.exec(url)?.[1] ??
+        /^[\w.-]+@([\w.-]+):/.exec(url)?.[1];
       if (host === undefined || host === "" || host.startsWith("-"))
         throw refuse("a git source in a lock is an https://, ssh://, git:// or user@host: URL");
-      return { type, source: entry.source, location: entry.source, ...ref };
+      return { type: "git", source: entry.source, location: url, ...ref };
     }
     case "archive":
     case "well-known": {
@@ -106,7 +117,12 @@ export function specFromEntry(
     default:
       throw new SkillsetError(
         "install-unknown-source",
-        `The lock names source type ${JSON.stringify(entry.sourceType)} for ${entry.source}, which skillset cannot fetch.`,
+        `Cannot fetch the source ${JSON.stringify(inertForTerminal(entry.source))} in ${where}: its type ${JSON.stringify(inertForTerminal(String(entry.sourceType)))} is not one skillset fetches (${FETCHABLE}).${
+          entry.sourceType === "node_modules"
+            ? " vercel's CLI installs it from the project's node_modules (`npx skills experimental_install`)."
+            : ""
+        } skillset leaves the installed copy as it is; the other skills go on.`,
+        { path: scope.lockPath, field: "sourceType" },
       );
   }
 }
@@ -149,7 +165,7 @@ export function groupBySource(
   for (const [name, entry] of entries) {
     let spec: SourceSpec;
     try {
-      spec = specFromEntry(entry, scope, env, recorded);
+      spec = specFromEntry(entry, scope, env, recorded, name);
     } catch (error) {
       if (
         !SkillsetError.isInstance(error) ||
@@ -187,6 +203,8 @@ export async function fetchGroup(
     env: Record<string, string | undefined>;
     progress?: (message: string) => void;
     signal?: AbortSignal;
+    /** Named in a fetch failure, with the group's skills: the message may be read apart from its rows. */
+    lockPath?: string;
   },
 ): Promise<{ fetched?: FetchedSource; error?: SkillsetError }> {
   if (group.refused || !group.spec) return { error: group.refused! };
@@ -202,7 +220,17 @@ export async function fetchGroup(
     return { fetched };
   } catch (error) {
     // An interruption stops the whole command, not just this source.
-    if (SkillsetError.isInstance(error) && error.code !== "install-interrupted") return { error };
+    if (SkillsetError.isInstance(error) && error.code !== "install-interrupted") {
+      if (!options.lockPath) return { error };
+      const skills = group.names.map((name) => JSON.stringify(inertForTerminal(name))).join(", ");
+      return {
+        error: new SkillsetError(
+          error.code,
+          `${error.message} (skill ${skills} in ${inertForTerminal(options.lockPath)}; the other skills go on)`,
+          { path: options.lockPath },
+        ),
+      };
+    }
     throw error;
   }
 }

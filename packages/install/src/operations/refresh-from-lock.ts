@@ -11,7 +11,7 @@ import { skillFolder } from "../lock/skill-folder-name.js";
 import { checkInterrupted } from "../source/interrupted.js";
 import { approveFindings } from "../trust/approve-findings.js";
 import type { InstallIo } from "./install-io.js";
-import { localState, matchesEntry } from "./local-state.js";
+import { type LocalState, localState, matchesEntry, sameDigests, settleLocalState } from "./local-state.js";
 import { fetchGroup, findLockedSkill, groupBySource } from "./locked-source.js";
 import { type Candidate, changesRisk, discardCandidates, stageCandidates } from "./stage-candidates.js";
 import { commitCandidates, withLockFile } from "./with-lock-file.js";
@@ -62,6 +62,8 @@ export async function refreshFromLock(
   if (unknown.length > 0)
     throw new SkillsetError("install-not-installed", `Not in ${scope.lockPath}: ${unknown.join(", ")}.`);
   const wanted: Array<[string, LockEntry]> = [];
+  // Each copy's state; an `unverified` one (an entry of vercel's CLI) is settled once its source is fetched.
+  const states = new Map<string, LocalState>();
   for (const [name, entry] of Object.entries(lockAtStart.skills)) {
     if (options.names?.length && !options.names.includes(name)) continue;
     const state = await localState(name, entry, scope);
@@ -78,6 +80,7 @@ export async function refreshFromLock(
       failed = true;
       continue;
     }
+    states.set(name, state);
     wanted.push([name, entry]);
   }
   const candidates: Candidate[] = [];
@@ -85,6 +88,7 @@ export async function refreshFromLock(
     for (const group of groupBySource(wanted, scope, options.env, mode === "install")) {
       const { fetched, error } = await fetchGroup(group, {
         limits,
+        lockPath: scope.lockPath,
         ...(options.signal ? { signal: options.signal } : {}),
         env: options.env,
         progress: options.io.progress,
@@ -125,9 +129,24 @@ export async function refreshFromLock(
             await discardCandidates(scope, [candidate!]);
             continue;
           }
-          if (mode === "update" && same && (await localState(name, entry, scope)) === "intact") {
-            rows.push({ name, outcome: "unchanged" });
-            await discardCandidates(scope, [candidate!]);
+          const local = await settleLocalState(states.get(name)!, name, entry, scope, candidate!.examination);
+          const keep = (detail?: string) => {
+            rows.push({ name, outcome: detail ? "skipped" : "unchanged", ...(detail ? { detail } : {}) });
+            if (detail) failed = true;
+            return discardCandidates(scope, [candidate!]);
+          };
+          if (local === "edited" && !options.force) {
+            await keep("edited since it was installed; pass --force to overwrite the edits");
+            continue;
+          }
+          if (local === "unverified" && !options.force) {
+            await keep(
+              "its copy cannot be verified: the lock has no integrity (vercel's CLI wrote it) and the source no longer has the locked computedHash; pass --force to replace the copy",
+            );
+            continue;
+          }
+          if ((mode === "install" || same) && local === "intact") {
+            await keep();
             continue;
           }
           candidates.push(candidate!);
@@ -141,7 +160,8 @@ export async function refreshFromLock(
     const approved: Candidate[] = [];
     for (const candidate of candidates) {
       options.io.review(candidate);
-      const changed = candidate.previous?.integrity !== candidate.entry.integrity;
+      // Like with like: an entry of vercel's CLI has no `integrity`, and is not "changed" for lack of one.
+      const changed = !candidate.previous || !sameDigests(candidate.previous, candidate.entry);
       const [refused] = changed ? await approveFindings([candidate], options.io) : [];
       if (refused) {
         rows.push({ name: candidate.name, outcome: "skipped", detail: `not approved: ${refused.reason}` });

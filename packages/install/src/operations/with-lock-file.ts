@@ -23,7 +23,15 @@ export async function commitCandidates(
   lock: LockFile,
   candidates: readonly Candidate[],
 ): Promise<void> {
-  for (const candidate of candidates) lock.skills[candidate.name] = candidate.entry;
+  for (const candidate of candidates) {
+    // Another tool's fields in the entry stay while the skill comes from the same source (SPEC §14).
+    const previous = lock.skills[candidate.name];
+    const keep =
+      previous?.otherFields && !candidate.entry.otherFields && previous.source === candidate.entry.source;
+    lock.skills[candidate.name] = keep
+      ? { ...candidate.entry, otherFields: previous.otherFields }
+      : candidate.entry;
+  }
   await commitChanges(
     scope,
     candidates.map((candidate) => ({ target: candidate.target, staged: candidate.staged })),

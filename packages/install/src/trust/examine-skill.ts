@@ -8,6 +8,7 @@ import type { Diagnostic } from "@skillset/core/model";
 import { lintSkillFiles, validateSkillDir } from "@skillset/core/validate";
 import type { SkillTree } from "../apply/copy-skill-tree.js";
 import { skillDigests } from "../digest/hash-skill-folder.js";
+import { vercelCopyIntegrity } from "../digest/vercel-copy.js";
 import { type RiskSummary, summarizeRisks } from "./summarize-risks.js";
 import { treeFileSystem } from "./tree-file-system.js";
 
@@ -22,6 +23,8 @@ const TOLERATED = new Set(["unexpected-fields"]);
 export interface Examination {
   computedHash: string;
   integrity: string;
+  /** `integrity` of what vercel's CLI installs from this skill (`vercel-copy.ts`). */
+  vercelCopyIntegrity: string;
   /** Errors from strict validation or lint: any one refuses the skill. */
   errors: Diagnostic[];
   /** Warnings, and notes (`info`: the extension fields skillset honours). */
@@ -53,8 +56,10 @@ export async function examineSkill(
     seen.add(key);
     return true;
   });
+  const digests = skillDigests(files);
   return {
-    ...skillDigests(files),
+    ...digests,
+    vercelCopyIntegrity: vercelCopyIntegrity(files, digests.integrity),
     errors: unique.filter((finding) => finding.severity === "error" && !TOLERATED.has(finding.code)),
     warnings: unique.filter((finding) => finding.severity !== "error" || TOLERATED.has(finding.code)),
     audit,

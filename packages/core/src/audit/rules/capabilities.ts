@@ -5,12 +5,15 @@
  * and low: they describe, they do not flag).
  */
 import { type AuditRule, evidence, type RuleHit } from "../audit-rule.js";
+import { anchorGroup, lineHas } from "../line-anchors.js";
 import { isScript } from "../scan-context.js";
 
 const BROAD_TOOL = /^(\*|bash|shell|exec|bash\(\s*\*?\s*:?\s*\*?\s*\)|.*\(\s*\*\s*\))$/i;
 // Control characters end a URL too: a binary's strings are separated by NULs.
 const URL_PATTERN = /\bhttps?:\/\/[^\s"'`<>)\]\u0000-\u001f\u007f]+/g;
 const SHELL_LINE = /!`[^`]+`/;
+const SHELL_LINE_ANCHORS = anchorGroup(["!`"], SHELL_LINE);
+const URL_ANCHORS = anchorGroup(["http"], (line: string) => line.match(URL_PATTERN));
 
 export const bundledScript: AuditRule = {
   id: "bundled-script",
@@ -56,7 +59,8 @@ export const shellPreprocessing: AuditRule = {
     if (!skill) return [];
     const hits: RuleHit[] = [];
     skill.lines.forEach((text, index) => {
-      if (SHELL_LINE.test(text)) hits.push({ file: skill.path, line: index + 1, evidence: evidence(text) });
+      if (lineHas(skill.marks, index, SHELL_LINE_ANCHORS) && SHELL_LINE.test(text))
+        hits.push({ file: skill.path, line: index + 1, evidence: evidence(text) });
     });
     return hits;
   },
@@ -91,6 +95,7 @@ export const scriptUrl: AuditRule = {
     for (const file of context.files) {
       if (file.kind !== "script" || !file.text.includes("http")) continue;
       file.lines.forEach((text, index) => {
+        if (!lineHas(file.marks, index, URL_ANCHORS)) return;
         for (const match of text.matchAll(URL_PATTERN))
           hits.push({ file: file.path, line: index + 1, evidence: evidence(match[0], 0, 200) });
       });

@@ -3,7 +3,8 @@
  * bombs, unbounded loops over the network. `rm -rf ./build` or `~/.cache/tool` is housekeeping, not this.
  */
 import { type AuditRule, hitAt, type RuleHit } from "../audit-rule.js";
-import { unitsWith, unitsWithWords } from "../scan-context.js";
+import { anchorGroup } from "../line-anchors.js";
+import { eachLineHolding, unitsHolding } from "../scan-context.js";
 
 const TARGET = String.raw`["']?(\/|\/\*|~\/?|~\/\*|\$HOME\/?|\$\{HOME\}\/?|"\$HOME"\/?|\/home\/?|\/Users\/?|\/root\/?|\/etc\/?|\/usr\/?|\/var\/?|\.\*|[A-Za-z]:\\\\?)["']?(\s|$|;|&|\|)`;
 const DESTROY = new RegExp(
@@ -23,6 +24,23 @@ const DESTROY = new RegExp(
   "i",
 );
 
+const DESTROY_ANCHORS = anchorGroup(
+  [
+    "rm",
+    "remove-item",
+    "/q",
+    "of=/dev/",
+    "mkfs",
+    "/dev/sd",
+    "/dev/nvme",
+    "/dev/disk",
+    "-delete",
+    "chmod",
+    "format",
+  ],
+  DESTROY,
+);
+
 export const destructiveDelete: AuditRule = {
   id: "destructive-delete",
   category: "destruction",
@@ -32,20 +50,20 @@ export const destructiveDelete: AuditRule = {
   check: "Nothing legitimate deletes a whole home or root; do not install.",
   run(context) {
     const hits: RuleHit[] = [];
-    for (const unit of unitsWith(
-      context,
-      /\brm\s|rmtree|rmSync|\brm\(|rmdir|Remove-Item|\b(del|rd)\s|\bdd\s|mkfs|\/dev\/(sd|nvme|disk)|-delete|chmod\s+-R|format\s/,
-    )) {
-      unit.lines.forEach((text, index) => {
-        if (DESTROY.test(text)) hits.push(hitAt(unit, unit.start + index, text, DESTROY));
+    for (const unit of unitsHolding(context, DESTROY_ANCHORS))
+      eachLineHolding(unit, DESTROY_ANCHORS, (text, _index, line) => {
+        if (DESTROY.test(text)) hits.push(hitAt(unit, line, text, DESTROY));
       });
-    }
     return hits;
   },
 };
 
 const FORK_BOMB =
   /(?:^|[\s;])(\w+|:)\s*\(\)\s*\{\s*\1\s*\|\s*\1\s*&\s*\}\s*;\s*\1|\bwhile\s+(True|1|true)\s*:\s*os\.fork\s*\(\)|\bwhile\s*\(\s*(true|1)\s*\)\s*\{?\s*fork\s*\(\)|%0\|%0/;
+
+const FORK_ANCHORS = anchorGroup(["()", "fork", "%0|%0"], FORK_BOMB);
+const PYTHON_FORK = /^\s*os\.fork\s*\(\)/;
+const FORK_LOOP_ANCHORS = anchorGroup(["fork"], PYTHON_FORK);
 
 export const forkBomb: AuditRule = {
   id: "fork-bomb",
@@ -56,17 +74,15 @@ export const forkBomb: AuditRule = {
   check: "There is no legitimate use in a skill; do not install.",
   run(context) {
     const hits: RuleHit[] = [];
-    for (const unit of unitsWithWords(context, ["()", "fork", "%0"])) {
-      unit.lines.forEach((text, index) => {
-        if (FORK_BOMB.test(text)) hits.push(hitAt(unit, unit.start + index, text, FORK_BOMB));
+    for (const unit of unitsHolding(context, FORK_ANCHORS, FORK_LOOP_ANCHORS)) {
+      eachLineHolding(unit, FORK_ANCHORS, (text, _index, line) => {
+        if (FORK_BOMB.test(text)) hits.push(hitAt(unit, line, text, FORK_BOMB));
       });
-      // A Python fork loop over two lines.
-      unit.lines.forEach((text, index) => {
-        if (
-          /^\s*while\s+(True|1)\s*:\s*$/.test(text) &&
-          /^\s*os\.fork\s*\(\)/.test(unit.lines[index + 1] ?? "")
-        )
-          hits.push(hitAt(unit, unit.start + index, text));
+      // A Python fork loop over two lines: `while True:` then `os.fork()`.
+      eachLineHolding(unit, FORK_LOOP_ANCHORS, (text, index, line) => {
+        const loop = unit.lines[index - 1];
+        if (loop !== undefined && /^\s*while\s+(True|1)\s*:\s*$/.test(loop) && PYTHON_FORK.test(text))
+          hits.push(hitAt(unit, line - 1, loop));
       });
     }
     return hits;
@@ -77,6 +93,7 @@ const LOOP_START =
   /^\s*(while\s+(true|:|\[\s*1\s*\]|\(\(\s*1\s*\)\))\s*(;\s*do)?|for\s*\(\(\s*;\s*;\s*\)\)|while\s+True\s*:|while\s*\(\s*(true|1)\s*\)|for\s*\(\s*;\s*;\s*\))/;
 const NETWORK_IN_LOOP =
   /\b(curl|wget|nc|ping|hping3|ab|requests\.\w+|urlopen|fetch|http\.get|axios|socket)\b/;
+const LOOP_ANCHORS = anchorGroup(["while", "for"], LOOP_START);
 const LOOP_BOUND =
   /\b(sleep|break|return|exit|time\.sleep|setTimeout|await\s+new\s+Promise|asyncio\.sleep|timeout)\b/;
 
@@ -89,14 +106,13 @@ export const networkLoop: AuditRule = {
   check: "Find the loop's exit and pause; polling needs both.",
   run(context) {
     const hits: RuleHit[] = [];
-    for (const unit of unitsWithWords(context, ["while", "for"])) {
-      unit.lines.forEach((text, index) => {
+    for (const unit of unitsHolding(context, LOOP_ANCHORS))
+      eachLineHolding(unit, LOOP_ANCHORS, (text, index, line) => {
         if (!LOOP_START.test(text)) return;
         const body = unit.lines.slice(index, index + 12).join("\n");
         if (NETWORK_IN_LOOP.test(body) && !LOOP_BOUND.test(body))
-          hits.push(hitAt(unit, unit.start + index, text, LOOP_START));
+          hits.push(hitAt(unit, line, text, LOOP_START));
       });
-    }
     return hits;
   },
 };

@@ -6,7 +6,8 @@
 
 import type { AuditSeverity } from "../audit-finding.js";
 import { type AuditRule, hitAt, type RuleHit } from "../audit-rule.js";
-import { type CodeUnit, unitsWith, unitsWithWords } from "../scan-context.js";
+import { anchorGroup } from "../line-anchors.js";
+import { type CodeUnit, eachLineHolding, unitLineHolds, unitsHolding } from "../scan-context.js";
 import { KNOWN_INSTALLER_HOSTS, publicIpUrl } from "./signals.js";
 
 const PIPE_TO_SHELL =
@@ -16,6 +17,16 @@ const DOWNLOAD_TO_FILE =
   /\b(curl\b[^\n]*\s(-o|--output|-O)\b|wget\b|Invoke-WebRequest\b[^\n]*-OutFile|urlretrieve\s*\(|DownloadFile\s*\()/i;
 const MAKE_EXECUTABLE =
   /\bchmod\s+(\+x|[0-7]*[1357][0-7]{0,2}\b|u\+x|a\+x)|\bos\.chmod\s*\(|\bfs\.chmodSync?\s*\(/i;
+
+const PIPE_ANCHORS = anchorGroup(
+  ["curl", "wget", "iwr", "irm", "invoke-", "fetch", "iex", "urlopen", "requests.get", "httpx.get"],
+  PIPE_TO_SHELL,
+);
+const DOWNLOAD_ANCHORS = anchorGroup(
+  ["curl", "wget", "invoke-webrequest", "urlretrieve", "downloadfile"],
+  DOWNLOAD_TO_FILE,
+);
+const CHMOD_ANCHORS = anchorGroup(["chmod"], MAKE_EXECUTABLE);
 
 /**
  * How bad running code from `text`'s URL is: a well-known installer low; a vendor's installer over https
@@ -48,13 +59,10 @@ export const downloadExecute: AuditRule = {
     "Look up the URL: a well-known installer from its vendor is the documented way to install a tool; anything else, download and read the script first.",
   run(context) {
     const hits: RuleHit[] = [];
-    for (const unit of unitsWith(
-      context,
-      /curl|wget|iwr|irm|Invoke-|fetch|iex|DownloadString|urlopen|requests\.get|httpx|urlretrieve|DownloadFile/i,
-    )) {
-      unit.lines.forEach((text, index) => {
+    for (const unit of unitsHolding(context, PIPE_ANCHORS, DOWNLOAD_ANCHORS)) {
+      eachLineHolding(unit, PIPE_ANCHORS, (text, _index, line) => {
         if (PIPE_TO_SHELL.test(text))
-          hits.push(hitAt(unit, unit.start + index, text, PIPE_TO_SHELL, { severity: urlSeverity(text) }));
+          hits.push(hitAt(unit, line, text, PIPE_TO_SHELL, { severity: urlSeverity(text) }));
       });
       hits.push(...fetchThenRun(unit));
     }
@@ -64,9 +72,15 @@ export const downloadExecute: AuditRule = {
 
 /** A file downloaded, made executable and run in one flow. */
 function fetchThenRun(unit: CodeUnit): RuleHit[] {
-  const download = unit.lines.findIndex((text) => DOWNLOAD_TO_FILE.test(text) && /https?:\/\//.test(text));
+  const download = unit.lines.findIndex(
+    (text, index) =>
+      unitLineHolds(unit, index, DOWNLOAD_ANCHORS) && DOWNLOAD_TO_FILE.test(text) && /https?:\/\//.test(text),
+  );
   if (download < 0) return [];
-  const chmod = unit.lines.findIndex((text, index) => index > download && MAKE_EXECUTABLE.test(text));
+  const chmod = unit.lines.findIndex(
+    (text, index) =>
+      index > download && unitLineHolds(unit, index, CHMOD_ANCHORS) && MAKE_EXECUTABLE.test(text),
+  );
   if (chmod < 0) return [];
   const text = unit.lines[download]!;
   return [hitAt(unit, unit.start + download, text, DOWNLOAD_TO_FILE, { severity: urlSeverity(text) })];
@@ -78,6 +92,7 @@ const EVAL_INPUT = new RegExp(
   "i",
 );
 const REMOTE_INPUT = /request\.|req\.|\$_(GET|POST|REQUEST)|params\[/;
+const EVAL_ANCHORS = anchorGroup(["eval", "exec", "function", "compile"], EVAL_INPUT);
 
 export const evalInput: AuditRule = {
   id: "eval-input",
@@ -88,19 +103,11 @@ export const evalInput: AuditRule = {
   check: "Trace the input; parse it as data instead of evaluating it.",
   run(context) {
     const hits: RuleHit[] = [];
-    for (const unit of unitsWithWords(context, ["eval", "exec", "function", "compile"])) {
+    for (const unit of unitsHolding(context, EVAL_ANCHORS)) {
       if (unit.file.kind !== "script") continue;
-      unit.lines.forEach((text, index) => {
+      eachLineHolding(unit, EVAL_ANCHORS, (text, _index, line) => {
         if (EVAL_INPUT.test(text))
-          hits.push(
-            hitAt(
-              unit,
-              unit.start + index,
-              text,
-              EVAL_INPUT,
-              REMOTE_INPUT.test(text) ? { severity: "high" } : {},
-            ),
-          );
+          hits.push(hitAt(unit, line, text, EVAL_INPUT, REMOTE_INPUT.test(text) ? { severity: "high" } : {}));
       });
     }
     return hits;
@@ -116,6 +123,8 @@ const SHELL_FROM_INPUT = new RegExp(
   "i",
 );
 
+const SHELL_ANCHORS = anchorGroup(["os.system", "os.popen", "subprocess", "exec"], SHELL_FROM_INPUT);
+
 export const shellInjection: AuditRule = {
   id: "shell-injection",
   category: "execution",
@@ -126,14 +135,14 @@ export const shellInjection: AuditRule = {
     "Pass arguments as a list (subprocess with shell=False, execFile) instead of building a command line.",
   run(context) {
     const hits: RuleHit[] = [];
-    for (const unit of unitsWithWords(context, ["os.system", "os.popen", "subprocess", "exec"])) {
+    for (const unit of unitsHolding(context, SHELL_ANCHORS)) {
       if (unit.file.kind !== "script") continue;
-      unit.lines.forEach((text, index) => {
+      eachLineHolding(unit, SHELL_ANCHORS, (text, _index, line) => {
         if (SHELL_FROM_INPUT.test(text))
           hits.push(
             hitAt(
               unit,
-              unit.start + index,
+              line,
               text,
               SHELL_FROM_INPUT,
               REMOTE_INPUT.test(unit.lines.join("\n")) ? { severity: "medium" } : {},
@@ -148,6 +157,10 @@ export const shellInjection: AuditRule = {
 const SQL_FROM_INPUT =
   /\b(execute|executemany|query|raw|exec)\s*\(\s*(f["'](SELECT|INSERT|UPDATE|DELETE|DROP)\b[^\n]*\{|["'](SELECT|INSERT|UPDATE|DELETE|DROP)\b[^\n]*["']\s*(\+|%\s*[\w(])|\x60(SELECT|INSERT|UPDATE|DELETE|DROP)\b[^\x60\n]*\$\{)/i;
 
+// A statement's keyword and the call that runs it: both on the line.
+const SQL_ANCHORS = anchorGroup(["select", "insert", "update", "delete", "drop"], SQL_FROM_INPUT);
+const SQL_CALL_ANCHORS = anchorGroup(["exec", "query", "raw"], SQL_FROM_INPUT);
+
 export const sqlInjection: AuditRule = {
   id: "sql-injection",
   category: "execution",
@@ -157,10 +170,11 @@ export const sqlInjection: AuditRule = {
   check: "Use placeholders (`?`, `%s` with parameters) instead of formatting values into the statement.",
   run(context) {
     const hits: RuleHit[] = [];
-    for (const unit of unitsWithWords(context, ["select", "insert", "update", "delete", "drop"])) {
+    for (const unit of unitsHolding(context, SQL_ANCHORS)) {
       if (unit.file.kind !== "script") continue;
-      unit.lines.forEach((text, index) => {
-        if (SQL_FROM_INPUT.test(text)) hits.push(hitAt(unit, unit.start + index, text, SQL_FROM_INPUT));
+      eachLineHolding(unit, SQL_ANCHORS, (text, index, line) => {
+        if (unitLineHolds(unit, index, SQL_CALL_ANCHORS) && SQL_FROM_INPUT.test(text))
+          hits.push(hitAt(unit, line, text, SQL_FROM_INPUT));
       });
     }
     return hits;
@@ -169,6 +183,8 @@ export const sqlInjection: AuditRule = {
 
 const PATH_FROM_REQUEST =
   /\b(open|send_file|send_from_directory|readFile\w*|createReadStream|sendFile|file_get_contents|unlink|rmtree|os\.remove)\s*\([^\n)]*\b(request\.(args|form|values|json|get_json)|req\.(query|body|params)|\$_(GET|POST|REQUEST))/i;
+
+const PATH_ANCHORS = anchorGroup(["request.", "req.", "$_get", "$_post", "$_request"], PATH_FROM_REQUEST);
 
 export const pathTraversal: AuditRule = {
   id: "path-traversal",
@@ -179,10 +195,10 @@ export const pathTraversal: AuditRule = {
   check: "Resolve the path and check it stays inside the folder meant to be served.",
   run(context) {
     const hits: RuleHit[] = [];
-    for (const unit of unitsWithWords(context, ["request.", "req.", "$_get", "$_post", "$_request"])) {
+    for (const unit of unitsHolding(context, PATH_ANCHORS)) {
       if (unit.file.kind !== "script") continue;
-      unit.lines.forEach((text, index) => {
-        if (PATH_FROM_REQUEST.test(text)) hits.push(hitAt(unit, unit.start + index, text, PATH_FROM_REQUEST));
+      eachLineHolding(unit, PATH_ANCHORS, (text, _index, line) => {
+        if (PATH_FROM_REQUEST.test(text)) hits.push(hitAt(unit, line, text, PATH_FROM_REQUEST));
       });
     }
     return hits;

@@ -5,13 +5,33 @@
  * block) is critical; across two files of the skill, high.
  */
 import { type AuditRule, evidence, hitAt, type RuleHit } from "../audit-rule.js";
-import { type CodeUnit, fileHasWord, unitsWith, unitsWithWords } from "../scan-context.js";
-import { CREDENTIAL_WORDS, dumpsEnvironment, readsCredentials } from "./secrets.js";
-import { DOTENV_READ, NETWORK_ANY, NETWORK_SEND, publicIpUrl, SUSPICIOUS_HOST } from "./signals.js";
+import { anchorGroup } from "../line-anchors.js";
+import {
+  type CodeUnit,
+  eachLineHolding,
+  fileHolds,
+  proseHolding,
+  unitLineHolds,
+  unitsHolding,
+} from "../scan-context.js";
+import { dumpsEnvironment, readsCredentials } from "./secrets.js";
+import {
+  CREDENTIAL_ANCHORS,
+  DOTENV_READ,
+  ENV_ANCHORS,
+  HOST_ANCHORS,
+  IP_URL_ANCHORS,
+  NETWORK_ANY,
+  NETWORK_SEND,
+  publicIpUrl,
+  SEND_ANCHORS,
+  SUSPICIOUS_HOST,
+} from "./signals.js";
 
 /** The first line of `unit` that reads a secret (credential store, whole environment, `.env`). */
 function secretSource(unit: CodeUnit): { line: number; text: string } | undefined {
   for (const [index, text] of unit.lines.entries()) {
+    if (!unitLineHolds(unit, index, CREDENTIAL_ANCHORS, ENV_ANCHORS)) continue;
     if (readsCredentials(text) || dumpsEnvironment(text) || DOTENV_READ.test(text))
       return { line: unit.start + index, text };
   }
@@ -21,7 +41,8 @@ function secretSource(unit: CodeUnit): { line: number; text: string } | undefine
 /** The first line of `unit` that sends data over the network. */
 function networkSend(unit: CodeUnit): { line: number; text: string } | undefined {
   for (const [index, text] of unit.lines.entries()) {
-    if (NETWORK_SEND.test(text)) return { line: unit.start + index, text };
+    if (unitLineHolds(unit, index, SEND_ANCHORS) && NETWORK_SEND.test(text))
+      return { line: unit.start + index, text };
   }
   return undefined;
 }
@@ -35,13 +56,11 @@ export const secretExfiltration: AuditRule = {
   check: "Follow the data from the read to the send; if the secret can reach the request, do not install.",
   run(context) {
     const hits: RuleHit[] = [];
-    const units = unitsWithWords(context, [...SEND_WORDS, ...CREDENTIAL_WORDS, "env"]);
+    const units = unitsHolding(context, SEND_ANCHORS, CREDENTIAL_ANCHORS, ENV_ANCHORS);
     const sources: CodeUnit[] = [];
     const sinks: CodeUnit[] = [];
     for (const unit of units) {
-      const file = unit.file;
-      const source =
-        fileHasWord(file, CREDENTIAL_WORDS) || fileHasWord(file, ["env"]) ? secretSource(unit) : undefined;
+      const source = secretSource(unit);
       const sink = networkSend(unit);
       if (source) sources.push(unit);
       if (sink) sinks.push(unit);
@@ -74,6 +93,11 @@ export const secretExfiltration: AuditRule = {
 const OUTPUT_SENT =
   /(\b(curl|wget)\b[^\n]*(-d|--data\S*|-F|--form|--post-data|-H)\s*["']?[^"'\n]*\$\((whoami|id|hostname|uname|ifconfig|ip\s|env|printenv|cat|ls|history|ps|find|tar|base64|git\s+config|pwd)\b|\|\s*(curl|wget)\b[^\n]*(-d\s*@-|--data\S*\s*@-|-F\s*\S*=@-|-T\s*-|--upload-file\s*-|--post-file=?\/dev\/stdin)|\|\s*(nc|ncat|netcat)\s+[\w.-]+\s+\d+|>\s*\/dev\/(tcp|udp)\/|\b(requests|httpx)\.(post|put)\([^\n]*\b(check_output|getoutput|popen|run)\()/i;
 
+const OUTPUT_ANCHORS = anchorGroup(
+  ["curl", "wget", "nc", "netcat", "/dev/tcp/", "/dev/udp/", ".post", ".put"],
+  OUTPUT_SENT,
+);
+
 export const commandOutputExfiltration: AuditRule = {
   id: "command-output-exfiltration",
   category: "exfiltration",
@@ -83,17 +107,21 @@ export const commandOutputExfiltration: AuditRule = {
   check: "See which command's output is sent and where; telemetry a skill does not announce is exfiltration.",
   run(context) {
     const hits: RuleHit[] = [];
-    for (const unit of unitsWithWords(context, SEND_WORDS)) {
-      unit.lines.forEach((text, index) => {
-        if (OUTPUT_SENT.test(text)) hits.push(hitAt(unit, unit.start + index, text, OUTPUT_SENT));
+    for (const unit of unitsHolding(context, OUTPUT_ANCHORS))
+      eachLineHolding(unit, OUTPUT_ANCHORS, (text, _index, line) => {
+        if (OUTPUT_SENT.test(text)) hits.push(hitAt(unit, line, text, OUTPUT_SENT));
       });
-    }
     return hits;
   },
 };
 
 const DNS_EXFIL =
   /((^\s*|[;&|(]\s*|\$\(\s*|\bsubprocess\.\w+\(\s*\[?\s*["'])(dig|nslookup|host|drill|Resolve-DnsName)\s+[^\n|;]*(\$\(|\$\{|`|\$\w+\.)[^\n]*\.[a-z]{2,}|\b(gethostbyname|getaddrinfo|resolve\w*|lookup)\s*\(\s*(f["'][^"'\n]*\{|[\w.]+\s*\+\s*["']\.|["'][^"'\n]*["']\s*\.\s*format\b|`[^`\n]*\$\{))/i;
+
+const DNS_ANCHORS = anchorGroup(
+  ["dig", "nslookup", "host", "drill", "resolve", "gethostbyname", "getaddrinfo", "lookup"],
+  DNS_EXFIL,
+);
 
 export const dnsExfiltration: AuditRule = {
   id: "dns-exfiltration",
@@ -104,27 +132,34 @@ export const dnsExfiltration: AuditRule = {
   check: "See what is interpolated into the looked-up name; a fixed host name is fine.",
   run(context) {
     const hits: RuleHit[] = [];
-    for (const unit of unitsWithWords(context, [
-      "dig",
-      "nslookup",
-      "host",
-      "drill",
-      "resolve-dnsname",
-      "gethostbyname",
-      "getaddrinfo",
-      "resolve",
-      "lookup",
-    ])) {
-      unit.lines.forEach((text, index) => {
-        if (DNS_EXFIL.test(text)) hits.push(hitAt(unit, unit.start + index, text, DNS_EXFIL));
+    for (const unit of unitsHolding(context, DNS_ANCHORS))
+      eachLineHolding(unit, DNS_ANCHORS, (text, _index, line) => {
+        if (DNS_EXFIL.test(text)) hits.push(hitAt(unit, line, text, DNS_EXFIL));
       });
-    }
     return hits;
   },
 };
 
 const TUNNEL =
   /\b(ngrok\s+(http|tcp|tls|start|config)|ngrok\.(connect|forward)\s*\(|authtoken\s*:\s*\S+|cloudflared\s+tunnel|\blt\s+--port|localtunnel|serveo\.net|localhost\.run|bore\s+local|ssh\s+(-\w+\s+)*-R\s*\d+|frpc\b|pinggy\.io|tunnelmole)\b/i;
+
+const TUNNEL_ANCHORS = anchorGroup(
+  [
+    "ngrok",
+    "authtoken",
+    "cloudflared",
+    "--port",
+    "localtunnel",
+    "serveo.net",
+    "localhost.run",
+    "bore",
+    "ssh",
+    "frpc",
+    "pinggy.io",
+    "tunnelmole",
+  ],
+  TUNNEL,
+);
 
 export const tunnel: AuditRule = {
   id: "tunnel",
@@ -136,79 +171,17 @@ export const tunnel: AuditRule = {
     "See what the tunnel exposes and who gets its URL; a skill that documents one for webhook testing is milder than a script that starts one.",
   run(context) {
     const hits: RuleHit[] = [];
-    for (const unit of unitsWithWords(context, [
-      "ngrok",
-      "authtoken",
-      "cloudflared",
-      "lt ",
-      "localtunnel",
-      "serveo",
-      "localhost.run",
-      "bore",
-      "ssh ",
-      "frpc",
-      "pinggy",
-      "tunnelmole",
-    ])) {
+    for (const unit of unitsHolding(context, TUNNEL_ANCHORS)) {
       const inFile = unit.file.kind === "script" || unit.file.kind === "config";
-      unit.lines.forEach((text, index) => {
+      eachLineHolding(unit, TUNNEL_ANCHORS, (text, _index, line) => {
         if (!TUNNEL.test(text)) return;
         if (/authtoken/i.test(text) && !/ngrok/i.test(unit.file.path + unit.lines.join("\n"))) return;
-        hits.push(hitAt(unit, unit.start + index, text, TUNNEL, inFile ? {} : { severity: "low" }));
+        hits.push(hitAt(unit, line, text, TUNNEL, inFile ? {} : { severity: "low" }));
       });
     }
     return hits;
   },
 };
-
-/** Words every network send holds: files without them have no sink. */
-const SEND_WORDS = [
-  "curl",
-  "wget",
-  "post",
-  "put",
-  "patch",
-  "nc ",
-  "ncat",
-  "netcat",
-  "/dev/tcp",
-  "/dev/udp",
-  "scp",
-  "invoke-",
-  "iwr",
-  "irm",
-  "send",
-  "smtp",
-  "ftp",
-];
-
-/** Words every suspicious host holds. */
-const HOST_WORDS = [
-  "pastebin",
-  "paste.ee",
-  "hastebin",
-  "ghostbin",
-  "termbin",
-  "transfer.sh",
-  "file.io",
-  "0x0.st",
-  "temp.sh",
-  "webhook.site",
-  "requestbin",
-  "pipedream",
-  "requestcatcher",
-  "beeceptor",
-  "interact.sh",
-  "oast.",
-  "burpcollaborator",
-  "canarytokens",
-  "ngrok",
-  "trycloudflare",
-  "discord",
-  "telegram",
-];
-
-const ANY_IP = /\d{1,3}\.\d{1,3}\.\d{1,3}\.\d{1,3}/;
 
 export const suspiciousDestination: AuditRule = {
   id: "suspicious-destination",
@@ -220,8 +193,9 @@ export const suspiciousDestination: AuditRule = {
   run(context) {
     const hits: RuleHit[] = [];
     const about = `${context.name ?? ""} ${context.description ?? ""}`;
-    for (const unit of unitsWith(context, ANY_IP).concat(unitsWithWords(context, HOST_WORDS))) {
+    for (const unit of unitsHolding(context, HOST_ANCHORS, IP_URL_ANCHORS)) {
       unit.lines.forEach((text, index) => {
+        if (!unitLineHolds(unit, index, HOST_ANCHORS, IP_URL_ANCHORS)) return;
         const host = SUSPICIOUS_HOST.exec(text);
         const ip = host ? undefined : publicIpUrl(text);
         if (!host && !ip) return;
@@ -238,8 +212,8 @@ export const suspiciousDestination: AuditRule = {
       });
     }
     for (const file of context.files) {
-      if ((file.kind !== "skill" && file.kind !== "markdown") || !fileHasWord(file, HOST_WORDS)) continue;
-      for (const { line, text } of file.prose) {
+      if ((file.kind !== "skill" && file.kind !== "markdown") || !fileHolds(file, HOST_ANCHORS)) continue;
+      for (const { line, text } of proseHolding(file, HOST_ANCHORS)) {
         if (text.includes("`")) continue; // inline code is a unit, seen above
         const host = SUSPICIOUS_HOST.exec(text) ?? undefined;
         if (host)

@@ -5,13 +5,31 @@
  * discussed as attacks (a security-training skill) are described, not asked for: they are lowered.
  */
 import { type AuditRule, evidence, type RuleHit } from "../audit-rule.js";
-import { type AuditContext, fileMayMatch, type ScannedFile } from "../scan-context.js";
+import { anchorGroup, INVISIBLE_GROUP, lineHas } from "../line-anchors.js";
+import { type AuditContext, fileHolds, proseHolding, type ScannedFile } from "../scan-context.js";
 import { RISKY_ACTION } from "./signals.js";
 
 const OVERRIDE =
   /(?:^|[.!:;>*\-#"]\s*|\b(?:please|now|must|should|always|you|then|and)\s+)(ignore|disregard|forget|override|bypass)\s+(?:all\s+|any\s+)?(?:of\s+)?(?:the\s+|your\s+)?(previous|prior|above|earlier|preceding|system|developer|original|safety|security)\s+(instructions?|prompts?|rules|guidelines|directives|messages|constraints|guardrails|policies|polic(y|ies))\b/i;
 const ROLE_HIJACK =
   /\b(you are now (in )?(developer|god|jailbreak|unrestricted|DAN)\b|from now on,? you (will|must) (ignore|not follow)|new system prompt\s*:|<\/?(system|im_start)>\s*$)/i;
+
+const OVERRIDE_ANCHORS = anchorGroup(
+  [
+    "ignore",
+    "disregard",
+    "forget",
+    "override",
+    "bypass",
+    "you are now",
+    "from now on",
+    "system prompt",
+    "system>",
+    "im_start>",
+  ],
+  OVERRIDE,
+  ROLE_HIJACK,
+);
 
 /** Whether offset `at` of `text` lies inside quotation marks (the phrase is quoted, not said). */
 export function insideQuotes(text: string, at: number): boolean {
@@ -28,6 +46,26 @@ const DISCUSSED =
 
 const CONCEAL =
   /\b(do not|don'?t|never|without)\s+(tell(ing)?|inform(ing)?|notify(ing)?|mention(ing)?|reveal(ing)?|show(ing)?|alert(ing)?|warn(ing)?|let(ting)?)\s+(the\s+|your\s+)?(user|human|operator|person|owner)\b(?!\s+(to|know how|what (to|you need)))|\b(hide|conceal)\s+(this|these|it|them|the\s+\w+(\s+\w+)?)\s+from\s+(the\s+)?(user|human)\b|\b(silently|secretly|covertly|discreetly|invisibly|quietly)\s+(send|upload|post|transmit|exfiltrate|copy|forward|run|execute|install|download|delete|collect|read|share|add|append|write)\b|\bwithout\s+(the\s+(user|owner|person)'?s?|their|your)\s+(knowledge|consent|awareness)\b|\bwithout\s+the\s+(user|owner|person)\s+(knowing|noticing|seeing)\b|\b(user|they)\s+(must|should)\s+(not|never)\s+(know|see|notice|find out)\b|\b(do not|don'?t|never)\s+(tell|mention|reveal|show|say)\s+(this|it|that|these|anything)\s+to\s+(the\s+)?(user|human)\b/i;
+
+// Each branch of CONCEAL names the person, a hiding adverb, "without" or "they".
+const CONCEAL_ANCHORS = anchorGroup(
+  [
+    "user",
+    "human",
+    "operator",
+    "person",
+    "owner",
+    "they",
+    "without",
+    "silently",
+    "secretly",
+    "covertly",
+    "discreetly",
+    "invisibly",
+    "quietly",
+  ],
+  CONCEAL,
+);
 
 const TAG_CHARACTERS = /[\u{e0000}-\u{e007f}]+/gu;
 const SMUGGLING_SELECTORS = /[\u{e0100}-\u{e01ef}]{4,}/u;
@@ -56,14 +94,8 @@ export const instructionOverride: AuditRule = {
   run(context) {
     const hits: RuleHit[] = [];
     for (const file of instructionFiles(context)) {
-      if (
-        !fileMayMatch(
-          file,
-          /ignore|disregard|forget|override|bypass|you are now|from now on|system prompt|<\/?(system|im_start)>/i,
-        )
-      )
-        continue;
-      for (const { line, text } of file.prose) {
+      if (!fileHolds(file, OVERRIDE_ANCHORS)) continue;
+      for (const { line, text } of proseHolding(file, OVERRIDE_ANCHORS)) {
         const match = OVERRIDE.exec(text) ?? ROLE_HIJACK.exec(text);
         if (!match) continue;
         const discussed =
@@ -91,8 +123,8 @@ export const concealFromUser: AuditRule = {
   run(context) {
     const hits: RuleHit[] = [];
     for (const file of instructionFiles(context)) {
-      if (!fileMayMatch(file, CONCEAL)) continue;
-      for (const { line, text } of file.prose) {
+      if (!fileHolds(file, CONCEAL_ANCHORS)) continue;
+      for (const { line, text } of proseHolding(file, CONCEAL_ANCHORS)) {
         const match = CONCEAL.exec(text);
         if (!match) continue;
         const risky = RISKY_ACTION.test(around(file, line));
@@ -172,9 +204,6 @@ export function decodeTagCharacters(text: string): string {
   return [...text].map((character) => String.fromCodePoint(character.codePointAt(0)! - 0xe0000)).join("");
 }
 
-const INVISIBLE_ANY =
-  /[\u200b-\u200d\u2060-\u2064\ufeff\u180e\u202a-\u202e\u2066-\u2069]|[\u{e0000}-\u{e007f}]|[\u{e0100}-\u{e01ef}]/u;
-
 export const invisibleUnicode: AuditRule = {
   id: "invisible-unicode",
   category: "instructions",
@@ -186,8 +215,9 @@ export const invisibleUnicode: AuditRule = {
   run(context) {
     const hits: RuleHit[] = [];
     for (const file of context.files) {
-      if (!INVISIBLE_ANY.test(file.text)) continue;
+      if (!fileHolds(file, INVISIBLE_GROUP)) continue;
       file.lines.forEach((text, index) => {
+        if (!lineHas(file.marks, index, INVISIBLE_GROUP)) return;
         const line = index + 1;
         const tags = text.match(TAG_CHARACTERS);
         if (tags) {
@@ -227,6 +257,33 @@ export const invisibleUnicode: AuditRule = {
 const TRIGGER =
   /\b(when(ever)?|if)\b[^.\n]{0,50}\b(says?|types?|writes?|sends?|contains?|includes?|mentions?|enters?|uses the (word|phrase|code))\b[^.\n]{0,12}["“'`][^"”'`\n]{2,60}["”'`][^.\n]{0,120}\b(ignore\w*|bypass\w*|disable\w*|skip (all |the )?(safety|security|checks?|confirmation|rules|restrictions)|without (asking|confirmation|restrictions)|grant\w*|admin|root access|reveal\w*|unlock\w*|(developer|god|debug|secret|unrestricted) mode|all restrictions|exfiltrat\w*|send (the |all |every )?\w+ to)\b/i;
 
+// What the phrase unlocks: the last part of TRIGGER, one of which every match holds.
+const TRIGGER_ANCHORS = anchorGroup(
+  [
+    "ignore",
+    "bypass",
+    "disable",
+    "skip",
+    "without",
+    "grant",
+    "admin",
+    "root access",
+    "reveal",
+    "unlock",
+    "mode",
+    "all restrictions",
+    "exfiltrat",
+    "send",
+  ],
+  TRIGGER,
+);
+const SCRIPT_TRIGGER = /\bif\b[^\n]*(==|===|\bin\b|\.includes\(|\.startsWith\()\s*[^\n]*["'][^"'\s]{8,}["']/;
+const SCRIPT_TRIGGER_SOURCE = /\b(request|recv|message|body|payload|socket|conn|stdin|headers?)\b/i;
+const SCRIPT_TRIGGER_ANCHORS = anchorGroup(
+  ["request", "recv", "message", "body", "payload", "socket", "conn", "stdin", "header"],
+  SCRIPT_TRIGGER_SOURCE,
+);
+
 export const magicTrigger: AuditRule = {
   id: "magic-trigger",
   category: "persistence",
@@ -238,8 +295,8 @@ export const magicTrigger: AuditRule = {
   run(context) {
     const hits: RuleHit[] = [];
     for (const file of instructionFiles(context)) {
-      if (!fileMayMatch(file, TRIGGER)) continue;
-      for (const { line, text } of file.prose) {
+      if (!fileHolds(file, TRIGGER_ANCHORS)) continue;
+      for (const { line, text } of proseHolding(file, TRIGGER_ANCHORS)) {
         const match = TRIGGER.exec(text);
         if (!match) continue;
         hits.push({
@@ -253,10 +310,11 @@ export const magicTrigger: AuditRule = {
       }
     }
     for (const file of context.files.filter((entry) => entry.kind === "script")) {
+      if (!fileHolds(file, SCRIPT_TRIGGER_ANCHORS)) continue;
       file.lines.forEach((text, index) => {
-        if (!/\bif\b[^\n]*(==|===|\bin\b|\.includes\(|\.startsWith\()\s*[^\n]*["'][^"'\s]{8,}["']/.test(text))
-          return;
-        if (!/\b(request|recv|message|body|payload|socket|conn|stdin|headers?)\b/i.test(text)) return;
+        if (!lineHas(file.marks, index, SCRIPT_TRIGGER_ANCHORS)) return;
+        if (!SCRIPT_TRIGGER.test(text)) return;
+        if (!SCRIPT_TRIGGER_SOURCE.test(text)) return;
         const body = file.lines.slice(index + 1, index + 5).join("\n");
         if (/\b(os\.system|subprocess|exec|eval|spawn|popen|shell=True|child_process|\/bin\/sh)\b/.test(body))
           hits.push({ file: file.path, line: index + 1, evidence: evidence(text) });

@@ -4,8 +4,9 @@
  * person approves; a script doing something else was hidden on purpose.
  */
 import { type AuditRule, hitAt, type RuleHit } from "../audit-rule.js";
+import { lineHas } from "../line-anchors.js";
 import { readsCredentials } from "./secrets.js";
-import { NETWORK_ANY, NETWORK_SEND } from "./signals.js";
+import { CREDENTIAL_ANCHORS, NETWORK_ANCHORS, NETWORK_ANY, NETWORK_SEND, SEND_ANCHORS } from "./signals.js";
 
 const LOCAL_CLAIM =
   /\b(format\w*|lint\w*|prettif\w*|indent\w*|spell\w*|grammar|typos?|count\w*|convert\w*|renam\w*|sort\w*|calculat\w*|math|arithmetic|word|words|text|markdown|csv|json|yaml|local(ly)?|offline|whitespace|style|styles|comments?|docstrings?|summar\w*|todo|notes?|diff)\b/i;
@@ -31,10 +32,10 @@ export const descriptionMismatch: AuditRule = {
       if (file.kind !== "script") continue;
       const unit = file.units[0]!;
       const index = file.lines.findIndex(
-        (text) =>
-          NETWORK_SEND.test(text) ||
-          readsCredentials(text) !== undefined ||
-          (offline && NETWORK_ANY.test(text)),
+        (text, at) =>
+          (lineHas(file.marks, at, SEND_ANCHORS) && NETWORK_SEND.test(text)) ||
+          (lineHas(file.marks, at, CREDENTIAL_ANCHORS) && readsCredentials(text) !== undefined) ||
+          (offline && lineHas(file.marks, at, NETWORK_ANCHORS) && NETWORK_ANY.test(text)),
       );
       if (index < 0) continue;
       const text = file.lines[index]!;

@@ -4,7 +4,8 @@
  * data that decodes to binary (an image, a test fixture) is data, not a finding.
  */
 import { type AuditRule, evidence, hitAt, type RuleHit } from "../audit-rule.js";
-import { allUnits, unitsWith, unitsWithWords } from "../scan-context.js";
+import { anchorGroup } from "../line-anchors.js";
+import { allUnits, eachLineHolding, unitsHolding } from "../scan-context.js";
 
 const DECODE_AND_RUN = new RegExp(
   [
@@ -21,6 +22,30 @@ const DECODE_AND_RUN = new RegExp(
   "i",
 );
 
+const DECODE_ANCHORS = anchorGroup(
+  [
+    "base64",
+    "xxd",
+    "openssl",
+    "eval",
+    "b64decode",
+    "b32decode",
+    "a85decode",
+    "decodebytes",
+    "fromhex",
+    "unhexlify",
+    "codecs.decode",
+    "decompress",
+    "marshal.loads",
+    "atob",
+    "buffer.from",
+    "powershell",
+    "pwsh",
+    "frombase64string",
+  ],
+  DECODE_AND_RUN,
+);
+
 export const encodedExecution: AuditRule = {
   id: "encoded-execution",
   category: "obfuscation",
@@ -30,28 +55,10 @@ export const encodedExecution: AuditRule = {
   check: "Decode the data yourself (without running it) and read what it does.",
   run(context) {
     const hits: RuleHit[] = [];
-    for (const unit of unitsWithWords(context, [
-      "base64",
-      "xxd",
-      "openssl",
-      "b64decode",
-      "b32decode",
-      "a85decode",
-      "decodebytes",
-      "fromhex",
-      "unhexlify",
-      "codecs",
-      "decompress",
-      "marshal",
-      "atob",
-      "buffer.from",
-      " -e",
-      "frombase64string",
-    ])) {
-      unit.lines.forEach((text, index) => {
-        if (DECODE_AND_RUN.test(text)) hits.push(hitAt(unit, unit.start + index, text, DECODE_AND_RUN));
+    for (const unit of unitsHolding(context, DECODE_ANCHORS))
+      eachLineHolding(unit, DECODE_ANCHORS, (text, _index, line) => {
+        if (DECODE_AND_RUN.test(text)) hits.push(hitAt(unit, line, text, DECODE_AND_RUN));
       });
-    }
     return hits;
   },
 };
@@ -145,9 +152,14 @@ function shellFragments(lines: readonly string[]): string[] {
   return found;
 }
 
-/** What assembling a command needs on some line: char codes, escapes, joined literals, short variables pasted. */
-const ASSEMBLY_HINT =
-  /fromCharCode|\bchr\s*\(|\\x[0-9a-fA-F]{2}|\\[0-7]{3}|(["'])\s*(\+|\.)?\s*\1|\$\{?[A-Za-z_]\w{0,3}\}?\$/;
+/** What a line needs for {@link assembledText} to find anything: a cheap test before the full one. */
+const LINE_ASSEMBLY_HINT = /fromCharCode|\bchr\s*\(|\\x[0-9a-fA-F]{2}|\\[0-7]{3}|(["'])\s*(\+|\.)?\s*\1/i;
+// Char codes, escapes, quotes to join, `$` to paste: a file with none of them assembles nothing.
+const ASSEMBLY_ANCHORS = anchorGroup(
+  ["fromcharcode", "chr", "\\", '"', "'", "$"],
+  LINE_ASSEMBLY_HINT,
+  (line: string) => assembledText(line).length > 0,
+);
 
 export const assembledCommand: AuditRule = {
   id: "assembled-command",
@@ -158,9 +170,13 @@ export const assembledCommand: AuditRule = {
   check: "Put the pieces together (without running them) and read the command.",
   run(context) {
     const hits: RuleHit[] = [];
-    for (const unit of unitsWith(context, ASSEMBLY_HINT)) {
-      if (unit.file.kind !== "script" && unit.illustrative) continue;
-      unit.lines.forEach((text, index) => {
+    for (const unit of unitsHolding(context, ASSEMBLY_ANCHORS)) {
+      // Code shown as an example in Markdown is skipped; asked only once a line could assemble something.
+      let skipped: boolean | undefined;
+      eachLineHolding(unit, ASSEMBLY_ANCHORS, (text, index) => {
+        if (!LINE_ASSEMBLY_HINT.test(text)) return;
+        skipped ??= unit.file.kind !== "script" && unit.illustrative;
+        if (skipped) return;
         for (const assembled of assembledText(text)) {
           const danger = DANGEROUS_TEXT.exec(assembled);
           // Fragments joined must hide the word: present in the joined text, not in the original line.

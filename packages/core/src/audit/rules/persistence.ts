@@ -6,7 +6,8 @@
 
 import type { AuditSeverity } from "../audit-finding.js";
 import { type AuditRule, hitAt, type RuleHit } from "../audit-rule.js";
-import { type CodeUnit, unitsWith, unitsWithWords } from "../scan-context.js";
+import { anchorGroup } from "../line-anchors.js";
+import { type CodeUnit, eachLineHolding, unitsHolding } from "../scan-context.js";
 
 const WRITE = String.raw`(>>?|\btee\b(\s+-a)?|\bcp\b|\bmv\b|\bln\s+-s|\bopen\s*\([^\n)]*["'](a|w)|appendFile\w*|writeFile\w*|write_text|Add-Content|Set-Content|Out-File)`;
 const PROFILE = String.raw`(~|\$HOME|\$\{HOME\}|home)[/\\]*\.(bashrc|bash_profile|zshrc|zprofile|zshenv|profile|bash_login|config/fish/config\.fish)\b|\$PROFILE\b`;
@@ -17,6 +18,26 @@ const WRITES_PROFILE = new RegExp(
 /** What makes persisted content a backdoor rather than an install step. */
 const PAYLOAD =
   /\b(curl|wget|nc|ncat|netcat|base64|\/dev\/tcp|python[0-9.]*\s+-c|bash\s+-i|Invoke-Expression|iex|DownloadString|mkfifo|socat)\b|https?:\/\//i;
+
+const PROFILE_ANCHORS = anchorGroup(
+  [
+    ".bashrc",
+    ".bash_profile",
+    ".zshrc",
+    ".zprofile",
+    ".zshenv",
+    ".profile",
+    ".bash_login",
+    ".config/fish/config.fish",
+    "$profile",
+  ],
+  WRITES_PROFILE,
+);
+
+/** Whether the unit's whole text carries a payload: asked only once a line of it matched. */
+function carriesPayload(unit: CodeUnit): boolean {
+  return PAYLOAD.test(unit.lines.join("\n"));
+}
 
 function severityOf(text: string, unit: CodeUnit, install: AuditSeverity): AuditSeverity {
   if (PAYLOAD.test(text)) return "high";
@@ -33,18 +54,15 @@ export const shellProfileWrite: AuditRule = {
     "Read what is written; a PATH line for a tool you chose is an install step, anything that fetches or decodes is a backdoor.",
   run(context) {
     const hits: RuleHit[] = [];
-    for (const unit of unitsWith(
-      context,
-      /\.(bashrc|bash_profile|zshrc|zprofile|zshenv|profile|bash_login)\b|config\.fish|\$PROFILE/,
-    )) {
-      unit.lines.forEach((text, index) => {
+    for (const unit of unitsHolding(context, PROFILE_ANCHORS)) {
+      eachLineHolding(unit, PROFILE_ANCHORS, (text, _index, line) => {
         if (!WRITES_PROFILE.test(text)) return;
         const pathOnly =
           /\b(export\s+PATH|PATH=|alias\s|source\s|eval\s+"\$\(\w[\w-]*\s+(init|activate|completion|hook|env)\b|fpath|completion)/.test(
             text,
           );
         const severity = PAYLOAD.test(text) ? "high" : pathOnly ? "low" : severityOf(text, unit, "medium");
-        hits.push(hitAt(unit, unit.start + index, text, WRITES_PROFILE, { severity }));
+        hits.push(hitAt(unit, line, text, WRITES_PROFILE, { severity }));
       });
     }
     return hits;
@@ -53,6 +71,23 @@ export const shellProfileWrite: AuditRule = {
 
 const SCHEDULE =
   /(\|\s*crontab\s+-|\bcrontab\s+([\w$~-]*[./$][\w./$~-]*|-(\s|$))|(>>?|\btee\b|\bcp\b|\bmv\b)[^\n]*(\/etc\/cron\.?\w*|\/var\/spool\/cron)|\bschtasks\s+\/create\b|\bRegister-ScheduledTask\b|\blaunchctl\s+(load|bootstrap|submit)\b|Library\/Launch(Agents|Daemons)\/[^\s"']*\.plist|\.config\/systemd\/user\/[^\s"']+|\bsystemctl\s+(--user\s+)?enable\b|\bat\s+now\b|\bnohup\b[^\n]*&\s*(disown)?\s*$)/i;
+
+const SCHEDULE_ANCHORS = anchorGroup(
+  [
+    "crontab",
+    "/etc/cron",
+    "/var/spool/cron",
+    "schtasks",
+    "register-scheduledtask",
+    "launchctl",
+    "library/launch",
+    ".config/systemd/user/",
+    "systemctl",
+    "now",
+    "nohup",
+  ],
+  SCHEDULE,
+);
 
 export const scheduledPersistence: AuditRule = {
   id: "scheduled-persistence",
@@ -63,17 +98,15 @@ export const scheduledPersistence: AuditRule = {
   check: "Read what the job runs and how often; a skill should not schedule anything you did not ask for.",
   run(context) {
     const hits: RuleHit[] = [];
-    for (const unit of unitsWith(
-      context,
-      /crontab|\/cron|schtasks|ScheduledTask|launchctl|Launch(Agents|Daemons)|systemd|systemctl|\bat now|nohup/,
-    )) {
-      const payload = PAYLOAD.test(unit.lines.join("\n"));
-      unit.lines.forEach((text, index) => {
+    for (const unit of unitsHolding(context, SCHEDULE_ANCHORS)) {
+      let payload: boolean | undefined;
+      eachLineHolding(unit, SCHEDULE_ANCHORS, (text, _index, line) => {
         if (!SCHEDULE.test(text)) return;
         // `nohup … &` alone is a background job; it persists only with a payload beside it.
         if (/\bnohup\b/.test(text) && !PAYLOAD.test(text)) return;
+        payload ??= carriesPayload(unit);
         const severity = payload ? "high" : unit.file.kind === "script" ? "medium" : "low";
-        hits.push(hitAt(unit, unit.start + index, text, SCHEDULE, { severity }));
+        hits.push(hitAt(unit, line, text, SCHEDULE, { severity }));
       });
     }
     return hits;
@@ -85,6 +118,8 @@ const GIT_HOOK = new RegExp(
   "i",
 );
 
+const HOOK_ANCHORS = anchorGroup([".git/hooks/", "hookspath"], GIT_HOOK);
+
 export const gitHookWrite: AuditRule = {
   id: "git-hook-write",
   category: "persistence",
@@ -94,11 +129,12 @@ export const gitHookWrite: AuditRule = {
   check: "Read the hook; a formatter or test run is common, one that fetches or sends is a backdoor.",
   run(context) {
     const hits: RuleHit[] = [];
-    for (const unit of unitsWithWords(context, [".git/hooks", "hookspath"])) {
-      const payload = PAYLOAD.test(unit.lines.join("\n"));
-      unit.lines.forEach((text, index) => {
-        if (GIT_HOOK.test(text))
-          hits.push(hitAt(unit, unit.start + index, text, GIT_HOOK, payload ? { severity: "high" } : {}));
+    for (const unit of unitsHolding(context, HOOK_ANCHORS)) {
+      let payload: boolean | undefined;
+      eachLineHolding(unit, HOOK_ANCHORS, (text, _index, line) => {
+        if (!GIT_HOOK.test(text)) return;
+        payload ??= carriesPayload(unit);
+        hits.push(hitAt(unit, line, text, GIT_HOOK, payload ? { severity: "high" } : {}));
       });
     }
     return hits;
@@ -110,6 +146,8 @@ const AUTHORIZED_KEYS = new RegExp(
   "i",
 );
 
+const KEYS_ANCHORS = anchorGroup(["authorized_keys"], AUTHORIZED_KEYS);
+
 export const authorizedKeysWrite: AuditRule = {
   id: "authorized-keys-write",
   category: "persistence",
@@ -119,18 +157,34 @@ export const authorizedKeysWrite: AuditRule = {
   check: "Find whose key it is; a skill never needs to grant SSH access to this machine.",
   run(context) {
     const hits: RuleHit[] = [];
-    for (const unit of unitsWithWords(context, ["authorized_keys"])) {
-      unit.lines.forEach((text, index) => {
+    for (const unit of unitsHolding(context, KEYS_ANCHORS))
+      eachLineHolding(unit, KEYS_ANCHORS, (text, _index, line) => {
         if (AUTHORIZED_KEYS.test(text) && !/\bssh-copy-id\b/.test(text))
-          hits.push(hitAt(unit, unit.start + index, text, AUTHORIZED_KEYS));
+          hits.push(hitAt(unit, line, text, AUTHORIZED_KEYS));
       });
-    }
     return hits;
   },
 };
 
 const REVERSE_SHELL =
   /(\b(ba)?sh\s+-i\b[^\n]*\/dev\/(tcp|udp)\/|\/dev\/(tcp|udp)\/[^\n]*\b(0>&1|<&\d|>&\s*\d)|\b(nc|ncat|netcat)\b[^\n]*\s-(e|c)\s+\S*(sh|cmd|powershell)\b|\bsocat\b[^\n]*\bexec:|\bmkfifo\b[^\n]*\|\s*(nc|ncat|netcat)\b|\bpty\.spawn\s*\(|\bos\.dup2\s*\([^\n]*fileno|New-Object\s+System\.Net\.Sockets\.TCPClient|\bsocket\.socket\b[^\n]*;[^\n]*\bsubprocess\b)/i;
+
+// netcat's branch needs its `-e`/`-c` flag: a far rarer word than `nc` inside others.
+const REVERSE_ANCHORS = anchorGroup(
+  [
+    "/dev/tcp/",
+    "/dev/udp/",
+    "-e",
+    "-c",
+    "socat",
+    "mkfifo",
+    "pty.spawn",
+    "os.dup2",
+    "tcpclient",
+    "socket.socket",
+  ],
+  REVERSE_SHELL,
+);
 
 export const reverseShell: AuditRule = {
   id: "reverse-shell",
@@ -141,14 +195,10 @@ export const reverseShell: AuditRule = {
   check: "There is no legitimate reason for a skill to ship one; do not install it.",
   run(context) {
     const hits: RuleHit[] = [];
-    for (const unit of unitsWith(
-      context,
-      /\/dev\/(tcp|udp)|\s-[ec]\s|socat|mkfifo|pty\.spawn|dup2|TCPClient|socket\.socket/,
-    )) {
-      unit.lines.forEach((text, index) => {
-        if (REVERSE_SHELL.test(text)) hits.push(hitAt(unit, unit.start + index, text, REVERSE_SHELL));
+    for (const unit of unitsHolding(context, REVERSE_ANCHORS))
+      eachLineHolding(unit, REVERSE_ANCHORS, (text, _index, line) => {
+        if (REVERSE_SHELL.test(text)) hits.push(hitAt(unit, line, text, REVERSE_SHELL));
       });
-    }
     return hits;
   },
 };

@@ -4,8 +4,16 @@
  * not a read of it; one variable read (`$GITHUB_TOKEN`, `env | grep PATH`) is not a dump.
  */
 import { type AuditRule, hitAt, type RuleHit } from "../audit-rule.js";
-import { unitsWithWords } from "../scan-context.js";
-import { CREDENTIAL_STORE, ENV_DUMP, ENV_FILTERED, READ_OPERATION, withoutKeyUse } from "./signals.js";
+import { eachLineHolding, unitsHolding } from "../scan-context.js";
+import {
+  CREDENTIAL_ANCHORS,
+  CREDENTIAL_STORE,
+  ENV_ANCHORS,
+  ENV_DUMP,
+  ENV_FILTERED,
+  READ_OPERATION,
+  withoutKeyUse,
+} from "./signals.js";
 
 /** Keychain and browser stores are read by naming them; files need a read operation on the line. */
 const READ_BY_NAME =
@@ -26,36 +34,6 @@ export function dumpsEnvironment(line: string): RegExpExecArray | undefined {
   return ENV_DUMP.exec(line) ?? undefined;
 }
 
-/** Words every credential-store path or command holds: files without them are skipped at once. */
-export const CREDENTIAL_WORDS = [
-  "ssh",
-  "aws",
-  "gcloud",
-  "application_default",
-  "azure",
-  "kube",
-  "docker",
-  "netrc",
-  "git-credentials",
-  "pypirc",
-  "gh/hosts",
-  "security ",
-  "keychain",
-  "secret-tool",
-  "login data",
-  "cookies",
-  "firefox",
-  "logins.json",
-  "key3.db",
-  "key4.db",
-  "wallet",
-  "electrum",
-  "solana",
-  "ethereum",
-  "shadow",
-  "_history",
-];
-
 export const credentialStoreRead: AuditRule = {
   id: "credential-store-read",
   category: "secrets",
@@ -66,11 +44,10 @@ export const credentialStoreRead: AuditRule = {
     "Find why the skill needs the file; a tool that uses a key passes its path (`ssh -i`), it does not read or copy it.",
   run(context) {
     const hits: RuleHit[] = [];
-    for (const unit of unitsWithWords(context, CREDENTIAL_WORDS)) {
-      unit.lines.forEach((text, index) => {
-        if (readsCredentials(text)) hits.push(hitAt(unit, unit.start + index, text, CREDENTIAL_STORE));
+    for (const unit of unitsHolding(context, CREDENTIAL_ANCHORS))
+      eachLineHolding(unit, CREDENTIAL_ANCHORS, (text, _index, line) => {
+        if (readsCredentials(text)) hits.push(hitAt(unit, line, text, CREDENTIAL_STORE));
       });
-    }
     return hits;
   },
 };
@@ -84,20 +61,13 @@ export const environmentDump: AuditRule = {
   check: "See where the dump goes; reading the one variable a tool needs is the safe form.",
   run(context) {
     const hits: RuleHit[] = [];
-    for (const unit of unitsWithWords(context, ["env"])) {
-      unit.lines.forEach((text, index) => {
+    for (const unit of unitsHolding(context, ENV_ANCHORS))
+      eachLineHolding(unit, ENV_ANCHORS, (text, _index, line) => {
         if (dumpsEnvironment(text))
           hits.push(
-            hitAt(
-              unit,
-              unit.start + index,
-              text,
-              ENV_DUMP,
-              unit.file.kind === "script" ? {} : { severity: "low" },
-            ),
+            hitAt(unit, line, text, ENV_DUMP, unit.file.kind === "script" ? {} : { severity: "low" }),
           );
       });
-    }
     return hits;
   },
 };

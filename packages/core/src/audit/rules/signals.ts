@@ -1,8 +1,10 @@
 /**
  * @module The signals the rules combine, one definition each: where secrets live, what sends data over the
  * network, what runs code, which destinations only an attacker needs. A signal alone is rarely a finding;
- * a source and a sink in one flow is.
+ * a source and a sink in one flow is. Each signal has its anchors (`line-anchors.ts`): the words any line
+ * it matches holds, so the rules test it only on those lines.
  */
+import { anchorGroup } from "../line-anchors.js";
 
 /** A credential store: SSH private keys, cloud and tool credentials, keychains, browser and wallet data. */
 export const CREDENTIAL_STORE = new RegExp(
@@ -37,6 +39,43 @@ export const CREDENTIAL_STORE = new RegExp(
     String.raw`\.(bash|zsh)_history\b`,
   ].join("|"),
   "i",
+);
+
+/** The anchors of a credential read (see {@link CREDENTIAL_STORE} and `readsCredentials`). */
+export const CREDENTIAL_ANCHORS = anchorGroup(
+  [
+    ".ssh",
+    ".aws/credentials",
+    ".config/gcloud",
+    "application_default_credentials.json",
+    ".azure/",
+    ".kube/config",
+    ".docker/config.json",
+    ".netrc",
+    ".git-credentials",
+    ".pypirc",
+    ".config/gh/hosts.yml",
+    "find-generic-password",
+    "find-internet-password",
+    "dump-keychain",
+    "library/keychains",
+    "login.keychain",
+    "secret-tool",
+    "login data",
+    "cookies",
+    ".mozilla/firefox",
+    "logins.json",
+    "key3.db",
+    "key4.db",
+    "wallet.dat",
+    ".electrum",
+    "solana/id.json",
+    ".ethereum/keystore",
+    "/etc/shadow",
+    ".bash_history",
+    ".zsh_history",
+  ],
+  CREDENTIAL_STORE,
 );
 
 /** Uses of a key that only authenticate with it (`ssh -i key`, `IdentityFile`), removed before looking for reads. */
@@ -77,6 +116,9 @@ export const ENV_FILTERED = /\b(printenv|env)\s*\|\s*(grep|rg|findstr|select-str
 export const DOTENV_READ =
   /\b(cat|base64|open|readFile\w*|read_text|Get-Content|type|tar|zip|cp)\b[^\n]{0,40}[\s"'`/(]\.env(\.\w+)?\b(?!\.example|\.sample|\.template)/i;
 
+/** The anchors of {@link ENV_DUMP} and {@link DOTENV_READ}. */
+export const ENV_ANCHORS = anchorGroup(["env", "export"], ENV_DUMP, DOTENV_READ);
+
 /** A network call that sends data (a body, a form, an upload) or a raw socket. */
 export const NETWORK_SEND = new RegExp(
   [
@@ -99,6 +141,32 @@ export const NETWORK_SEND = new RegExp(
   "i",
 );
 
+const SEND_ANCHOR_WORDS = [
+  "curl",
+  "wget",
+  ".post",
+  ".put",
+  ".patch",
+  "urllib.request",
+  "method",
+  "nc",
+  "netcat",
+  "/dev/tcp/",
+  "/dev/udp/",
+  "scp",
+  "invoke-webrequest",
+  "invoke-restmethod",
+  "iwr",
+  "irm",
+  ".send",
+  "smtplib",
+  "sendmail",
+  "ftp",
+];
+
+/** The anchors of {@link NETWORK_SEND}. */
+export const SEND_ANCHORS = anchorGroup(SEND_ANCHOR_WORDS, NETWORK_SEND);
+
 /** Any network request. */
 export const NETWORK_ANY = new RegExp(
   [
@@ -116,9 +184,60 @@ export const NETWORK_ANY = new RegExp(
   "i",
 );
 
+/** The anchors of {@link NETWORK_ANY}. */
+export const NETWORK_ANCHORS = anchorGroup(
+  [
+    ...SEND_ANCHOR_WORDS,
+    "requests",
+    "httpx",
+    "aiohttp",
+    "urllib",
+    "urlopen",
+    "fetch",
+    "axios",
+    "http",
+    "net.webclient",
+    "downloadstring",
+    "downloadfile",
+    "socket.",
+    "net.",
+  ],
+  NETWORK_ANY,
+);
+
 /** Destinations only an exfiltration needs: paste sites, request catchers, chat webhooks and bots. */
 export const SUSPICIOUS_HOST =
   /\b(pastebin\.com|paste\.ee|hastebin\.com|ghostbin\.\w+|termbin\.com|transfer\.sh|file\.io|0x0\.st|temp\.sh|webhook\.site|requestbin\.\w+|pipedream\.net|requestcatcher\.com|beeceptor\.com|interact\.sh|oast\.(fun|pro|live|site|online|me)|burpcollaborator\.net|canarytokens\.com|ngrok\.io|ngrok-free\.app|trycloudflare\.com|discord(app)?\.com\/api\/webhooks|api\.telegram\.org\/bot)\b/i;
+
+/** The anchors of {@link SUSPICIOUS_HOST}. */
+export const HOST_ANCHORS = anchorGroup(
+  [
+    "pastebin.com",
+    "paste.ee",
+    "hastebin.com",
+    "ghostbin.",
+    "termbin.com",
+    "transfer.sh",
+    "file.io",
+    "0x0.st",
+    "temp.sh",
+    "webhook.site",
+    "requestbin.",
+    "pipedream.net",
+    "requestcatcher.com",
+    "beeceptor.com",
+    "interact.sh",
+    "oast.",
+    "burpcollaborator.net",
+    "canarytokens.com",
+    "ngrok.io",
+    "ngrok-free.app",
+    "trycloudflare.com",
+    "/api/webhooks",
+    "api.telegram.org/bot",
+  ],
+  SUSPICIOUS_HOST,
+);
 
 /** A URL whose host is a public IPv4 address (loopback, private and link-local ranges excepted). */
 const RAW_IP_URL = /\b(?:https?|ftp|tcp):\/\/(\d{1,3})\.(\d{1,3})\.(\d{1,3})\.(\d{1,3})\b/gi;
@@ -144,6 +263,9 @@ export function publicIpUrl(text: string): string | undefined {
   }
   return undefined;
 }
+
+/** The anchors of {@link publicIpUrl}. */
+export const IP_URL_ANCHORS = anchorGroup(["://", "/dev/tcp/", "/dev/udp/"], publicIpUrl);
 
 /** A command or call that runs code or a shell. */
 export const RUNS_CODE =
