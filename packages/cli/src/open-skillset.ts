@@ -17,7 +17,7 @@ export interface OpenRegistryOptions {
   /** The persistent metadata cache file; `false` keeps it in memory. Default: under `$XDG_CACHE_HOME`. */
   cacheFile?: string | false;
   /** The one skill a command is about: the registry may load just what that name could mean (`RegistryOptions.oneSkill`). */
-  oneSkill?: string;
+  oneSkill?: string | readonly string[];
 }
 
 /** A loaded registry and the configuration it uses. */
@@ -49,8 +49,9 @@ export async function openRegistry(
     ...(options.cacheFile === undefined ? {} : { cacheFile: options.cacheFile }),
     ...(sources.length === 0 ? {} : { sources }),
     ...(options.oneSkill === undefined ? {} : { oneSkill: options.oneSkill }),
+    deferCacheWrite: true,
   });
-  // The dispatcher waits for the metadata cache write after the command printed (a load resolves before it).
+  // The metadata cache is written when the dispatcher settles the registry, after the command printed.
   context.afterwards.push(() => registry.settled());
   await registry.load();
   return { registry, config: registry.config, configFiles: [...registry.configFiles] };

@@ -8,8 +8,8 @@
  */
 
 import { defaultConfig, type MentionsConfig } from "@skillset/core/config";
-import type { MentionSource } from "@skillset/core/mentions";
-import { type Diagnostic, inertForTerminal } from "@skillset/core/model";
+import { type MentionSource, scanMentions } from "@skillset/core/mentions";
+import { type Diagnostic, inertForTerminal, parseSkillUri } from "@skillset/core/model";
 import type { ToolPolicy } from "@skillset/core/policy";
 import { createSkillset, type PreparedTurn, type SessionInspection } from "@skillset/core/session";
 import { painter } from "../color.js";
@@ -114,6 +114,26 @@ function cliHints(mentions: MentionsConfig): MentionsConfig {
   };
 }
 
+/**
+ * The names the message's mentions ask for, when every mention names its skill (`$name`, `/name`,
+ * `skill://name`): the registry may then load just those (`RegistryOptions.oneSkill`), and loads in full
+ * when one of them is not one skill. `undefined` for a message without mentions or with a linked one
+ * (`[$name](path)`: the path decides).
+ */
+export function mentionedNames(text: string): string[] | undefined {
+  const names = new Set<string>();
+  for (const mention of scanMentions(text)) {
+    if (mention.kind === "linked") return undefined;
+    if (mention.kind !== "uri") names.add(mention.id);
+    else {
+      const parsed = parseSkillUri(mention.raw);
+      if (!parsed.ok) return undefined;
+      names.add(parsed.uri.name);
+    }
+  }
+  return names.size === 0 ? undefined : [...names];
+}
+
 /** The message: the arguments joined, or standard input when the only argument is `-`. */
 async function messageText(context: CommandContext): Promise<string> {
   if (context.positionals.length !== 1 || context.positionals[0] !== "-")
@@ -128,7 +148,12 @@ export async function run(context: CommandContext): Promise<number> {
   const source = parseSource(context.values.source);
   const text = await messageText(context);
   const flags = context.values.composition === true ? { mentions: { composition: true } } : undefined;
-  const { registry, config } = await openRegistry(context, flags === undefined ? {} : { flags });
+  // `--inspect` shows the catalog: every skill, so the whole registry.
+  const names = context.values.inspect === true ? undefined : mentionedNames(text);
+  const { registry, config } = await openRegistry(context, {
+    ...(flags === undefined ? {} : { flags }),
+    ...(names === undefined ? {} : { oneSkill: names }),
+  });
   const skills = await createSkillset({ cwd: context.cwd, env: context.env, registry });
   // A fork callback that starts nothing: the turn gives its fork request as an agent host would see it.
   const session = skills.session({

@@ -4,7 +4,7 @@
  * naming the field and the type expected).
  */
 import type { DiagnosticCode } from "../model/codes.js";
-import { type Diagnostic, diagnostic } from "../model/diagnostic.js";
+import { type Diagnostic, diagnosticOf } from "../model/diagnostic.js";
 import type { Frontmatter, HookSpec } from "../model/skill.js";
 import { splitToolList } from "./split-tool-list.js";
 
@@ -82,17 +82,19 @@ class FieldReader {
     private readonly path: string,
   ) {}
 
-  warn(key: string, message: string, code: DiagnosticCode = "field-type"): void {
+  /** A warning about `key`: its message a template and arguments (see `diagnosticOf`), after the file's path. */
+  warn(key: string, template: string, args: readonly string[], code: DiagnosticCode = "field-type"): void {
     const line = this.source.keyLines?.[key];
     const at = line === undefined ? { field: key } : { field: key, line };
-    this.diagnostics.push(diagnostic("warning", code, `${this.path}: ${message}`, this.path, at));
+    this.diagnostics.push(diagnosticOf("warning", code, `{path}: ${template}`, args, this.path, at));
   }
 
   dropped(key: string, value: unknown, expected: string): void {
-    this.warn(
+    this.warn(key, "`{0}` must be {1} but is {2}; it was ignored. Write it as {1}.", [
       key,
-      `\`${key}\` must be ${expected} but is ${describe(value)}; it was ignored. Write it as ${expected}.`,
-    );
+      expected,
+      describe(value),
+    ]);
   }
 
   text(
@@ -105,10 +107,11 @@ class FieldReader {
     if (typeof value === "number" || typeof value === "boolean" || typeof value === "bigint") {
       const written = this.source.valueSource?.(key) ?? String(value);
       if (!options.scalarsSilently) {
-        this.warn(
+        this.warn(key, '`{0}` is {1}; it was read as the text "{2}". Quote it: {0}: "{2}".', [
           key,
-          `\`${key}\` is ${describe(value)}; it was read as the text "${written}". Quote it: ${key}: "${written}".`,
-        );
+          describe(value),
+          written,
+        ]);
       }
       return written;
     }
@@ -121,6 +124,7 @@ class FieldReader {
       this.warn(
         key,
         "`description` is a list; its items were joined into one text. Write the description as one string.",
+        [],
       );
       return joined;
     }
@@ -141,10 +145,11 @@ class FieldReader {
             ? false
             : undefined;
       if (read !== undefined) {
-        this.warn(
+        this.warn(key, '`{0}` is the text "{1}"; it was read as {2}. Write it without quotes: {0}: {2}.', [
           key,
-          `\`${key}\` is the text "${value}"; it was read as ${read}. Write it without quotes: ${key}: ${read}.`,
-        );
+          value,
+          String(read),
+        ]);
         return read;
       }
     }
@@ -178,7 +183,8 @@ class FieldReader {
     if (odd.length > 0) {
       this.warn(
         key,
-        `\`${key}\` has ${odd.length} item(s) that are not strings (${odd.map(describe).join(", ")}); numbers were read as text, others ignored. Write each item as a string.`,
+        "`{0}` has {1} item(s) that are not strings ({2}); numbers were read as text, others ignored. Write each item as a string.",
+        [key, String(odd.length), odd.map(describe).join(", ")],
       );
     }
     return items;
@@ -206,6 +212,7 @@ function readKnownKeys(mapping: Record<string, unknown>, frontmatter: Frontmatte
       invocable === undefined
         ? "`user-invokable` is a misspelling of `user-invocable`; it was read as `user-invocable`. Rename the key."
         : "`user-invokable` is a misspelling of `user-invocable`, which is also set and wins. Remove `user-invokable`.",
+      [],
       "user-invokable-misspelled",
     );
     set("userInvocable", invocable ?? misspelled);
@@ -219,7 +226,8 @@ function readKnownKeys(mapping: Record<string, unknown>, frontmatter: Frontmatte
     else
       read.warn(
         "context",
-        `\`context\` must be \`inline\` or \`fork\` but is "${context}"; it was ignored. Write context: fork or remove it.`,
+        '`context` must be `inline` or `fork` but is "{0}"; it was ignored. Write context: fork or remove it.',
+        [context],
       );
   }
   set("agent", read.text("agent"));
@@ -259,7 +267,10 @@ function readMetadata(value: unknown, read: FieldReader): Record<string, string>
   if (converted.length > 0) {
     read.warn(
       "metadata",
-      `\`metadata\` values must be strings; ${converted.map((k) => `\`${k}\``).join(", ")} ${converted.length === 1 ? "was" : "were"} converted to text. Quote them, or move nested data out of \`metadata\`.`,
+      converted.length === 1
+        ? "`metadata` values must be strings; {0} was converted to text. Quote them, or move nested data out of `metadata`."
+        : "`metadata` values must be strings; {0} were converted to text. Quote them, or move nested data out of `metadata`.",
+      [converted.map((k) => `\`${k}\``).join(", ")],
     );
   }
   return metadata;

@@ -4,7 +4,7 @@
  * Strict validation reports them as errors; lenient parsing (SPEC §3) as warnings on a skill it still
  * loads. Same input, same codes, same messages: only the severity differs.
  */
-import { type Diagnostic, diagnostic, type Severity } from "../model/diagnostic.js";
+import { type Diagnostic, diagnostic, diagnosticOf, type Severity } from "../model/diagnostic.js";
 import { codePointLength, frontmatterText } from "./frontmatter-text.js";
 import { MAX_COMPATIBILITY_LENGTH, MAX_DESCRIPTION_LENGTH, MAX_NAME_LENGTH } from "./parse-limits.js";
 import { suggestValidName } from "./suggest-valid-name.js";
@@ -44,11 +44,15 @@ export type SpecFieldCode = (typeof SPEC_FIELD_CODES)[number];
 const allowedName = /^[\p{L}\p{N}-]*$/u;
 const allowedCharacter = /^[\p{L}\p{N}-]$/u;
 
+/** Reports a code of `field`: a message as written, or as a template and its arguments (`diagnosticOf`). */
 function reporter(field: string, options: FieldCheckOptions) {
   const { path, keyLines, severity = "error" } = options;
   const line = keyLines?.[field];
   const where = line === undefined ? { field } : { line, column: 1, field };
-  return (code: SpecFieldCode, message: string) => diagnostic(severity, code, message, path, where);
+  return (code: SpecFieldCode, message: string, args?: readonly string[]) =>
+    args === undefined
+      ? diagnostic(severity, code, message, path, where)
+      : diagnosticOf(severity, code, message, args, path, where);
 }
 
 /** Only `a`–`z`, `0`–`9` and `-`: then NFKC, lowercasing and the character class change nothing. */
@@ -114,9 +118,16 @@ export function checkName(value: unknown, options: FieldCheckOptions): Diagnosti
     length <= MAX_NAME_LENGTH && name === lower && bad.length === 0 && !hyphenEdge && !name.includes("--");
   // The name a fix suggests must itself be valid (`My_Skill` → `my-skill`, `a--b` → `a-b`).
   const fixed = nameIsValid ? name : suggestValidName(name) || (dirName ? suggestValidName(dirName) : "");
-  const writeFixed = fixed ? `Write name: ${fixed} in SKILL.md and name the folder ${fixed}.` : "";
   if (name !== lower) {
-    found.push(report("name-uppercase", `Skill name '${name}' must be lowercase. ${writeFixed}`.trimEnd()));
+    found.push(
+      fixed
+        ? report(
+            "name-uppercase",
+            "Skill name '{0}' must be lowercase. Write name: {1} in SKILL.md and name the folder {1}.",
+            [name, fixed],
+          )
+        : report("name-uppercase", "Skill name '{0}' must be lowercase.", [name]),
+    );
   }
   if (hyphenEdge) {
     found.push(
@@ -136,23 +147,43 @@ export function checkName(value: unknown, options: FieldCheckOptions): Diagnosti
   }
   if (bad.length > 0) {
     found.push(
-      report(
-        "name-invalid-characters",
-        `Skill name '${name}' contains invalid characters. Only letters, digits, and hyphens are allowed. Replace ${quoteList(bad)} with hyphens in SKILL.md and in the folder name${fixed ? ` (name: ${fixed})` : ""}.`,
-      ),
+      fixed
+        ? report(
+            "name-invalid-characters",
+            "Skill name '{0}' contains invalid characters. Only letters, digits, and hyphens are allowed. Replace {1} with hyphens in SKILL.md and in the folder name (name: {2}).",
+            [name, quoteList(bad), fixed],
+          )
+        : report(
+            "name-invalid-characters",
+            "Skill name '{0}' contains invalid characters. Only letters, digits, and hyphens are allowed. Replace {1} with hyphens in SKILL.md and in the folder name.",
+            [name, quoteList(bad)],
+          ),
     );
   }
   if (dirName !== undefined && dirName !== name && dirName.normalize("NFKC") !== name) {
     // Each way out must end at a valid name: the folder's name is offered only when it is one.
     const folderIsValid = suggestValidName(dirName) === dirName;
-    const fix = nameIsValid
-      ? `Rename the folder to '${name}'${folderIsValid ? ` or write name: ${dirName} in SKILL.md` : ""}.`
-      : writeFixed || "Give SKILL.md a valid name and name the folder the same.";
+    const mismatch = "Directory name '{0}' must match skill name '{1}'.";
     found.push(
-      report(
-        "name-directory-mismatch",
-        `Directory name '${dirName}' must match skill name '${name}'. ${fix}`,
-      ),
+      nameIsValid
+        ? report(
+            "name-directory-mismatch",
+            folderIsValid
+              ? `${mismatch} Rename the folder to '{1}' or write name: {0} in SKILL.md.`
+              : `${mismatch} Rename the folder to '{1}'.`,
+            [dirName, name],
+          )
+        : fixed
+          ? report(
+              "name-directory-mismatch",
+              `${mismatch} Write name: {2} in SKILL.md and name the folder {2}.`,
+              [dirName, name, fixed],
+            )
+          : report(
+              "name-directory-mismatch",
+              `${mismatch} Give SKILL.md a valid name and name the folder the same.`,
+              [dirName, name],
+            ),
     );
   }
   return found;

@@ -1,9 +1,9 @@
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { stringify } from "yaml";
+import { normalizeDescription } from "../model/normalize-description.js";
 import { createTempDir, renderSkillFile, type TempDir } from "../test/temp-tree.js";
 import { KNOWN_FRONTMATTER_KEYS } from "./build-frontmatter.js";
-import { normalizeDescription } from "./normalize-description.js";
 import { parseSkillFile } from "./parse-skill-file.js";
 import { parseSkillText } from "./parse-skill-text.js";
 import type { ParseResult } from "./parsed-skill.js";

@@ -2,13 +2,13 @@
  * @module SKILL.md text → ParsedSkill + diagnostics (SPEC §2, §3). Pure: no disk access.
  */
 import { basename, dirname } from "node:path";
-import { type Diagnostic, diagnostic } from "../model/diagnostic.js";
+import { type Diagnostic, diagnostic, prefixedByPath } from "../model/diagnostic.js";
+import { normalizeDescription } from "../model/normalize-description.js";
 import type { Frontmatter } from "../model/skill.js";
 import { buildFrontmatter } from "./build-frontmatter.js";
 import { checkCompatibility, checkDescription, checkName } from "./check-spec-fields.js";
 import { detectLinkStub } from "./detect-link-stub.js";
 import { firstParagraph } from "./first-paragraph.js";
-import { normalizeDescription } from "./normalize-description.js";
 import { crOnlyToLf } from "./old-mac-line-breaks.js";
 import { type FrontmatterYaml, parseFrontmatterYaml } from "./parse-frontmatter-yaml.js";
 import { MAX_FRONTMATTER_BYTES } from "./parse-limits.js";
@@ -233,7 +233,7 @@ export function parseSplitSkill(
     const { raw } = document;
     const fields = { path, dirName, keyLines: document.keyLines, severity: "warning" } as const;
     const add = (found: Diagnostic[]) => {
-      for (const item of found) diagnostics.push({ ...item, message: `${path}: ${item.message}` });
+      for (const item of found) diagnostics.push(prefixedByPath(item));
     };
     if (nameFromFrontmatter) add(checkName(raw.name, fields));
     if (normalized !== "") add(checkDescription(raw.description, fields));

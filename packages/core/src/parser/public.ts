@@ -2,9 +2,10 @@
  * @module parser (public) — what hosts get from `@skillset/core/parser`: the names the CLI, MCP server,
  * AI SDK adapter, installer, remote skills, benches and examples use, and the types their signatures name.
  */
+
+export { normalizeDescription } from "../model/normalize-description.js";
 export { buildFrontmatter, type FrontmatterSource } from "./build-frontmatter.js";
 export { checkName, type FieldCheckOptions } from "./check-spec-fields.js";
-export { normalizeDescription } from "./normalize-description.js";
 export { SKILL_HEAD_BYTES } from "./parse-limits.js";
 export { type ParseFileSyncOptions, parseSkillFile, parseSkillFileSync } from "./parse-skill-file.js";
 export { parseSkillText } from "./parse-skill-text.js";

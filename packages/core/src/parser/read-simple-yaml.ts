@@ -5,8 +5,6 @@
  * it answers, the answer equals the `yaml` package's, which the tests check on the whole corpus and on
  * generated documents.
  */
-import type { CollectionTag, ScalarTag } from "yaml";
-import { yamlPackage } from "./yaml-package.js";
 
 /** A frontmatter mapping read by {@link readSimpleYaml}. */
 export interface SimpleYaml {
@@ -21,8 +19,8 @@ export interface SimpleYaml {
  * Reads YAML made of block mappings and sequences (any depth, including `- key: value` items) whose
  * scalars are plain, single-quoted or double-quoted without escapes (over one or several lines), literal
  * or folded block scalars (`|`, `|-`, `>`, `>-`), and one-line flow collections (`[a, b]`, `{"k": "v"}`),
- * with comments and blank lines anywhere. Plain scalars are resolved with the `yaml` package's own core
- * schema tags (null, booleans, numbers). Returns undefined for anything else (anchors, aliases, tags,
+ * with comments and blank lines anywhere. Plain scalars are resolved as the `yaml` package's core
+ * schema does (null, booleans, numbers; `resolvePlain`, without loading it). Returns undefined for anything else (anchors, aliases, tags,
  * tabs, escapes, explicit indentation, duplicate keys, invalid YAML…). Linear in the input.
  */
 export function readSimpleYaml(text: string, firstLine = 0): SimpleYaml | undefined {
@@ -606,8 +604,6 @@ function isCommentOrEnd(text: string, at: number): boolean {
   return i === text.length || (i > at && text[i] === "#");
 }
 
-let coreTags: ScalarTag[] | undefined;
-
 /**
  * The core schema's null and boolean words: the only plain scalars starting with a letter that do not
  * resolve to a string (the number forms start with a digit, a sign, `.`; null is also `~` and empty).
@@ -624,8 +620,33 @@ const NON_STRING_WORDS: ReadonlyMap<string, null | boolean> = new Map([
   ["FALSE", false],
 ]);
 
+/**
+ * The `yaml` package's core schema (2.x, `schema/core/schema.js`) for scalars that may not be strings, in
+ * its order: null, bool, int (octal, decimal, hex), float (.inf/.nan, exponent, plain), each with its own
+ * test and resolve, so that `version: 1.0` or `- 0x1F` needs no module load. The tests compare it with
+ * the package on generated scalars.
+ */
+const CORE_SCALARS: readonly { test: RegExp; resolve: (text: string) => unknown }[] = [
+  { test: /^(?:~|[Nn]ull|NULL)?$/, resolve: () => null },
+  { test: /^(?:[Tt]rue|TRUE|[Ff]alse|FALSE)$/, resolve: (text) => text[0] === "t" || text[0] === "T" },
+  { test: /^0o[0-7]+$/, resolve: (text) => Number.parseInt(text.substring(2), 8) },
+  { test: /^[-+]?[0-9]+$/, resolve: (text) => Number.parseInt(text, 10) },
+  { test: /^0x[0-9a-fA-F]+$/, resolve: (text) => Number.parseInt(text.substring(2), 16) },
+  {
+    test: /^(?:[-+]?\.(?:inf|Inf|INF)|\.nan|\.NaN|\.NAN)$/,
+    resolve: (text) =>
+      text.slice(-3).toLowerCase() === "nan"
+        ? Number.NaN
+        : text[0] === "-"
+          ? Number.NEGATIVE_INFINITY
+          : Number.POSITIVE_INFINITY,
+  },
+  { test: /^[-+]?(?:\.[0-9]+|[0-9]+(?:\.[0-9]*)?)[eE][-+]?[0-9]+$/, resolve: Number.parseFloat },
+  { test: /^[-+]?(?:\.[0-9]+|[0-9]+\.[0-9]*)$/, resolve: Number.parseFloat },
+];
+
 /** Resolves a plain scalar exactly as the `yaml` package does with its core schema. */
-function resolvePlain(text: string): unknown {
+export function resolvePlain(text: string): unknown {
   const first = text.charCodeAt(0);
   if ((first >= 0x61 && first <= 0x7a) || (first >= 0x41 && first <= 0x5a)) {
     // Most values are text starting with a letter: one lookup instead of the tag tests.
@@ -641,19 +662,6 @@ function resolvePlain(text: string): unknown {
     (first >= 0x30 && first <= 0x39) ||
     text === "";
   if (!maybe) return text;
-  if (coreTags === undefined) {
-    const tags = new (yamlPackage().Schema)({ schema: "core" }).tags as Array<ScalarTag | CollectionTag>;
-    coreTags = tags.filter(
-      (tag): tag is ScalarTag =>
-        tag.default === true && !("collection" in tag && tag.collection) && !!tag.test,
-    );
-  }
-  for (const tag of coreTags) {
-    if (tag.test?.test(text)) {
-      // Some tags return a Scalar node (to keep the spelling for stringify); the value is inside.
-      const resolved: unknown = tag.resolve(text, () => {}, { intAsBigInt: false } as never);
-      return yamlPackage().isScalar(resolved) ? resolved.value : resolved;
-    }
-  }
+  for (const scalar of CORE_SCALARS) if (scalar.test.test(text)) return scalar.resolve(text);
   return text;
 }

@@ -1,9 +1,13 @@
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { parseSkillFile } from "../parser/index.js";
+import { diagnosticOf, messageTextOf } from "../model/diagnostic.js";
+import { parseSkillFile, parseSkillText } from "../parser/index.js";
 import { corpusDir, hasCorpus, listSkillFiles, NEEDS_CORPUS } from "../test/corpus.js";
 import { decodeRecord, encodeRecord, StringTable } from "./cache-record-codec.js";
 import type { CacheRecord } from "./metadata-cache.js";
+
+/** A value as JSON data: what a templated diagnostic's message reads as, written out. */
+const asData = (value: unknown): unknown => JSON.parse(JSON.stringify(value));
 
 describe("cache record codec", () => {
   it.skipIf(!hasCorpus())(
@@ -26,9 +30,12 @@ describe("cache record codec", () => {
         };
         const original = JSON.parse(JSON.stringify(record));
         const stored = JSON.stringify(encodeRecord(record));
-        expect(decodeRecord(JSON.parse(stored))).toEqual(original);
+        // Compared as data (JSON): templated messages are built when read.
+        expect(asData(decodeRecord(JSON.parse(stored)))).toEqual(original);
         const tabled = JSON.stringify(encodeRecord(record, table));
-        expect(decodeRecord(JSON.parse(tabled), new StringTable([...table.strings]))).toEqual(original);
+        expect(asData(decodeRecord(JSON.parse(tabled), new StringTable([...table.strings])))).toEqual(
+          original,
+        );
         plain += JSON.stringify(record).length;
         compact += stored.length;
       }
@@ -86,5 +93,40 @@ describe("cache record codec", () => {
       [3, 4, 1_795_702_239_181.25, 8],
     ]);
     expect(decodeRecord(JSON.parse(JSON.stringify(stored)))).toEqual(record);
+  });
+
+  it("stores a templated message as its template (once per file) and arguments, and decodes it templated", () => {
+    const path = "/s/c0-pdf/SKILL.md";
+    const { document: _document, ...result } = parseSkillText(
+      "---\nname: pdf\ndescription: Use when editing PDFs.\n---\n",
+      { path, mtimeMs: 1, size: 2 },
+    );
+    const mismatch = result.diagnostics.find((found) => found.code === "name-directory-mismatch");
+    expect(mismatch && messageTextOf(mismatch)).toBeDefined();
+    result.diagnostics.push(diagnosticOf("info", "shadowed", "Skill '{0}' at {path}.", ["pdf"], "/other"));
+    const record: CacheRecord = { path, mtimeMs: 1, size: 2, ctimeMs: 1, ino: 3, result };
+    const table = new StringTable();
+    const stored = JSON.stringify(encodeRecord(record, table));
+    // Neither text is in the record: the template is in the table, the record holds its index.
+    expect(stored).not.toContain("must match skill name");
+    expect(stored).not.toContain("Skill '");
+    expect(table.strings.some((value) => value.includes("must match skill name '{1}'"))).toBe(true);
+    const decoded = decodeRecord(JSON.parse(stored), new StringTable([...table.strings]));
+    expect(asData(decoded)).toEqual(asData(record));
+    for (const found of decoded.result.diagnostics) expect(messageTextOf(found)).toBeDefined();
+    expect(decoded.result.diagnostics.at(-1)?.message).toBe("Skill 'pdf' at /other.");
+  });
+
+  it("stores a folded description once: the skill's is the frontmatter's normalized", () => {
+    const path = "/s/pdf/SKILL.md";
+    const { document: _document, ...result } = parseSkillText(
+      "---\nname: pdf\ndescription: >\n  Use when editing\n  PDF files.\n---\n",
+      { path, mtimeMs: 1, size: 2 },
+    );
+    expect(result.skill?.description).toBe("Use when editing PDF files.");
+    const record: CacheRecord = { path, mtimeMs: 1, size: 2, ctimeMs: 1, ino: 3, result };
+    const stored = JSON.stringify(encodeRecord(record));
+    expect(stored.split("Use when editing").length).toBe(2);
+    expect(asData(decodeRecord(JSON.parse(stored)))).toEqual(asData(record));
   });
 });

@@ -9,7 +9,8 @@
 
 import { dirname } from "node:path";
 import type { SkillsetCode } from "../model/codes.js";
-import type { Diagnostic, Severity } from "../model/diagnostic.js";
+import { type Diagnostic, diagnosticOf, messageTextOf, type Severity } from "../model/diagnostic.js";
+import { normalizeDescription } from "../model/normalize-description.js";
 import type { Frontmatter, OpenAiMetadata } from "../model/skill.js";
 import type { ParsedSkill, ParseResult } from "../parser/index.js";
 import type { CacheRecord, FileStamp } from "./metadata-cache.js";
@@ -93,13 +94,15 @@ const inline: Strings = {
 
 /**
  * `[severity, code, message, line, column, field, path]`: severity, code and field are string references;
- * the message names the record's path as {@link PATH_MARK}; `path` is absent when it is the record's;
- * trailing absent values are left out.
+ * the message is its text, naming the record's path as {@link PATH_MARK}, or for a message kept as a
+ * template (`diagnosticOf`) `[template, ...args]`, the template a string reference, decoded as a template
+ * again (its text built only when read); `path` is absent when it is the record's; trailing absent values
+ * are left out.
  */
 type StoredDiagnostic = [
   StringRef,
   StringRef,
-  string,
+  string | [StringRef, ...string[]],
   (number | None)?,
   (number | None)?,
   (StringRef | None)?,
@@ -121,11 +124,12 @@ type StoredFrontmatter = [
 
 /**
  * `[name, description, model, user, bodyLine, openai, ...frontmatter, diagnostics]`: `description` is
- * absent when equal to the frontmatter's; `model`/`user` are the invocation as 1/0.
+ * absent (0) when equal to the frontmatter's, 1 when it is the frontmatter's normalized (a folded
+ * description ends in a line break: stored once, not twice); `model`/`user` are the invocation as 1/0.
  */
 type StoredSkill = [
   string,
-  string | None,
+  string | None | 1,
   1 | 0,
   1 | 0,
   number,
@@ -164,11 +168,17 @@ function decodeCtime(mtimeMs: number, ctimeMs: number): number {
 
 function encodeDiagnostics(list: readonly Diagnostic[], path: string, strings: Strings): StoredDiagnostic[] {
   return list.map((found) => {
-    const { message } = found;
+    const text = messageTextOf(found);
+    let message: StoredDiagnostic[2];
+    if (text !== undefined) message = [strings.ref(text.template), ...text.args];
+    else {
+      const written = found.message;
+      message = written.includes(path) ? written.replaceAll(path, PATH_MARK) : written;
+    }
     const stored: StoredDiagnostic = [
       strings.ref(found.severity),
       strings.ref(found.code),
-      message.includes(path) ? message.replaceAll(path, PATH_MARK) : message,
+      message,
       found.line ?? 0,
       found.column ?? 0,
       found.field === undefined ? 0 : strings.ref(found.field),
@@ -182,16 +192,28 @@ function encodeDiagnostics(list: readonly Diagnostic[], path: string, strings: S
 function decodeDiagnostics(list: StoredDiagnostic[] | None, path: string, strings: Strings): Diagnostic[] {
   if (list === 0) return [];
   return list.map(([severity, code, message, line, column, field, where]) => {
+    const at: { line?: number; column?: number; field?: string } = {};
+    if (line) at.line = line;
+    if (column) at.column = column;
+    if (field) at.field = strings.at(field);
+    // Written by this codec from a diagnostic (and the cache version changes with the codes).
+    const known = strings.at(severity) as Severity;
+    const coded = strings.at(code) as SkillsetCode;
+    if (typeof message !== "string") {
+      const [template, ...args] = message;
+      if (!args.every((arg) => typeof arg === "string"))
+        throw new TypeError("A message argument is not text.");
+      return diagnosticOf(known, coded, strings.at(template), args, where ?? path, at);
+    }
     const found: Diagnostic = {
-      severity: strings.at(severity) as Severity,
-      // Written by this codec from a diagnostic (and the cache version changes with the codes).
-      code: strings.at(code) as SkillsetCode,
+      severity: known,
+      code: coded,
       message: message.includes(PATH_MARK) ? message.replaceAll(PATH_MARK, path) : message,
       path: where ?? path,
     };
-    if (line) found.line = line;
-    if (column) found.column = column;
-    if (field) found.field = strings.at(field);
+    if (at.line !== undefined) found.line = at.line;
+    if (at.column !== undefined) found.column = at.column;
+    if (at.field !== undefined) found.field = at.field;
     return found;
   });
 }
@@ -238,6 +260,11 @@ function decodeFrontmatter(
   return frontmatter as unknown as Frontmatter;
 }
 
+function storedDescription(description: string, written: string | undefined): string | None | 1 {
+  if (description === written) return 0;
+  return written !== undefined && normalizeDescription(written) === description ? 1 : description;
+}
+
 /** The compact form of a record; `strings`, when given, takes the repeated strings it names. */
 export function encodeRecord(record: CacheRecord, strings?: StringTable): StoredRecord {
   const table = strings ?? inline;
@@ -248,7 +275,7 @@ export function encodeRecord(record: CacheRecord, strings?: StringTable): Stored
     const { frontmatter, description, invocation } = skill;
     storedSkill = [
       skill.name,
-      description === frontmatter.description ? 0 : description,
+      storedDescription(description, frontmatter.description),
       invocation.model ? 1 : 0,
       invocation.user ? 1 : 0,
       skill.bodyLine,
@@ -295,7 +322,12 @@ export function decodeRecord(stored: StoredRecord, strings?: StringTable): Cache
     const diagnostics = decodeDiagnostics(found, path, table);
     const parsed: ParsedSkill = {
       name,
-      description: description === 0 ? (frontmatter.description ?? "") : description,
+      description:
+        description === 0
+          ? (frontmatter.description ?? "")
+          : description === 1
+            ? normalizeDescription(frontmatter.description ?? "")
+            : description,
       frontmatter,
       invocation: { model: model === 1, user: user === 1 },
       path,

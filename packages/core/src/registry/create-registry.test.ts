@@ -513,6 +513,20 @@ describe("createRegistry: the persistent metadata cache", () => {
     expect(warm.stats()).toMatchObject({ parsed: 0 });
   });
 
+  it("with deferCacheWrite, writes the cache only when settled (a command prints first)", async () => {
+    await backdate(await temp.writeSkill("project/.agents/skills/a", skill("a")));
+    const cacheFile = temp.join("cache.json");
+    const registry = createRegistry({ cwd: temp.join("project"), env, cacheFile, deferCacheWrite: true });
+    await registry.load();
+    // Past every turn of the event loop a load's own write would take.
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(existsSync(cacheFile)).toBe(false);
+    await registry.settled();
+    expect(existsSync(cacheFile)).toBe(true);
+    const warm = await open({ cacheFile });
+    expect(warm.stats()).toMatchObject({ parsed: 0 });
+  });
+
   it("reports a cache it cannot write, and loads all the same", async () => {
     await temp.writeSkill("project/.agents/skills/a", skill("a"));
     await temp.write({ blocker: "a file where the cache folder should be" });

@@ -21,6 +21,7 @@ import { createEnablement, type Enablement } from "../state/enablement.js";
 import { enablementLayer, loadEnablement } from "../state/load-enablement.js";
 import { setSkillEnabled } from "../state/set-skill-enabled.js";
 import type { SkillsetState } from "../state/state-schema.js";
+import type { FolderListings } from "../walker/index.js";
 import { applyFileChanges } from "./apply-file-changes.js";
 import { type ComposeMemo, composeEntries, createComposeMemo } from "./compose-entries.js";
 import { entryEvents } from "./entry-events.js";
@@ -237,8 +238,8 @@ class Registry implements SkillRegistry {
     };
   }
 
-  private walk(root: Root, fs: FileSystem = this.fs): Promise<RootState> {
-    return walkRootState(root, this.currentConfig.discovery, fs, this.parser.linkAreas);
+  private walk(root: Root, fs: FileSystem = this.fs, listings?: FolderListings): Promise<RootState> {
+    return walkRootState(root, this.currentConfig.discovery, fs, this.parser.linkAreas, listings);
   }
 
   /** Whether this registry keeps a name index: a one-skill command, a cache file, no remote sources. */
@@ -252,17 +253,17 @@ class Registry implements SkillRegistry {
   /**
    * The first load of a one-skill command: the configuration, roots and enablement as a full load finds
    * them, the name index's candidates for `oneSkill` instead of the walk, composed as in full. True when
-   * that found one skill; false (nothing kept) for anything else, and the caller loads in full.
+   * every name found one skill; false (nothing kept) for anything else, and the caller loads in full.
    */
   private async nameIndexLoad(started: number): Promise<boolean> {
     const file = this.nameIndexFile();
-    const key = this.options.oneSkill;
+    const { oneSkill } = this.options;
+    const keys: readonly string[] = typeof oneSkill === "string" ? [oneSkill] : (oneSkill ?? []);
     if (
       file === undefined ||
-      key === undefined ||
+      keys.length === 0 ||
       this.loadedOnce ||
-      looksLikePath(key) ||
-      /^mcp:\/\//.test(key)
+      keys.some((key) => looksLikePath(key) || /^mcp:\/\//.test(key))
     )
       return false;
     const text = await this.readIndex(file);
@@ -283,7 +284,7 @@ class Registry implements SkillRegistry {
       text,
       inputs: walkInputs(roots, resolved.config.discovery, this.parser.linkAreas),
       roots,
-      key,
+      keys,
       fs: this.fs,
     });
     if (states === undefined) return false;
@@ -293,7 +294,7 @@ class Registry implements SkillRegistry {
     // The cache file is not read (that is the point); the parses stay in memory, and nothing is saved.
     const reused = await this.parser.parseFiles(files, false);
     await this.compose();
-    if (this.lookup(key).kind !== "found") {
+    if (keys.some((key) => this.lookup(key).kind !== "found")) {
       // Back to a registry that never loaded, so the full load starts from nothing this one composed.
       this.cache.records.clear();
       this.cache.folders.clear();
@@ -347,7 +348,12 @@ class Registry implements SkillRegistry {
         this.cacheDiagnostics = found;
       });
     }
-    const walking = listRoots(this.rootsOptions()).then(async (listed) => {
+    // A warm walk `stat`s the folders whose listing the cache kept (see `folder-listings.ts`), so it waits
+    // for the cache. A forced load lists every folder; so does a cold one (no records: the stats that keep
+    // listings would only slow it down), and the next load keeps them.
+    let listings: FolderListings | undefined;
+    const walking = Promise.all([listRoots(this.rootsOptions()), cacheLoading]).then(async ([listed]) => {
+      if (!force && this.cache.records.size > 0) listings = this.cache.folderListings();
       const known = new Set(listed.map((root) => root.path));
       const roots = [...listed, ...this.extraRoots.filter((root) => !known.has(root.path))];
       this.parser.linkAreas = await linkAreas(
@@ -362,7 +368,7 @@ class Registry implements SkillRegistry {
       this.walked = indexed
         ? { paths, inputs: walkInputs(roots, config.discovery, this.parser.linkAreas) }
         : undefined;
-      return Promise.all(roots.map((root) => this.walk(root, fs)));
+      return Promise.all(roots.map((root) => this.walk(root, fs, listings)));
     });
     const listing = this.listSources();
     const [states] = await Promise.all([walking, this.refreshEnablement(), cacheLoading]);
@@ -370,6 +376,7 @@ class Registry implements SkillRegistry {
     // Folders compared before (kept in the cache) are checked against their stamps again: a copy edited
     // since is no longer a copy.
     await this.digests.refresh();
+    if (listings !== undefined) this.cache.pruneListings();
     this.rootStates = orderRootStates(states, config.discovery.scopeOrder);
     const files = uniqueFiles(this.rootStates);
     const reused = await this.parser.parseFiles(files, force);
@@ -401,6 +408,15 @@ class Registry implements SkillRegistry {
   }
 
   private saveAfterwards(): void {
+    if (this.options.deferCacheWrite) this.savePending = true;
+    else this.queueSave();
+  }
+
+  /** The write a deferred load left for `settled()` or `watch()` (see `RegistryOptions.deferCacheWrite`). */
+  private savePending = false;
+
+  private queueSave(): void {
+    this.savePending = false;
     void this.exclusive(async () => {
       // The caller of `load()` resumes in a microtask; let it run before the encoding takes the thread.
       await new Promise<void>((resolve) => setImmediate(resolve));
@@ -462,6 +478,7 @@ class Registry implements SkillRegistry {
   }
 
   async settled(): Promise<void> {
+    if (this.savePending) this.queueSave();
     // Tasks may queue more tasks (a load queues its cache write): wait until the queue stops growing.
     let queue: Promise<unknown>;
     do {
@@ -574,6 +591,7 @@ class Registry implements SkillRegistry {
 
   async watch(listener?: RegistryListener): Promise<RegistryWatcher> {
     await this.load();
+    if (this.savePending) this.queueSave();
     return watchRegistry({
       plan: () =>
         this.exclusive(() =>

@@ -9,11 +9,12 @@ import { basename, dirname, join, resolve } from "node:path";
 import type { FileStat, FileSystem } from "../fs/file-system.js";
 import { type Diagnostic, diagnostic } from "../model/diagnostic.js";
 import type { ParseResult } from "../parser/index.js";
+import type { FolderListings, KeptListing } from "../walker/folder-listings.js";
 import { decodeRecord, encodeRecord, isStoredRecord, StringTable } from "./cache-record-codec.js";
 import type { StoredFolder } from "./folder-digests.js";
 
 /** Bump when the file's layout or the shape of `ParseResult` (or what the parser puts in it) changes. */
-export const METADATA_CACHE_VERSION = 7;
+export const METADATA_CACHE_VERSION = 8;
 
 const FORMAT = "skillset-metadata";
 
@@ -123,6 +124,13 @@ export class MetadataCache {
    * none, and they are computed again.
    */
   readonly folders = new Map<string, StoredFolder>();
+  /**
+   * What walks learned from plain folders, by real folder path (`walker/folder-listings.ts`): a warm walk
+   * `stat`s those folders instead of listing them. Stored as `listings`; a file without them has none.
+   */
+  readonly listings = new Map<string, KeptListing>();
+  /** Folders whose listing a walk asked for or offered since {@link pruneListings}. */
+  private listingsUsed = new Set<string>();
   /** The file, or `undefined` for a cache kept in memory only. */
   readonly file: string | undefined;
   private readonly fs: FileSystem;
@@ -140,6 +148,7 @@ export class MetadataCache {
   async load(): Promise<Diagnostic[]> {
     this.records.clear();
     this.folders.clear();
+    this.listings.clear();
     this.dirty = false;
     if (this.file === undefined) return [];
     let bytes: Uint8Array;
@@ -154,6 +163,7 @@ export class MetadataCache {
     if (problem === undefined) return [];
     this.records.clear();
     this.folders.clear();
+    this.listings.clear();
     this.dirty = true;
     return [
       diagnostic(
@@ -182,6 +192,7 @@ export class MetadataCache {
       records?: unknown;
       strings?: unknown;
       folders?: unknown;
+      listings?: unknown;
     } | null;
     if (typeof top !== "object" || top === null || top.format !== FORMAT) return "is not a skillset cache";
     if (top.version !== METADATA_CACHE_VERSION) return `has format version ${String(top.version)}`;
@@ -205,7 +216,80 @@ export class MetadataCache {
       }
     }
     this.parseFolders(top.folders);
+    this.parseListings(top.listings);
     return undefined;
+  }
+
+  /**
+   * Reads `listings`: `[dir, mtimeMs, ctimeMs, ino, entries, skill, subfolders, …]` (7 values a folder;
+   * `ctimeMs` 0 when it equals `mtimeMs`, `subfolders` 0 when there are none). A malformed list is dropped
+   * whole: the walk then lists every folder, as a cold one does.
+   */
+  private parseListings(listings: unknown): void {
+    if (!Array.isArray(listings) || listings.length % 7 !== 0) return;
+    for (let at = 0; at < listings.length; at += 7) {
+      const [dir, mtimeMs, ctimeMs, ino, entries, skill, subfolders] = listings.slice(
+        at,
+        at + 7,
+      ) as unknown[];
+      if (
+        typeof dir !== "string" ||
+        typeof mtimeMs !== "number" ||
+        typeof ctimeMs !== "number" ||
+        typeof ino !== "number" ||
+        typeof entries !== "number" ||
+        (skill !== 0 && skill !== 1 && skill !== 2) ||
+        !(
+          subfolders === 0 ||
+          (Array.isArray(subfolders) && subfolders.every((name) => typeof name === "string"))
+        )
+      ) {
+        this.listings.clear();
+        return;
+      }
+      this.listings.set(dir, {
+        mtimeMs,
+        ctimeMs: ctimeMs === 0 ? mtimeMs : ctimeMs,
+        ino,
+        entries,
+        skill,
+        subfolders: subfolders === 0 ? [] : (subfolders as string[]),
+      });
+    }
+  }
+
+  /**
+   * The listings as a walk uses them: a listing offered with a stamp too recent to prove anything (see
+   * {@link isRacy}) is not kept, and the folder is listed again next time.
+   */
+  folderListings(): FolderListings {
+    return {
+      get: (real) => {
+        this.listingsUsed.add(real);
+        return this.listings.get(real);
+      },
+      set: (real, listing) => {
+        this.listingsUsed.add(real);
+        const now = Date.now();
+        if (listing === undefined || now - listing.mtimeMs < RACY_MS || now - listing.ctimeMs < RACY_MS) {
+          if (this.listings.delete(real)) this.dirty = true;
+          return;
+        }
+        this.listings.set(real, listing);
+        this.dirty = true;
+      },
+    };
+  }
+
+  /** Drops the listings of folders no walk asked for since the last call (gone, or no longer searched). */
+  pruneListings(): void {
+    for (const dir of this.listings.keys()) {
+      if (!this.listingsUsed.has(dir)) {
+        this.listings.delete(dir);
+        this.dirty = true;
+      }
+    }
+    this.listingsUsed = new Set();
   }
 
   /** Reads `folders`: `[dir, stamp, integrity, [path, sha256, path, sha256, …]], …`; anything else is skipped. */
@@ -313,6 +397,22 @@ export class MetadataCache {
         folder.files.flatMap((file) => [file.path, file.sha256]),
       ]);
       parts.push(`,"folders":${asciiJson(folders)}`);
+    }
+    if (this.listings.size > 0) {
+      const listings: unknown[] = [];
+      for (const [dir, listing] of this.listings) {
+        const { mtimeMs, ctimeMs, ino, entries, skill, subfolders } = listing;
+        listings.push(
+          dir,
+          mtimeMs,
+          ctimeMs === mtimeMs ? 0 : ctimeMs,
+          ino,
+          entries,
+          skill,
+          subfolders.length === 0 ? 0 : subfolders,
+        );
+      }
+      parts.push(`,"listings":${asciiJson(listings)}`);
     }
     parts.push(`,"strings":${asciiJson(table.strings)}}`);
     // ASCII only (see asciiJson), so latin1 is UTF-8 here, and skips the UTF-8 pass over the text.

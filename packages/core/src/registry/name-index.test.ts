@@ -133,6 +133,39 @@ describe("the name index (one-skill commands without the whole registry)", () =>
     expect(JSON.stringify(disabled.full)).toContain('"enabled":false');
   }, 30_000);
 
+  it("answers several names at once (a message's mentions) only when every one finds its skill", async () => {
+    await temp.write({
+      "project/.agents/skills/pdf/SKILL.md": skill("pdf", "Fill PDF forms."),
+      "project/.agents/skills/docx/SKILL.md": skill("docx", "Edit Word files."),
+      "project/.agents/skills/xlsx/SKILL.md": skill("xlsx", "Edit sheets."),
+    });
+    await pastRacyWindow();
+    const cacheFile = temp.join("cache", "metadata.json");
+    const options = { cwd: temp.join("project"), env, home: temp.join("home"), cacheFile };
+    const open = async (oneSkill: string[]) => {
+      const registry = createRegistry({ ...options, oneSkill });
+      await registry.load();
+      await registry.settled();
+      return registry;
+    };
+    await open(["pdf", "docx"]);
+    const full = createRegistry({ ...options, cacheFile: false });
+    await full.load();
+    const both = await open(["pdf", "docx"]);
+    expect(both.stats().fromNameIndex).toBe(true);
+    expect(
+      both
+        .entries()
+        .map((entry) => entry.skill.name)
+        .sort(),
+    ).toEqual(["docx", "pdf"]);
+    for (const name of ["pdf", "docx"]) expect(answer(both.lookup(name))).toEqual(answer(full.lookup(name)));
+    // One name no skill has: the whole registry, as for one name.
+    const unknown = await open(["pdf", "nope"]);
+    expect(unknown.stats().fromNameIndex).toBeUndefined();
+    expect(unknown.entries().length).toBe(full.entries().length);
+  }, 30_000);
+
   it.skipIf(!hasCorpus())(
     `over the whole corpus as roots, every sampled name and every shared one answers as the full registry ${NEEDS_CORPUS}`,
     async () => {

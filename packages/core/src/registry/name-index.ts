@@ -4,7 +4,18 @@
  * found them would find the same today — every folder the walk listed and every SKILL.md (an edit can
  * change a name). With the proof intact, the registry parses only the candidates, composes them and runs
  * the one lookup (`lookup-entry.ts`) on them; anything that does not match means a full load.
+ *
+ * Why every stamp, and no fewer (issue 24 looked for a cheaper proof): a folder's stamp proves its entries
+ * (adding, removing or renaming one moves its mtime and ctime), so the folder stamps prove which folders
+ * the walk enters and which SKILL.md files exist. They prove nothing about a file's bytes: an edit in
+ * place (most editors, `echo >>`, `cp` over a file) leaves the folder alone. And any SKILL.md of the tree,
+ * not only the candidates', can change the answer: editing another skill's `name:` to the one asked for
+ * makes it ambiguous, shadowed or shadowing. So a correct proof stats every folder the walk listed and
+ * every SKILL.md; a cheaper one needs a record of changes kept between processes (a watcher daemon, a
+ * file system journal), which skillset does not run. On the bench tree (15,778 skills) that is 32,029
+ * stats: the floor of a one-skill command there is Node's start, the CLI's modules and those stats.
  */
+import { dirname } from "node:path";
 import type { FileStat, FileSystem } from "../fs/file-system.js";
 import type { Diagnostic } from "../model/diagnostic.js";
 import type { Root } from "../roots/index.js";
@@ -13,16 +24,19 @@ import { isRacy, METADATA_CACHE_VERSION } from "./metadata-cache.js";
 import type { RegistryEntry } from "./registry-types.js";
 import type { RootState } from "./root-state.js";
 
-const FORMAT = "skillset-name-index";
+/** Bump with the metadata cache's version, or when this file's own layout changes. */
+const FORMAT = "skillset-name-index-2";
 
 /** A stamp as stored: `[mtimeMs, ctimeMs, ino, size]`, or `null` for a path that could not be stat'ed. */
 type StoredStamp = [number, number, number, number] | null;
 
 /**
  * One candidate file: its root's index in `roots`, then the fields of `FoundSkillFile` but the root, then
- * its place in the root's walk (files keep the walk's order, which breaks ties in precedence).
+ * its place in the root's walk (files keep the walk's order, which breaks ties in precedence). `realPath`
+ * is 0 when it is `path`, `dir` and `realDir` 0 when they are the folders of `path` and `realPath` (the
+ * usual case: the index is read whole by every one-skill command, so every path left out counts).
  */
-type StoredFile = [number, string, string, string, string, boolean, boolean | null, number];
+type StoredFile = [number, string, string | 0, string | 0, string | 0, boolean, boolean | null, number];
 
 interface StoredRoot {
   path: string;
@@ -140,9 +154,9 @@ export async function buildNameIndex(options: {
         const row: StoredFile = [
           rootIndex,
           file.path,
-          file.realPath,
-          file.dir,
-          file.realDir,
+          file.realPath === file.path ? 0 : file.realPath,
+          file.dir === dirname(file.path) ? 0 : file.dir,
+          file.realDir === dirname(file.realPath) ? 0 : file.realDir,
           file.lowercase,
           file.hasAgentsDir ?? null,
           place,
@@ -170,14 +184,14 @@ export async function buildNameIndex(options: {
 }
 
 /**
- * The root states a full walk would build today, holding only the files that could answer `key`; or
- * `undefined` when the index is missing, from another version or other inputs, or any stamp differs.
+ * The root states a full walk would build today, holding only the files that could answer one of `keys`;
+ * or `undefined` when the index is missing, from another version or other inputs, or any stamp differs.
  */
 export async function candidateStates(options: {
   text: string;
   inputs: string;
   roots: readonly Root[];
-  key: string;
+  keys: readonly string[];
   fs: FileSystem;
 }): Promise<RootState[] | undefined> {
   let index: NameIndexFile;
@@ -213,7 +227,7 @@ export async function candidateStates(options: {
   }
   // Every candidate file once, in the walk's order within its root.
   const rows = new Map<string, StoredFile>();
-  for (const name of candidateNames(options.key)) {
+  for (const name of options.keys.flatMap(candidateNames)) {
     if (!Object.hasOwn(index.names, name)) continue;
     for (const row of index.names[name] ?? []) rows.set(`${row[0]}\0${row[1]}`, row);
   }
@@ -221,11 +235,13 @@ export async function candidateStates(options: {
   for (const row of sorted) {
     const state = states[row[0]];
     if (state === undefined) return undefined;
+    const [, path, realPath, dir, realDir] = row;
+    const real = realPath === 0 ? path : realPath;
     const file: FoundSkillFile = {
-      path: row[1],
-      realPath: row[2],
-      dir: row[3],
-      realDir: row[4],
+      path,
+      realPath: real,
+      dir: dir === 0 ? dirname(path) : dir,
+      realDir: realDir === 0 ? dirname(real) : realDir,
       root: state.root,
       lowercase: row[5],
     };

@@ -5,7 +5,7 @@
  * others are `duplicate` ("Copies are one skill").
  */
 import { dirname } from "node:path";
-import { type Diagnostic, diagnostic } from "../model/diagnostic.js";
+import { type Diagnostic, diagnosticOf, type MessageText } from "../model/diagnostic.js";
 import { SCOPES, type Scope, type Skill } from "../model/skill.js";
 import { providerOrder } from "../roots/provider-table.js";
 import type { FolderDigest } from "./folder-digests.js";
@@ -141,16 +141,20 @@ export function differingFiles(skills: readonly Skill[], copies: CopyCheck, limi
   return differ.length > limit ? [...differ.slice(0, limit), `… ${differ.length - limit} more`] : differ;
 }
 
+/** The `ambiguous` message of tied skills, as a template and its arguments (built only when read). */
 function ambiguousMessage(
   name: string,
   top: readonly Skill[],
   groups: Skill[][] | undefined,
   copies: CopyCheck | undefined,
-): string {
+): MessageText {
   const paths = top.map((skill) => skill.path).join(", ");
-  const shared = `share the ${top[0]!.scope} scope and the same distance`;
+  const shared = "Skill name '{0}' is ambiguous: {1} share the {2} scope and the same distance";
   if (groups === undefined || copies === undefined) {
-    return `Skill name '${name}' is ambiguous: ${paths} ${shared}, so a bare '${name}' resolves to none of them; rename or remove all but one, or refer to it by path.`;
+    return {
+      template: `${shared}, so a bare '{0}' resolves to none of them; rename or remove all but one, or refer to it by path.`,
+      args: [name, paths, top[0]!.scope],
+    };
   }
   const differ = differingFiles(top, copies);
   const unreadable = top.filter((skill) => copies.of(realDir(skill)) === null).map((skill) => skill.dir);
@@ -160,7 +164,10 @@ function ambiguousMessage(
       : unreadable.length > 0
         ? ` and ${unreadable.join(", ")} could not be compared (unreadable or too large)`
         : "";
-  return `Skill name '${name}' is ambiguous: ${paths} ${shared}${how}, so a bare '${name}' resolves to none of them. Make them one skill: keep one folder and replace the others with links to it (\`skillset add <source> --agent …\` links unless given \`--copy\`), or remove all but one; or refer to one by path.`;
+  return {
+    template: `${shared}{3}, so a bare '{0}' resolves to none of them. Make them one skill: keep one folder and replace the others with links to it (\`skillset add <source> --agent …\` links unless given \`--copy\`), or remove all but one; or refer to one by path.`,
+    args: [name, paths, top[0]!.scope, how],
+  };
 }
 
 /**
@@ -204,10 +211,10 @@ export function rankGroup(
     entries.push(entry);
   } else {
     // Tied skills share their scope, so they share one message (built once, not once per skill).
-    const message = ambiguousMessage(name, standing, groups, copies);
+    const { template, args } = ambiguousMessage(name, standing, groups, copies);
     const differsIn = groups && copies ? differingFiles(standing, copies) : undefined;
     for (const [index, skill] of standing.entries()) {
-      const found = diagnostic("warning", "ambiguous", message, skill.path);
+      const found = diagnosticOf("warning", "ambiguous", template, args, skill.path);
       diagnostics.push(found);
       const entry: RankedEntry = {
         skill: withDiagnostic(skill, found),
@@ -223,10 +230,11 @@ export function rankGroup(
   for (const copiesOf of groups ?? []) {
     const standsFor = copiesOf[0]!;
     for (const skill of copiesOf.slice(1)) {
-      const found = diagnostic(
+      const found = diagnosticOf(
         "info",
         "duplicate",
-        `Skill '${name}' at ${skill.path} is a copy of ${standsFor.path} (same files, same scope and distance), so they are one skill; it is listed as '${name}' once, from ${standsFor.dir}.`,
+        "Skill '{0}' at {path} is a copy of {1} (same files, same scope and distance), so they are one skill; it is listed as '{0}' once, from {2}.",
+        [name, standsFor.path, standsFor.dir],
         skill.path,
       );
       diagnostics.push(found);
@@ -239,16 +247,18 @@ export function rankGroup(
     const skill = sorted[index]!;
     const found =
       first.namespace !== undefined && skill.namespace === undefined
-        ? diagnostic(
+        ? diagnosticOf(
             "warning",
             "shadowed",
-            `Skill '${name}' at ${skill.path} is not namespaced, but its name equals the qualified name of the plugin skill ${winners}, which always keeps it (plugin skills never collide with bare names); rename this skill (its frontmatter \`name\`, e.g. without the ':') to use it by name. It can still be loaded by path.`,
+            "Skill '{0}' at {path} is not namespaced, but its name equals the qualified name of the plugin skill {1}, which always keeps it (plugin skills never collide with bare names); rename this skill (its frontmatter `name`, e.g. without the ':') to use it by name. It can still be loaded by path.",
+            [name, winners],
             skill.path,
           )
-        : diagnostic(
+        : diagnosticOf(
             "info",
             "shadowed",
-            `Skill '${name}' at ${skill.path} is shadowed by ${winners} (${describeWhy(winner, skill)}); rename it or remove the other copy to use this one.`,
+            "Skill '{0}' at {path} is shadowed by {1} ({2}); rename it or remove the other copy to use this one.",
+            [name, winners, describeWhy(winner, skill)],
             skill.path,
           );
     diagnostics.push(found);

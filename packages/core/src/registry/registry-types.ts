@@ -87,12 +87,19 @@ export interface RegistryOptions {
    */
   cacheFile?: string | false;
   /**
-   * The name a command about one skill asks for (`skillset load`, `read`). When the name index beside the
-   * cache file (`name-index.ts`) proves the walk unchanged and the name finds one skill, `load()` parses
-   * and composes only the skills that name could mean: `entries()` then holds just those, and
+   * The name a command about one skill asks for (`skillset load`, `read`), or the names a command about a
+   * few asks for (`skillset resolve` with explicit mentions). When the name index beside the cache file
+   * (`name-index.ts`) proves the walk unchanged and every name finds one skill, `load()` parses and
+   * composes only the skills those names could mean: `entries()` then holds just those, and
    * `stats().fromNameIndex` is true. Anything else is a full load, which writes the index for next time.
    */
-  oneSkill?: string;
+  oneSkill?: string | readonly string[];
+  /**
+   * Write the metadata cache (and the name index) when `settled()` or `watch()` is called, not as soon as
+   * a load resolves: a command prints first and writes after (the CLI does). Default false: a host that
+   * never calls `settled()` still gets its cache written.
+   */
+  deferCacheWrite?: boolean;
   /**
    * When a second thread reads the heads of the files a load parses (many files from the real disk; see
    * `mapWithHeadsSync`). The results are the same either way.

@@ -6,7 +6,7 @@ import type { SkillsetConfig } from "../config/config-schema.js";
 import type { FileSystem } from "../fs/file-system.js";
 import type { Diagnostic } from "../model/diagnostic.js";
 import type { Root } from "../roots/index.js";
-import { type FoundSkillFile, type WalkOptions, walkRoot } from "../walker/index.js";
+import { type FolderListings, type FoundSkillFile, type WalkOptions, walkRoot } from "../walker/index.js";
 import { scopeRank } from "./rank-precedence.js";
 
 /** What the registry knows about one root. */
@@ -25,9 +25,11 @@ export function registryWalkOptions(
   discovery: SkillsetConfig["discovery"],
   fs: FileSystem,
   linkAreas: readonly string[] | undefined,
+  listings?: FolderListings,
 ): WalkOptions {
   const options: WalkOptions = { limits: discovery.limits, fs };
   if (linkAreas !== undefined) options.linkAreas = linkAreas;
+  if (listings !== undefined) options.listings = listings;
   return options;
 }
 
@@ -37,9 +39,10 @@ export async function walkRootState(
   discovery: SkillsetConfig["discovery"],
   fs: FileSystem,
   linkAreas?: readonly string[],
+  listings?: FolderListings,
 ): Promise<RootState> {
   const [walked, exists] = await Promise.all([
-    walkRoot(root, registryWalkOptions(discovery, fs, linkAreas)),
+    walkRoot(root, registryWalkOptions(discovery, fs, linkAreas, listings)),
     fs.stat(root.path).then(
       (stat) => stat.isDirectory,
       () => false,

@@ -3,9 +3,10 @@
  * Costs one `readdir`; `stat`/`realpath` only for symbolic links.
  */
 import { sep } from "node:path";
-import type { DirEntry, FileSystem, SyncFileReads } from "../fs/file-system.js";
+import type { DirEntry, FileStat, FileSystem, SyncFileReads } from "../fs/file-system.js";
 import type { Diagnostic } from "../model/diagnostic.js";
 import type { Root } from "../roots/root.js";
+import { type FolderListings, type KeptListing, listingHolds } from "./folder-listings.js";
 import { insideAreas, linkLeavesArea, notRegularFile, refuseSkillFileLink } from "./link-policy.js";
 import {
   danglingLink,
@@ -24,6 +25,8 @@ export interface WalkContext {
   linkAreas?: readonly string[];
   /** Search hidden folders too (all but version-control ones), as `validate PATH` does. */
   searchHidden?: boolean;
+  /** Listings kept from earlier walks (synchronous walks without `searchHidden` only). */
+  listings?: FolderListings;
 }
 
 /** Folders never searched, hidden or not. */
@@ -95,13 +98,65 @@ export function inspectFolderSync(
   context: WalkContext & { fs: SyncFileReads },
   isRoot: boolean,
 ): FolderReport | Promise<FolderReport> {
+  const { listings } = context;
+  let stat: FileStat | undefined;
+  if (listings !== undefined) {
+    // Taken before the listing: a change between the two leaves a stamp older than the listing, never
+    // newer, so the next walk lists the folder again.
+    try {
+      stat = context.fs.statSync(folder.real);
+    } catch {
+      // Listed below, which reports why it cannot be.
+    }
+    const kept = stat && listings.get(folder.real);
+    if (stat && kept && listingHolds(kept, stat)) return keptReport(folder, kept);
+  }
   let entries: DirEntry[];
   try {
     entries = context.fs.readdirSync(folder.path);
   } catch (error) {
     return readFailed(folder, errorCode(error), isRoot);
   }
-  return classifyEntries(folder, entries, context);
+  const report = classifyEntries(folder, entries, context);
+  if (listings !== undefined) {
+    const plain = stat?.isDirectory && !(report instanceof Promise) && !report.linked && !report.diagnostics;
+    listings.set(folder.real, plain ? listingOf(report as FolderReport, stat as FileStat) : undefined);
+  }
+  return report;
+}
+
+/** A plain folder's report as a listing to keep. */
+function listingOf(report: FolderReport, stat: FileStat): KeptListing {
+  const skill = report.skillFile ? (report.skillFile.hasAgentsDir ? 2 : 1) : 0;
+  return {
+    mtimeMs: stat.mtimeMs,
+    ctimeMs: stat.ctimeMs,
+    ino: stat.ino,
+    entries: report.entries,
+    skill,
+    subfolders: report.subfolders.map((sub) => baseName(sub.path)),
+  };
+}
+
+/** The report a kept listing stands for, with paths under `folder` as reached this time. */
+function keptReport(folder: WalkFolder, kept: KeptListing): FolderReport {
+  const samePath = folder.path === folder.real;
+  const subfolders: Subfolder[] = [];
+  for (const name of kept.subfolders) {
+    const path = joinPath(folder.path, name);
+    subfolders.push({ path, real: samePath ? path : joinPath(folder.real, name), viaLink: false });
+  }
+  const report: FolderReport = { entries: kept.entries, subfolders };
+  if (kept.skill !== 0) {
+    const path = joinPath(folder.path, "SKILL.md");
+    report.skillFile = {
+      path,
+      realPath: samePath ? path : joinPath(folder.real, "SKILL.md"),
+      lowercase: false,
+      hasAgentsDir: kept.skill === 2,
+    };
+  }
+  return report;
 }
 
 function readFailed(folder: WalkFolder, code: string, isRoot: boolean): FolderReport {

@@ -2,6 +2,8 @@
  * @module walker (internal) — what this stage gives the stages after it and not hosts. Hosts reach it only
  * through `@skillset/core/internal`, which may change in any release.
  */
+
+export type { FolderListings, KeptListing } from "./folder-listings.js";
 export {
   insideAreas,
   isSkillFileName,

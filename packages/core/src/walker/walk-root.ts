@@ -67,6 +67,7 @@ export async function walkRoot(root: Root, options: WalkOptions): Promise<WalkRe
   if (options.searchHidden) context.searchHidden = true;
   const sync = syncReads(fs);
   const syncContext = sync ? { ...context, fs: sync } : undefined;
+  if (syncContext && options.listings && !options.searchHidden) syncContext.listings = options.listings;
   const reader = syncContext
     ? {
         report: (index: number) => inspectFolderSync(queue[index] as WalkFolder, syncContext, index === 0),

@@ -5,6 +5,7 @@ import type { WalkLimits } from "../config/config-schema.js";
 import type { FileSystem } from "../fs/file-system.js";
 import type { Diagnostic } from "../model/diagnostic.js";
 import type { Root } from "../roots/root.js";
+import type { FolderListings } from "./folder-listings.js";
 
 /** A SKILL.md found under a root. */
 export interface FoundSkillFile {
@@ -57,4 +58,10 @@ export interface WalkOptions {
   limitReached?: (root: string, limit: keyof WalkLimits, value: number) => Diagnostic;
   /** Folders read at the same time (default 32): enough to keep the disk busy, few enough to stay polite. */
   concurrency?: number;
+  /**
+   * Listings kept from earlier walks (`folder-listings.ts`): a plain folder whose stamp is unchanged is
+   * `stat`ed instead of listed, and plain folders listed are offered to it. Used by synchronous walks
+   * without `searchHidden` only.
+   */
+  listings?: FolderListings;
 }
