@@ -1,7 +1,7 @@
 import { existsSync, readdirSync } from "node:fs";
 import { rm, stat, utimes, writeFile } from "node:fs/promises";
 import { renderSkillFile, type TempDir } from "@skillset/core/test";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { createTempProject, isolatedEnv, runCliCaptured } from "../testing/index.js";
 import { mentionedNames } from "./resolve.run.js";
 
@@ -14,7 +14,10 @@ beforeEach(async () => {
   await temp.writeSkill("project/.agents/skills/docx", { name: "docx", description: "Edit Word files." });
   await temp.write({ "project/.agents/skills/later/.keep": "" });
 });
-afterEach(() => temp.cleanup());
+afterEach(async () => {
+  vi.useRealTimers();
+  await temp.cleanup();
+});
 
 /** `skillset <argv>` with the shared cache (where the name index lives), or with a cache of its own. */
 const cli = (argv: string[], cache: "shared" | "fresh" = "shared") =>
@@ -46,9 +49,12 @@ async function resolveBoth() {
   return { indexed, full };
 }
 
-/** Waits until stamps prove something (`isRacy`), then resolves once so the index is written from them. */
+/** Steps the clock until stamps prove something (`isRacy`), then resolves once so the index is written from them. */
 async function writeIndex(): Promise<void> {
-  await new Promise((resolve) => setTimeout(resolve, 3_100));
+  // Only Date is faked, 3.1 s ahead of the clock that stamps the files (no sleep); files written later
+  // are as young as they really are, so they stay racy until the next step.
+  vi.useRealTimers();
+  vi.useFakeTimers({ toFake: ["Date"], now: Date.now() + 3_100 });
   await cli(["resolve", "$pdf and $docx"]);
   const cache = temp.join("home/.cache/skillset");
   expect(existsSync(cache) && readdirSync(cache).some((file) => file.endsWith(".names.json"))).toBe(true);

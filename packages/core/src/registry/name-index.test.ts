@@ -1,6 +1,6 @@
 import { rm, utimes, writeFile } from "node:fs/promises";
 import { join } from "node:path";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { corpusDir, hasCorpus, NEEDS_CORPUS } from "../test/corpus.js";
 import { createTempDir, isolatedEnv, renderSkillFile, type TempDir } from "../test/index.js";
 import { createRegistry } from "./create-registry.js";
@@ -15,7 +15,10 @@ beforeEach(async () => {
   env = isolatedEnv(temp);
   await temp.write({ "project/.git/HEAD": "ref: refs/heads/main\n", "home/.keep": "" });
 });
-afterEach(() => temp.cleanup());
+afterEach(async () => {
+  vi.useRealTimers();
+  await temp.cleanup();
+});
 
 /** A lookup as plain data: what `load`, `show` and `read` print comes from these fields. */
 function answer(found: Lookup): unknown {
@@ -40,8 +43,16 @@ async function both(key: string, extra: Partial<RegistryOptions> = {}) {
   };
 }
 
-/** Waits out the window in which a stamp proves nothing (`isRacy`): the next full load writes the index. */
-const pastRacyWindow = () => new Promise((resolve) => setTimeout(resolve, 3_100));
+/**
+ * Steps the registry's clock past the window in which a stamp proves nothing (`isRacy`), so the next full
+ * load writes the index: only `Date` is faked, set 3.1 s ahead of the real clock that stamps the files, and
+ * stays there (a file written after this is as young as it really is, so it is racy again until the next
+ * step). No sleep.
+ */
+const pastRacyWindow = async () => {
+  vi.useRealTimers();
+  vi.useFakeTimers({ toFake: ["Date"], now: Date.now() + 3_100 });
+};
 
 const skill = (name: string, description: string) => renderSkillFile({ name, description });
 
