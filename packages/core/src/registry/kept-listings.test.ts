@@ -1,7 +1,7 @@
 import { execFileSync } from "node:child_process";
 import { readFileSync, statSync } from "node:fs";
 import { rename, rm, writeFile } from "node:fs/promises";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { createTempDir, isolatedEnv, renderSkillFile, type TempDir } from "../test/index.js";
 import { createRegistry } from "./create-registry.js";
 
@@ -13,10 +13,20 @@ beforeEach(async () => {
   env = isolatedEnv(temp);
   await temp.write({ "project/.git/HEAD": "ref: refs/heads/main\n", "home/.keep": "" });
 });
-afterEach(() => temp.cleanup());
+afterEach(async () => {
+  vi.useRealTimers();
+  await temp.cleanup();
+});
 
-/** Waits out the window in which a stamp proves nothing (`isRacy`): listings are kept only after it. */
-const pastRacyWindow = () => new Promise((resolve) => setTimeout(resolve, 3_100));
+/**
+ * Steps past the window in which a stamp proves nothing (`isRacy`): listings are kept only after it. Only
+ * Date is faked, 3.1 s ahead of the clock that stamps the folders (no sleep); a folder changed later is as
+ * young as it really is, so it stays racy until the next step.
+ */
+const pastRacyWindow = async () => {
+  vi.useRealTimers();
+  vi.useFakeTimers({ toFake: ["Date"], now: Date.now() + 3_100 });
+};
 
 const skill = (name: string) => renderSkillFile({ name, description: `Use when testing ${name}.` });
 
