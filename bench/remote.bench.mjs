@@ -48,9 +48,10 @@ writeFileSync(
   }),
 );
 
-const { openRemotes } = await import(join(repoRoot, "packages", "remote", "dist", "index.js"));
-const { createSkillset } = await import(join(repoRoot, "packages", "core", "dist", "session", "index.js"));
-const { loadSkill } = await import(join(repoRoot, "packages", "core", "dist", "loader", "index.js"));
+// By the packages' entries (what a host imports), after the environment above is set.
+const { openRemotes } = await import("@skillset/remote");
+const { createSkillset } = await import("@skillset/core/session");
+const { loadSkill } = await import("@skillset/core/loader");
 
 const remotes = await openRemotes({ env, home });
 const skills = await createSkillset({ cwd: project, env, home, sources: remotes.sources, cacheFile: false });
