@@ -42,7 +42,9 @@ export async function createTempDir(prefix = "skillset-test-"): Promise<TempDir>
       await temp.write({ [file]: renderSkillFile(fields, body) });
       return join(path, file);
     },
-    cleanup: () => rm(path, { recursive: true, force: true }),
+    // Retried: a background write (a metadata cache saved after a command printed) may add a file while
+    // the folder is being removed, which fails once with ENOTEMPTY.
+    cleanup: () => rm(path, { recursive: true, force: true, maxRetries: 5, retryDelay: 20 }),
   };
   return temp;
 }
