@@ -1,35 +1,13 @@
 import { existsSync, readdirSync } from "node:fs";
 import { rm, stat, utimes, writeFile } from "node:fs/promises";
-import { renderSkillFile, type TempDir } from "@skillset/core/test";
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { createTempProject, isolatedEnv, runCliCaptured } from "../testing/index.js";
+import { renderSkillFile } from "@skillset/core/test";
+import { describe, expect, it } from "vitest";
+import { stepPastRacyWindow } from "../../../core/src/test/racy-window.js";
+import { nameIndexProject } from "../testing/name-index-project.js";
 import { mentionedNames } from "./resolve.run.js";
 
-let temp: TempDir;
-let fresh = 0;
-
-beforeEach(async () => {
-  temp = await createTempProject("skillset-resolve-fresh-");
-  await temp.writeSkill("project/.agents/skills/pdf", { name: "pdf", description: "Fill PDF forms." });
-  await temp.writeSkill("project/.agents/skills/docx", { name: "docx", description: "Edit Word files." });
-  await temp.write({ "project/.agents/skills/later/.keep": "" });
-});
-afterEach(async () => {
-  vi.useRealTimers();
-  await temp.cleanup();
-});
-
-/** `skillset <argv>` with the shared cache (where the name index lives), or with a cache of its own. */
-const cli = (argv: string[], cache: "shared" | "fresh" = "shared") =>
-  runCliCaptured({
-    argv,
-    cwd: temp.join("project"),
-    env: {
-      ...isolatedEnv(temp),
-      ...(cache === "fresh" ? { XDG_CACHE_HOME: temp.join(`cache-${fresh++}`) } : {}),
-    },
-    replaceTemp: temp.path,
-  });
+const project = nameIndexProject("skillset-resolve-fresh-");
+const { cli } = project;
 
 const messages = [
   "$pdf fill the form",
@@ -51,12 +29,9 @@ async function resolveBoth() {
 
 /** Steps the clock until stamps prove something (`isRacy`), then resolves once so the index is written from them. */
 async function writeIndex(): Promise<void> {
-  // Only Date is faked, 3.1 s ahead of the clock that stamps the files (no sleep); files written later
-  // are as young as they really are, so they stay racy until the next step.
-  vi.useRealTimers();
-  vi.useFakeTimers({ toFake: ["Date"], now: Date.now() + 3_100 });
+  stepPastRacyWindow();
   await cli(["resolve", "$pdf and $docx"]);
-  const cache = temp.join("home/.cache/skillset");
+  const cache = project.temp().join("home/.cache/skillset");
   expect(existsSync(cache) && readdirSync(cache).some((file) => file.endsWith(".names.json"))).toBe(true);
 }
 
@@ -73,7 +48,7 @@ describe("skillset resolve with explicit names (the name index, SPEC §5 Caching
   });
 
   it("sees an edit, an edit that keeps size and mtime, a rename, a delete and a new skill, as a full load does", async () => {
-    const pdf = temp.join("project/.agents/skills/pdf/SKILL.md");
+    const pdf = project.temp().join("project/.agents/skills/pdf/SKILL.md");
     await writeIndex();
     const same = await resolveBoth();
     expect(same.indexed).toEqual(same.full);
@@ -95,7 +70,7 @@ describe("skillset resolve with explicit names (the name index, SPEC §5 Caching
     // docx renamed to pdf: two skills named pdf in one root, and no docx.
     await writeIndex();
     await writeFile(
-      temp.join("project/.agents/skills/docx/SKILL.md"),
+      project.temp().join("project/.agents/skills/docx/SKILL.md"),
       renderSkillFile({ name: "pdf", description: "Now a PDF skill." }),
     );
     const renamed = await resolveBoth();
@@ -103,14 +78,14 @@ describe("skillset resolve with explicit names (the name index, SPEC §5 Caching
     expect(renamed.indexed[0]?.code).toBe(1);
 
     await writeIndex();
-    await rm(temp.join("project/.agents/skills/docx"), { recursive: true });
+    await rm(project.temp().join("project/.agents/skills/docx"), { recursive: true });
     const deleted = await resolveBoth();
     expect(deleted.indexed).toEqual(deleted.full);
 
     // A new skill in a folder that held none, which takes the name from the one that had it.
     await writeIndex();
-    await rm(temp.join("project/.agents/skills/pdf"), { recursive: true });
-    await temp.writeSkill("project/.agents/skills/later/pdf-new", {
+    await rm(project.temp().join("project/.agents/skills/pdf"), { recursive: true });
+    await project.temp().writeSkill("project/.agents/skills/later/pdf-new", {
       name: "pdf",
       description: "New one.",
     });

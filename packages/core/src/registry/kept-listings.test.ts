@@ -3,6 +3,7 @@ import { readFileSync, statSync } from "node:fs";
 import { rename, rm, writeFile } from "node:fs/promises";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { createTempDir, isolatedEnv, renderSkillFile, type TempDir } from "../test/index.js";
+import { stepPastRacyWindow } from "../test/racy-window.js";
 import { createRegistry } from "./create-registry.js";
 
 let temp: TempDir;
@@ -17,16 +18,6 @@ afterEach(async () => {
   vi.useRealTimers();
   await temp.cleanup();
 });
-
-/**
- * Steps past the window in which a stamp proves nothing (`isRacy`): listings are kept only after it. Only
- * Date is faked, 3.1 s ahead of the clock that stamps the folders (no sleep); a folder changed later is as
- * young as it really is, so it stays racy until the next step.
- */
-const pastRacyWindow = async () => {
-  vi.useRealTimers();
-  vi.useFakeTimers({ toFake: ["Date"], now: Date.now() + 3_100 });
-};
 
 const skill = (name: string) => renderSkillFile({ name, description: `Use when testing ${name}.` });
 
@@ -53,7 +44,7 @@ describe("folder listings kept in the metadata cache", () => {
       "project/.agents/skills/group/inner/SKILL.md": skill("inner"),
     });
     const first = await both();
-    await pastRacyWindow();
+    stepPastRacyWindow();
     const second = await both();
     // The project's folders were too recent to prove anything at first; now they are kept too.
     expect(second.kept - first.kept).toBeGreaterThanOrEqual(4);
@@ -72,7 +63,7 @@ describe("folder listings kept in the metadata cache", () => {
     ]);
 
     // A folder changed with its mtime set back: the ctime still moves, and the folder is listed again.
-    await pastRacyWindow();
+    stepPastRacyWindow();
     await both();
     // `touch -r` copies the times to the nanosecond (a time in JavaScript has no room for them).
     const group = temp.join("project/.agents/skills/group");
@@ -88,7 +79,7 @@ describe("folder listings kept in the metadata cache", () => {
     expect(JSON.stringify(late.full)).toContain("late/SKILL.md");
 
     // A SKILL.md removed from a folder that stays.
-    await pastRacyWindow();
+    stepPastRacyWindow();
     await both();
     await writeFile(temp.join("project/.agents/skills/group/inner/README.md"), "notes");
     await rm(temp.join("project/.agents/skills/group/inner/SKILL.md"));

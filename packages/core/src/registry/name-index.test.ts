@@ -3,6 +3,7 @@ import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { corpusDir, hasCorpus, NEEDS_CORPUS } from "../test/corpus.js";
 import { createTempDir, isolatedEnv, renderSkillFile, type TempDir } from "../test/index.js";
+import { stepPastRacyWindow } from "../test/racy-window.js";
 import { createRegistry } from "./create-registry.js";
 import { candidateNames } from "./name-index.js";
 import type { Lookup, RegistryOptions } from "./registry-types.js";
@@ -43,17 +44,6 @@ async function both(key: string, extra: Partial<RegistryOptions> = {}) {
   };
 }
 
-/**
- * Steps the registry's clock past the window in which a stamp proves nothing (`isRacy`), so the next full
- * load writes the index: only `Date` is faked, set 3.1 s ahead of the real clock that stamps the files, and
- * stays there (a file written after this is as young as it really is, so it is racy again until the next
- * step). No sleep.
- */
-const pastRacyWindow = async () => {
-  vi.useRealTimers();
-  vi.useFakeTimers({ toFake: ["Date"], now: Date.now() + 3_100 });
-};
-
 const skill = (name: string, description: string) => renderSkillFile({ name, description });
 
 describe("the name index (one-skill commands without the whole registry)", () => {
@@ -70,7 +60,7 @@ describe("the name index (one-skill commands without the whole registry)", () =>
       "project/.agents/skills/docx/SKILL.md": skill("docx", "Edit Word files."),
       "project/.agents/skills/deep/empty/.keep": "",
     });
-    await pastRacyWindow();
+    stepPastRacyWindow();
     // The first load is full (no index yet) and writes the index; the second answers from it.
     expect(await both("pdf")).toMatchObject({ indexed: false });
     const second = await both("pdf");
@@ -87,7 +77,7 @@ describe("the name index (one-skill commands without the whole registry)", () =>
     expect(JSON.stringify(edited.fast)).toContain("Fill PDF FORMS.");
 
     // A new same-named skill deep in a folder with no skill yet makes the name ambiguous... or shadowed.
-    await pastRacyWindow();
+    stepPastRacyWindow();
     await both("pdf");
     await temp.write({ "project/.agents/skills/deep/empty/pdf/SKILL.md": skill("pdf", "Another.") });
     const added = await both("pdf");
@@ -96,7 +86,7 @@ describe("the name index (one-skill commands without the whole registry)", () =>
     expect(added.full).toMatchObject({ kind: "ambiguous" });
 
     // Renaming a skill away from the name, then deleting the other.
-    await pastRacyWindow();
+    stepPastRacyWindow();
     await both("pdf");
     await writeFile(
       temp.join("project/.agents/skills/deep/empty/pdf/SKILL.md"),
@@ -106,7 +96,7 @@ describe("the name index (one-skill commands without the whole registry)", () =>
     expect(renamed.indexed).toBe(false);
     expect(renamed.fast).toEqual(renamed.full);
     expect(renamed.full).toMatchObject({ kind: "found" });
-    await pastRacyWindow();
+    stepPastRacyWindow();
     await both("pdf");
     expect((await both("pdf")).indexed).toBe(true);
     await rm(temp.join("project/.agents/skills/pdf"), { recursive: true });
@@ -118,7 +108,7 @@ describe("the name index (one-skill commands without the whole registry)", () =>
 
   it("a same-named skill in another root and a disabled skill are seen at once", async () => {
     await temp.write({ "project/.agents/skills/pdf/SKILL.md": skill("pdf", "Fill PDF forms.") });
-    await pastRacyWindow();
+    stepPastRacyWindow();
     await both("pdf");
     expect((await both("pdf")).indexed).toBe(true);
     // Another root: a root that did not exist has no stamp but its absence.
@@ -126,7 +116,7 @@ describe("the name index (one-skill commands without the whole registry)", () =>
     const other = await both("pdf");
     expect(other.indexed).toBe(false);
     expect(other.fast).toEqual(other.full);
-    await pastRacyWindow();
+    stepPastRacyWindow();
     await both("pdf");
     const indexed = await both("pdf");
     expect(indexed.indexed).toBe(true);
@@ -150,7 +140,7 @@ describe("the name index (one-skill commands without the whole registry)", () =>
       "project/.agents/skills/docx/SKILL.md": skill("docx", "Edit Word files."),
       "project/.agents/skills/xlsx/SKILL.md": skill("xlsx", "Edit sheets."),
     });
-    await pastRacyWindow();
+    stepPastRacyWindow();
     const cacheFile = temp.join("cache", "metadata.json");
     const options = { cwd: temp.join("project"), env, home: temp.join("home"), cacheFile };
     const open = async (oneSkill: string[]) => {
