@@ -4,7 +4,7 @@ import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import { corpusDir, hasCorpus, NEEDS_CORPUS } from "../test/corpus.js";
 import "./audit-rules.js";
-import { anchorGroup, anchorGroups, INVISIBLE_GROUP, lineHas, markLines } from "./line-anchors.js";
+import { anchorGroup, anchorGroups, INVISIBLE_GROUP, lineHas, markLines, WORDS } from "./line-anchors.js";
 import { dumpsEnvironment, readsCredentials } from "./rules/secrets.js";
 import { CREDENTIAL_ANCHORS, ENV_ANCHORS } from "./rules/signals.js";
 
@@ -12,12 +12,12 @@ const CURL = anchorGroup(["curl", "/dev/tcp/"]);
 
 describe("markLines", () => {
   it("marks the lines that hold an anchor, whatever the case of ASCII letters", () => {
-    const marks = markLines("echo hi\nCURL -s x\nnothing\n  exec 3<>/DEV/TCP/h/1", 4);
+    const marks = markLines("echo hi\nCURL -s x\nnothing\n  exec 3<>/DEV/TCP/h/1").marks;
     expect([0, 1, 2, 3].map((line) => lineHas(marks, line, CURL))).toEqual([false, true, false, true]);
   });
 
   it("finds anchors inside others and at the very end, but not across a line break or a non-ASCII letter", () => {
-    const marks = markLines("xcurlx\ncur\nl\ncu\u0280l\ncurl", 5);
+    const marks = markLines("xcurlx\ncur\nl\ncu\u0280l\ncurl").marks;
     expect([0, 1, 2, 3, 4].map((line) => lineHas(marks, line, CURL))).toEqual([
       true,
       false,
@@ -28,11 +28,27 @@ describe("markLines", () => {
   });
 
   it("marks lines with a character no reader sees", () => {
-    const marks = markLines("plain\nzero\u200bwidth\n\u{e0041}tag\nbidi\u202e", 4);
+    const marks = markLines("plain\nzero\u200bwidth\n\u{e0041}tag\nbidi\u202e").marks;
     expect([0, 1, 2, 3].map((line) => lineHas(marks, line, INVISIBLE_GROUP))).toEqual([
       false,
       true,
       true,
+      true,
+    ]);
+  });
+
+  it("records where each line starts, for a text longer than its first scratch space too", () => {
+    const text = `a\n\nbc\n${"x\n".repeat(20_000)}curl`;
+    const { starts, marks } = markLines(text);
+    const lines = text.split("\n");
+    expect(starts.length - 1).toBe(lines.length);
+    expect(marks.length).toBe(lines.length * WORDS);
+    expect(lines.every((line, index) => text.slice(starts[index], starts[index + 1]! - 1) === line)).toBe(
+      true,
+    );
+    expect([0, lines.length - 2, lines.length - 1].map((line) => lineHas(marks, line, CURL))).toEqual([
+      false,
+      false,
       true,
     ]);
   });
@@ -75,7 +91,7 @@ function unanchored(files: readonly string[]): string[] {
     for (const line of text.replace(/\r\n?/g, "\n").split("\n")) {
       if (seen.has(line)) continue;
       seen.add(line);
-      const marks = markLines(line, 1);
+      const marks = markLines(line).marks;
       for (const { group, guard } of checks) {
         if (lineHas(marks, 0, group)) continue;
         const matches = typeof guard === "function" ? guard(line) : guard.test(line);

@@ -2,8 +2,9 @@
  * @module The audit's one pass over each file (SPEC §17): every rule names the literal words ("anchors")
  * that any line it could report must hold — `curl` for a download piped to a shell, `authorized_keys` for
  * a key added to it — and one Aho–Corasick automaton over all rules' anchors marks, line by line, which
- * rules' words the line holds. A rule then runs its regular expressions only on its marked lines: most
- * rules never run on most text, and no text is scanned more than once for them.
+ * rules' words the line holds, noting where each line starts as it goes. A rule then cuts out and runs its
+ * regular expressions on only its marked lines: most rules never run on most text, no text is scanned
+ * more than once for them, and no file is split into lines.
  *
  * Anchors match as the rules' case-insensitive patterns do: ASCII letters fold, nothing else does (a
  * non-ASCII character never matches an ASCII letter under `/i` without `/u`). A rule's anchors must be
@@ -34,7 +35,10 @@ export const INVISIBLE_GROUP: AnchorGroup = {
 const groups: AnchorGroup[] = [INVISIBLE_GROUP];
 let automaton: Automaton | undefined;
 
-/** Marks per line: `WORDS` 32-bit words each. Enough for every group the rules define. */
+/**
+ * Marks per line: `WORDS` 32-bit words each. Enough for every group the rules define (the scan keeps one
+ * local per word: raising it means a local more in `markLines`).
+ */
 export const WORDS = 3;
 
 /**
@@ -58,12 +62,20 @@ export function anchorGroup(
 }
 
 interface Automaton {
-  /** `next[(state << 7) | code]`: the state after an ASCII code, uppercase folded into the table. */
+  /**
+   * `next[(state << shift) | classOf[code]]`: the state after an ASCII code. Characters are grouped in
+   * classes (each character of an anchor, uppercase with its lowercase; every other one in class 0; the
+   * line break alone), so a row is as wide as the anchors' alphabet and the table stays in cache.
+   */
   next: Uint16Array;
+  classOf: Uint8Array;
+  shift: number;
   /** `marks[state * WORDS + word]`: the bits of every group with an anchor ending at this state. */
   marks: Uint32Array;
-  /** Whether a state ends any anchor. */
-  ends: Uint8Array;
+  /** The states from this one up end an anchor (numbered last), but for `lineEnd`, the very last. */
+  endFrom: number;
+  /** The state after a line break: a root state that the scan stops at to close the line. */
+  lineEnd: number;
 }
 
 function build(): Automaton {
@@ -108,20 +120,45 @@ function build(): Automaton {
       }
     }
   }
-  // A small table (16-bit states, case folded in) keeps the scan's one lookup per character in cache.
-  if (count > 0xffff) throw new Error("audit anchors: too many states for the scan's table");
-  const folded = new Uint16Array(count * 128);
-  for (let state = 0; state < count; state++)
-    for (let code = 0; code < 128; code++)
-      folded[state * 128 + code] = next[state * 128 + (code >= 65 && code <= 90 ? code + 32 : code)]!;
-  const marks = new Uint32Array(count * WORDS);
-  const ends = new Uint8Array(count);
-  for (let state = 0; state < count; state++)
-    for (let w = 0; w < WORDS; w++) {
-      marks[state * WORDS + w] = output[state]![w]!;
-      if (output[state]![w] !== 0) ends[state] = 1;
-    }
-  return { next: folded, marks, ends };
+  // The classes of characters: one per character of an anchor, then the line break's.
+  const classOf = new Uint8Array(128);
+  const representative = [0];
+  for (const group of groups)
+    for (const anchor of group.anchors)
+      for (let at = 0; at < anchor.length; at++) {
+        const code = anchor.charCodeAt(at);
+        if (classOf[code] === 0) {
+          classOf[code] = representative.length;
+          representative.push(code);
+        }
+      }
+  for (let code = 65; code <= 90; code++) classOf[code] = classOf[code + 32]!;
+  const lineBreak = representative.length;
+  classOf[10] = lineBreak;
+  const shift = Math.ceil(Math.log2(lineBreak + 1));
+  // States renumbered: those that end no anchor first (the root stays 0), then those that do, then the
+  // state after a line break; the scan then tells both rare cases apart from the rest with one comparison.
+  const order = [...Array(count).keys()].filter((state) => output[state]!.every((word) => word === 0));
+  const endFrom = order.length;
+  order.push(...[...Array(count).keys()].filter((state) => output[state]!.some((word) => word !== 0)));
+  const lineEnd = count;
+  if (lineEnd > 0xffff) throw new Error("audit anchors: too many states for the scan's table");
+  const number = new Int32Array(count);
+  order.forEach((state, at) => {
+    number[state] = at;
+  });
+  const table = new Uint16Array((count + 1) << shift);
+  const marks = new Uint32Array((count + 1) * WORDS);
+  for (let state = 0; state <= count; state++) {
+    // The state after a line break goes on as the root does.
+    const old = state === lineEnd ? 0 : order[state]!;
+    for (let kind = 0; kind < representative.length; kind++)
+      // Class 0 holds no anchor's character: from any state it leads back to the root.
+      table[(state << shift) | kind] = kind === 0 ? 0 : number[next[old * 128 + representative[kind]!]!]!;
+    table[(state << shift) | lineBreak] = lineEnd;
+    if (state !== lineEnd) for (let w = 0; w < WORDS; w++) marks[state * WORDS + w] = output[old]![w]!;
+  }
+  return { next: table, classOf, shift, marks, endFrom, lineEnd };
 }
 
 /** Whether UTF-16 code unit `code` belongs to a character no reader sees (see the invisible-unicode rule). */
@@ -138,44 +175,90 @@ function invisible(code: number): boolean {
   );
 }
 
+/** One pass over a text (see {@link markLines}). */
+export interface MarkedLines {
+  /**
+   * Where each line starts (lines split at `\n`), then one past the text's end plus one: line `i` is
+   * `text.slice(starts[i], starts[i + 1] - 1)`, and the text has `starts.length - 1` lines.
+   */
+  starts: Int32Array;
+  /** The marks of each line: `WORDS` words per line, line `i`'s at `i * WORDS`. */
+  marks: Uint32Array;
+  /** The marks of every line together. */
+  all: Uint32Array;
+}
+
+// One text's line starts and marks are written here first (grown for a text with more lines), then copied
+// out at their real length: no per-file guess of the line count, no split of the text to learn it.
+let startScratch = new Int32Array(1 << 14);
+let markScratch = new Uint32Array((1 << 14) * WORDS);
+
 /**
- * The marks of each line of `text` (lines split at `\n`): `WORDS` words per line, line `i`'s at
- * `i * WORDS`. One pass over the text whatever the number of rules. With `all`, every mark is also added
- * to it (the text's union).
+ * Where the lines of `text` start and which anchors each holds (see {@link MarkedLines}): one pass over the
+ * text whatever the number of rules, and no line cut out of it.
  */
-export function markLines(text: string, lineCount: number, all?: Uint32Array): Uint32Array {
+export function markLines(text: string): MarkedLines {
   automaton ??= build();
-  const { next, marks: stateMarks, ends } = automaton;
-  const marks = new Uint32Array(Math.max(1, lineCount) * WORDS);
+  const { next, classOf, shift, marks: stateMarks, endFrom, lineEnd } = automaton;
+  const all = new Uint32Array(WORDS);
+  let starts = startScratch;
+  let marks = markScratch;
   let state = 0;
-  let base = 0;
-  // Whether the current line got a mark: then, at its end, its marks join `all`.
-  let marked = false;
+  let line = 0;
+  // The current line's marks, one local per word (`WORDS` is 3), stored when the line ends.
+  let mark0 = 0;
+  let mark1 = 0;
+  let mark2 = 0;
+  starts[0] = 0;
   for (let at = 0, length = text.length; at < length; at++) {
     const code = text.charCodeAt(at);
     if (code < 128) {
-      if (code === 10) {
-        if (marked && all) for (let w = 0; w < WORDS; w++) all[w]! |= marks[base + w]!;
-        marked = false;
-        base += WORDS;
-        state = 0;
+      state = next[(state << shift) | classOf[code]!]!;
+      if (state < endFrom) continue;
+      if (state !== lineEnd) {
+        const from = state * WORDS;
+        mark0 |= stateMarks[from]!;
+        mark1 |= stateMarks[from + 1]!;
+        mark2 |= stateMarks[from + 2]!;
         continue;
       }
-      state = next[(state << 7) | code]!;
-      if (ends[state] === 1) {
-        for (let w = 0; w < WORDS; w++) marks[base + w]! |= stateMarks[state * WORDS + w]!;
-        marked = true;
+      // The line ends.
+      const base = line * WORDS;
+      marks[base] = mark0;
+      marks[base + 1] = mark1;
+      marks[base + 2] = mark2;
+      all[0]! |= mark0;
+      all[1]! |= mark1;
+      all[2]! |= mark2;
+      mark0 = mark1 = mark2 = 0;
+      line++;
+      if (line + 1 >= starts.length) {
+        startScratch = starts = grown(starts, starts.length * 2);
+        markScratch = marks = grown(marks, marks.length * 2);
       }
+      starts[line] = at + 1;
     } else {
-      if (invisible(code)) {
-        marks[base]! |= INVISIBLE_GROUP.bit;
-        marked = true;
-      }
+      if (invisible(code)) mark0 |= INVISIBLE_GROUP.bit;
       state = 0;
     }
   }
-  if (marked && all) for (let w = 0; w < WORDS; w++) all[w]! |= marks[base + w]!;
-  return marks;
+  // The last line (ended by the text's end).
+  const base = line * WORDS;
+  marks[base] = mark0;
+  marks[base + 1] = mark1;
+  marks[base + 2] = mark2;
+  all[0]! |= mark0;
+  all[1]! |= mark1;
+  all[2]! |= mark2;
+  starts[line + 1] = text.length + 1;
+  return { starts: starts.slice(0, line + 2), marks: marks.slice(0, base + WORDS), all };
+}
+
+/** A copy of `array` with room for `length` items. */
+function grown<T extends Int32Array | Uint32Array>(array: T, length: number): T {
+  const copy = new (array.constructor as new (length: number) => T)(length);
+  copy.set(array);
+  return copy;
 }
 
 /** Every group defined so far (for the test that checks each group's guards). */

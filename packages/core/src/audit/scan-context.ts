@@ -1,12 +1,14 @@
 /**
- * @module What the rules look at: each text file split into lines, and into the units code runs in — a
- * whole script, a fenced block of Markdown, the inline code of one Markdown line — so a rule can ask for a
- * source and a sink in the same unit (one flow), not just two words somewhere in the skill. A Markdown
- * block introduced as a bad or malicious example, or in a skill about security, is marked illustrative:
- * its findings are kept but lowered, since the text describes an attack rather than asks for one.
+ * @module What the rules look at: each text file, where its lines start and which anchors each holds (one
+ * pass, `line-anchors.ts`), and the units code runs in — a whole script, a fenced block of Markdown, the
+ * inline code of one Markdown line — so a rule can ask for a source and a sink in the same unit (one
+ * flow), not just two words somewhere in the skill. No file is split into lines: a line is cut out of the
+ * text only when a rule looks at it, which its marks decide. A Markdown block introduced as a bad or
+ * malicious example, or in a skill about security, is marked illustrative: its findings are kept but
+ * lowered, since the text describes an attack rather than asks for one.
  */
 import type { Frontmatter } from "../model/skill.js";
-import { type AnchorGroup, holdsAny, lineHas, markLines, WORDS } from "./line-anchors.js";
+import { type AnchorGroup, anchorGroup, holdsAny, lineHas, markLines } from "./line-anchors.js";
 import type { AuditFile } from "./read-audit-files.js";
 
 /** How a file is treated. */
@@ -15,34 +17,80 @@ export type ScannedKind = "skill" | "markdown" | "script" | "config" | "text";
 /** A stretch of code that runs as one flow. */
 export interface CodeUnit {
   file: ScannedFile;
-  /** 1-based line of `lines[0]`. */
+  /** 1-based line of its first line. */
   start: number;
-  /** The code of each line (for a prose line, only its inline code spans). */
-  lines: string[];
+  /** Its number of lines. */
+  count: number;
+  /** The code of its line `index` (for a prose line, only its inline code spans), cut out when asked. */
+  line(index: number): string;
+  /** The length of {@link CodeUnit.line} without cutting it out. */
+  lineLength(index: number): number;
+  /** Its lines `from` to `to` (not included), joined by `\n`. */
+  text(from?: number, to?: number): string;
   /** Described rather than asked for (see the module comment). */
   readonly illustrative: boolean;
   /** The anchor marks of the file's lines (see `line-anchors.ts`); an inline-code unit has its line's. */
   marks: Uint32Array;
-  /** The line of `marks` that is `lines[0]`. */
+  /** The line of `marks` that is its first line. */
   first: number;
 }
 
-/** A text file of the skill. */
-export interface ScannedFile {
-  path: string;
-  kind: ScannedKind;
-  mode: number;
-  text: string;
-  lines: string[];
-  units: CodeUnit[];
+/** A text file of the skill: its text, where its lines start and their marks; a line is cut out when asked. */
+export class ScannedFile {
+  readonly units: CodeUnit[] = [];
   /**
    * Which lines are Markdown outside code blocks (1 at a 0-based line): what the model reads as
    * instructions. Empty for a file that is not Markdown.
    */
-  prose: Uint8Array;
+  readonly prose: Uint8Array;
+  /** Where each line starts (see `MarkedLines`). */
+  readonly starts: Int32Array;
   /** The anchor marks of each line (see `line-anchors.ts`), and of the file and its units together. */
-  marks: Uint32Array;
-  all: Uint32Array;
+  readonly marks: Uint32Array;
+  readonly all: Uint32Array;
+  /** Its number of lines (split at `\n`). */
+  readonly lineCount: number;
+
+  constructor(
+    readonly path: string,
+    readonly kind: ScannedKind,
+    readonly mode: number,
+    readonly text: string,
+  ) {
+    const { starts, marks, all } = markLines(text);
+    this.starts = starts;
+    this.marks = marks;
+    this.all = all;
+    this.lineCount = starts.length - 1;
+    this.prose = new Uint8Array(kind === "skill" || kind === "markdown" ? this.lineCount : 0);
+  }
+
+  /** Line `index` (0-based). */
+  line(index: number): string {
+    return this.text.slice(this.starts[index], this.starts[index + 1]! - 1);
+  }
+
+  lineLength(index: number): number {
+    return this.starts[index + 1]! - 1 - this.starts[index]!;
+  }
+
+  /** Lines `from` to `to` (not included, within the file), joined by `\n`. */
+  lines(from: number, to: number): string {
+    const end = Math.min(to, this.lineCount);
+    return from >= end ? "" : this.text.slice(this.starts[from], this.starts[end]! - 1);
+  }
+
+  /** The 0-based line holding offset `at` of the text. */
+  lineAt(at: number): number {
+    let low = 0;
+    let high = this.lineCount - 1;
+    while (low < high) {
+      const middle = (low + high + 1) >> 1;
+      if (this.starts[middle]! <= at) low = middle;
+      else high = middle - 1;
+    }
+    return low;
+  }
 }
 
 /** Everything a rule sees of one skill. */
@@ -87,91 +135,169 @@ const ILLUSTRATIVE =
 const SECURITY_TOPIC =
   /\b(security|secure|pentest\w*|penetration|red[- ]team\w*|threat|malware|vulnerab\w*|exploit\w*|CTF|forensic\w*|incident response|audit\w*|hardening|injection|attack\w*|OWASP|CVE|phishing|SAST|DAST|scanner)\b/i;
 
-const FENCE = /^\s{0,3}(`{3,}|~{3,})/;
+// Tried at a line's start (sticky): `[^\S\n]` is `\s` that stays on the line.
+const FENCE = /[^\S\n]{0,3}(`{3,}|~{3,})/y;
+const HEADING = /[^\S\n]{0,3}#{1,6}[^\S\n]/y;
 const INLINE_CODE = /(`+)([^`]+?)\1/g;
 const SPACE = /\s/;
-const NON_SPACE = /\S/;
+// The lines that can hold inline code.
+const BACKTICK = anchorGroup(["`"]);
 
-/** Whether `line` without its leading white space starts with `marker` (no trimmed copy made). */
-function startsAfterSpace(line: string, marker: string): boolean {
-  const at = line.search(NON_SPACE);
-  return at >= 0 && line.startsWith(marker, at);
+/** Whether `regex` (sticky) matches at offset `at` of `text`. */
+function matchesAt(regex: RegExp, text: string, at: number): RegExpExecArray | null {
+  regex.lastIndex = at;
+  return regex.exec(text);
 }
 
-/** Splits a Markdown text into fenced-code units, inline-code units and prose lines. */
+/** Whether line `index` of `file`, without its leading white space, starts with `marker`. */
+function startsAfterSpace(file: ScannedFile, index: number, marker: string): boolean {
+  const { text } = file;
+  const end = file.starts[index + 1]! - 1;
+  let at = file.starts[index]!;
+  for (; at < end; at++) {
+    const code = text.charCodeAt(at);
+    const space = code === 32 || (code >= 9 && code <= 13) || (code > 127 && SPACE.test(text.charAt(at)));
+    if (!space) break;
+  }
+  return at < end && text.startsWith(marker, at);
+}
+
+/** Lines `first` to `first + count` of a file: a whole script, or a fenced block of Markdown. */
+class BlockUnit implements CodeUnit {
+  #illustrative: boolean | undefined;
+
+  constructor(
+    readonly file: ScannedFile,
+    readonly first: number,
+    readonly count: number,
+    /** Framed by the skill's topic or a heading; else the prose before `opening` (the fence) decides. */
+    private readonly framed: boolean,
+    private readonly opening: number,
+  ) {}
+
+  get start(): number {
+    return this.first + 1;
+  }
+
+  get marks(): Uint32Array {
+    return this.file.marks;
+  }
+
+  // Asked only of a unit with a finding: most never are.
+  get illustrative(): boolean {
+    this.#illustrative ??=
+      this.framed || (this.opening >= 0 && ILLUSTRATIVE.test(previousProse(this.file, this.opening)));
+    return this.#illustrative;
+  }
+
+  line(index: number): string {
+    return this.file.line(this.first + index);
+  }
+
+  lineLength(index: number): number {
+    return this.file.lineLength(this.first + index);
+  }
+
+  text(from = 0, to = this.count): string {
+    return this.file.lines(this.first + from, this.first + Math.min(to, this.count));
+  }
+}
+
+/**
+ * The inline code of prose line `first`, its spans joined by " ; ". Its marks are the line's: every anchor
+ * inside a span is on the line (none holds the " ; " joining them); an anchor in the line's prose only
+ * makes a rule look at code it then finds nothing in.
+ */
+class InlineUnit implements CodeUnit {
+  readonly count = 1;
+  #illustrative: boolean | undefined;
+
+  constructor(
+    readonly file: ScannedFile,
+    readonly first: number,
+    private readonly code: string,
+    private readonly framed: boolean,
+  ) {}
+
+  get start(): number {
+    return this.first + 1;
+  }
+
+  get marks(): Uint32Array {
+    return this.file.marks;
+  }
+
+  get illustrative(): boolean {
+    const { file, first } = this;
+    this.#illustrative ??=
+      this.framed ||
+      ILLUSTRATIVE.test(
+        `${first > 0 ? file.line(first - 1) : ""} ${file.line(first)}`.replace(/`[^`]*`/g, " "),
+      );
+    return this.#illustrative;
+  }
+
+  line(): string {
+    return this.code;
+  }
+
+  lineLength(): number {
+    return this.code.length;
+  }
+
+  text(from = 0, to = 1): string {
+    return from < to && from <= 0 && to > 0 ? this.code : "";
+  }
+}
+
+/**
+ * Splits a Markdown file into fenced-code units, inline-code units and prose lines. Only the lines that can
+ * open a fence or be a heading (by their first character) or hold a backtick (by their marks) are looked
+ * at closer; a fenced block's lines are only checked for the closing fence.
+ */
 function splitMarkdown(file: ScannedFile, securityTopic: boolean): void {
-  const { lines } = file;
+  const { text, starts, lineCount, marks } = file;
   let index = 0;
   // The nearest heading: a section titled "Attack examples" or "Never do this" frames what is under it.
   let headingIllustrative = false;
-  while (index < lines.length) {
-    const line = lines[index]!;
-    if (line.startsWith("#") || line.startsWith(" ")) {
-      if (/^\s{0,3}#{1,6}\s/.test(line)) headingIllustrative = ILLUSTRATIVE.test(line);
-    }
-    // A fence starts within the first four characters: only a line starting with one of them or a space can.
-    const first = line.charCodeAt(0);
-    const fence = first === 96 || first === 126 || SPACE.test(line.charAt(0)) ? FENCE.exec(line) : null;
+  while (index < lineCount) {
+    const at = starts[index]!;
+    const first = text.charCodeAt(at);
+    if ((first === 35 || first === 32) && matchesAt(HEADING, text, at))
+      headingIllustrative = ILLUSTRATIVE.test(file.line(index));
+    // A fence starts within the first four characters: only a line starting with one of them or with white
+    // space (or any character past ASCII, left to the pattern) can hold one.
+    const fence =
+      first === 96 || first === 126 || first <= 32 || first > 127 ? matchesAt(FENCE, text, at) : null;
     if (fence) {
       const marker = fence[1]!;
       const start = index + 1;
       let end = start;
-      while (end < lines.length && !startsAfterSpace(lines[end]!, marker)) end++;
-      const framed = securityTopic || headingIllustrative;
-      const opening = index;
-      let illustrative: boolean | undefined;
-      file.units.push({
-        file,
-        start: start + 1,
-        lines: lines.slice(start, end),
-        // Asked only of a unit with a finding: most never are.
-        get illustrative() {
-          illustrative ??= framed || ILLUSTRATIVE.test(previousProse(lines, opening));
-          return illustrative;
-        },
-        marks: file.marks,
-        first: start,
-      });
+      while (end < lineCount && !startsAfterSpace(file, end, marker)) end++;
+      file.units.push(new BlockUnit(file, start, end - start, securityTopic || headingIllustrative, index));
       index = end + 1;
       continue;
     }
     file.prose[index] = 1;
-    if (!line.includes("`")) {
+    if (!lineHas(marks, index, BACKTICK)) {
       index++;
       continue;
     }
+    const line = file.line(index);
     const spans: string[] = [];
     INLINE_CODE.lastIndex = 0;
     for (let match = INLINE_CODE.exec(line); match; match = INLINE_CODE.exec(line)) spans.push(match[2]!);
-    if (spans.length > 0) {
-      const code = spans.join(" ; ");
-      const framed = securityTopic || headingIllustrative;
-      const at = index;
-      let illustrative: boolean | undefined;
-      file.units.push({
-        file,
-        start: index + 1,
-        lines: [code],
-        get illustrative() {
-          illustrative ??=
-            framed || ILLUSTRATIVE.test(`${lines[at - 1] ?? ""} ${line}`.replace(/`[^`]*`/g, " "));
-          return illustrative;
-        },
-        // The line's marks: every anchor inside a span is on the line (none holds the " ; " joining them);
-        // an anchor in the line's prose only makes a rule look at code it then finds nothing in.
-        marks: file.marks,
-        first: index,
-      });
-    }
+    if (spans.length > 0)
+      file.units.push(new InlineUnit(file, index, spans.join(" ; "), securityTopic || headingIllustrative));
     index++;
   }
 }
 
 /** The up to two non-blank prose lines (a heading included) before line `index`. */
-function previousProse(lines: string[], index: number): string {
+function previousProse(file: ScannedFile, index: number): string {
   const found: string[] = [];
   for (let at = index - 1; at >= 0 && found.length < 2 && index - at <= 6; at--) {
-    const text = lines[at]!.trim();
+    const text = file.line(at).trim();
     if (text !== "") found.push(text);
   }
   return found.join(" ");
@@ -190,23 +316,9 @@ export function buildContext(
     if (file.text === undefined) continue;
     const kind = kindOf(file);
     const text = file.text.includes("\r") ? file.text.replace(/\r\n?/g, "\n") : file.text;
-    const lines = text.split("\n");
-    const all = new Uint32Array(WORDS);
-    const marks = markLines(text, lines.length, all);
-    const entry: ScannedFile = {
-      path: file.path,
-      kind,
-      mode: file.mode,
-      text,
-      lines,
-      units: [],
-      prose: kind === "skill" || kind === "markdown" ? new Uint8Array(lines.length) : new Uint8Array(0),
-      marks,
-      all,
-    };
-    if (kind === "skill" || kind === "markdown") {
-      splitMarkdown(entry, securityTopic);
-    } else entry.units.push({ file: entry, start: 1, lines, illustrative: false, marks, first: 0 });
+    const entry = new ScannedFile(file.path, kind, file.mode, text);
+    if (kind === "skill" || kind === "markdown") splitMarkdown(entry, securityTopic);
+    else entry.units.push(new BlockUnit(entry, 0, entry.lineCount, false, -1));
     scanned.push(entry);
   }
   const context: AuditContext = {
@@ -218,11 +330,6 @@ export function buildContext(
   if (name !== undefined) context.name = name;
   if (description !== undefined) context.description = description;
   return context;
-}
-
-/** Every code unit of the skill. */
-export function allUnits(context: AuditContext): CodeUnit[] {
-  return context.files.flatMap((file) => file.units);
 }
 
 /** Whether `file` (its lines or its inline code) holds an anchor of any of `groups`. */
@@ -238,14 +345,16 @@ export function unitsHolding(context: AuditContext, ...groups: AnchorGroup[]): r
   const found: CodeUnit[] = [];
   for (const file of context.files) {
     if (!holdsAny(file.all, ...groups)) continue;
-    for (const unit of file.units) if (unit.lines === file.lines || unitHolds(unit, groups)) found.push(unit);
+    // A unit that is the whole file (a script) holds what the file holds.
+    for (const unit of file.units)
+      if ((unit.first === 0 && unit.count === file.lineCount) || unitHolds(unit, groups)) found.push(unit);
   }
   return found;
 }
 
 /** Whether some line of `unit` holds an anchor of any of `groups`. */
 function unitHolds(unit: CodeUnit, groups: readonly AnchorGroup[]): boolean {
-  const end = unit.first + unit.lines.length;
+  const end = unit.first + unit.count;
   for (const group of groups)
     for (let line = unit.first; line < end; line++) if (lineHas(unit.marks, line, group)) return true;
   return false;
@@ -265,17 +374,34 @@ export function unitLineHolds(
 }
 
 /**
- * Calls `visit` with each line of `unit` holding an anchor of `group` (its index in `unit.lines` and its
- * 1-based line in the file): the only lines where a pattern anchored by `group` can match.
+ * Calls `visit` with each line of `unit` holding an anchor of `group` (or of `other`), with its index in
+ * the unit and its 1-based line in the file: the only lines where a pattern anchored by them can match,
+ * and the only ones cut out of the text.
  */
 export function eachLineHolding(
   unit: CodeUnit,
   group: AnchorGroup,
   visit: (text: string, index: number, line: number) => void,
+  other?: AnchorGroup,
 ): void {
-  const { marks, first, lines } = unit;
-  for (let index = 0; index < lines.length; index++)
-    if (lineHas(marks, first + index, group)) visit(lines[index]!, index, unit.start + index);
+  const { first, count } = unit;
+  for (let index = 0; index < count; index++)
+    if (unitLineHolds(unit, index, group, other)) visit(unit.line(index), index, first + index + 1);
+}
+
+/** The first line of `unit` holding an anchor of `group` (or of `other`) that `test` accepts. */
+export function firstLineHolding(
+  unit: CodeUnit,
+  test: (text: string) => unknown,
+  group: AnchorGroup,
+  other?: AnchorGroup,
+): { index: number; line: number; text: string } | undefined {
+  for (let index = 0; index < unit.count; index++) {
+    if (!unitLineHolds(unit, index, group, other)) continue;
+    const text = unit.line(index);
+    if (test(text)) return { index, line: unit.start + index, text };
+  }
+  return undefined;
 }
 
 /** The prose lines of `file` holding an anchor of `group`. */
@@ -283,6 +409,16 @@ export function proseHolding(file: ScannedFile, group: AnchorGroup): Array<{ lin
   const found: Array<{ line: number; text: string }> = [];
   for (let index = 0; index < file.prose.length; index++)
     if (file.prose[index] === 1 && lineHas(file.marks, index, group))
-      found.push({ line: index + 1, text: file.lines[index]! });
+      found.push({ line: index + 1, text: file.line(index) });
   return found;
+}
+
+/** Calls `visit` with each line of `file` holding an anchor of `group` (its text and 0-based index). */
+export function eachFileLineHolding(
+  file: ScannedFile,
+  group: AnchorGroup,
+  visit: (text: string, index: number) => void,
+): void {
+  for (let index = 0; index < file.lineCount; index++)
+    if (lineHas(file.marks, index, group)) visit(file.line(index), index);
 }

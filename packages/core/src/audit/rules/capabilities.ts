@@ -5,8 +5,8 @@
  * and low: they describe, they do not flag).
  */
 import { type AuditRule, evidence, type RuleHit } from "../audit-rule.js";
-import { anchorGroup, lineHas } from "../line-anchors.js";
-import { isScript } from "../scan-context.js";
+import { anchorGroup } from "../line-anchors.js";
+import { eachFileLineHolding, isScript } from "../scan-context.js";
 
 const BROAD_TOOL = /^(\*|bash|shell|exec|bash\(\s*\*?\s*:?\s*\*?\s*\)|.*\(\s*\*\s*\))$/i;
 // Control characters end a URL too: a binary's strings are separated by NULs.
@@ -58,9 +58,8 @@ export const shellPreprocessing: AuditRule = {
     const skill = context.files.find((file) => file.kind === "skill");
     if (!skill) return [];
     const hits: RuleHit[] = [];
-    skill.lines.forEach((text, index) => {
-      if (lineHas(skill.marks, index, SHELL_LINE_ANCHORS) && SHELL_LINE.test(text))
-        hits.push({ file: skill.path, line: index + 1, evidence: evidence(text) });
+    eachFileLineHolding(skill, SHELL_LINE_ANCHORS, (text, index) => {
+      if (SHELL_LINE.test(text)) hits.push({ file: skill.path, line: index + 1, evidence: evidence(text) });
     });
     return hits;
   },
@@ -94,8 +93,7 @@ export const scriptUrl: AuditRule = {
     const hits: RuleHit[] = [];
     for (const file of context.files) {
       if (file.kind !== "script" || !file.text.includes("http")) continue;
-      file.lines.forEach((text, index) => {
-        if (!lineHas(file.marks, index, URL_ANCHORS)) return;
+      eachFileLineHolding(file, URL_ANCHORS, (text, index) => {
         for (const match of text.matchAll(URL_PATTERN))
           hits.push({ file: file.path, line: index + 1, evidence: evidence(match[0], 0, 200) });
       });

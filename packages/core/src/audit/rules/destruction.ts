@@ -80,7 +80,7 @@ export const forkBomb: AuditRule = {
       });
       // A Python fork loop over two lines: `while True:` then `os.fork()`.
       eachLineHolding(unit, FORK_LOOP_ANCHORS, (text, index, line) => {
-        const loop = unit.lines[index - 1];
+        const loop = index > 0 ? unit.line(index - 1) : undefined;
         if (loop !== undefined && /^\s*while\s+(True|1)\s*:\s*$/.test(loop) && PYTHON_FORK.test(text))
           hits.push(hitAt(unit, line - 1, loop));
       });
@@ -109,7 +109,7 @@ export const networkLoop: AuditRule = {
     for (const unit of unitsHolding(context, LOOP_ANCHORS))
       eachLineHolding(unit, LOOP_ANCHORS, (text, index, line) => {
         if (!LOOP_START.test(text)) return;
-        const body = unit.lines.slice(index, index + 12).join("\n");
+        const body = unit.text(index, index + 12);
         if (NETWORK_IN_LOOP.test(body) && !LOOP_BOUND.test(body))
           hits.push(hitAt(unit, line, text, LOOP_START));
       });

@@ -7,7 +7,13 @@
 import type { AuditSeverity } from "../audit-finding.js";
 import { type AuditRule, hitAt, type RuleHit } from "../audit-rule.js";
 import { anchorGroup } from "../line-anchors.js";
-import { type CodeUnit, eachLineHolding, unitLineHolds, unitsHolding } from "../scan-context.js";
+import {
+  type CodeUnit,
+  eachLineHolding,
+  firstLineHolding,
+  unitLineHolds,
+  unitsHolding,
+} from "../scan-context.js";
 import { KNOWN_INSTALLER_HOSTS, publicIpUrl } from "./signals.js";
 
 const PIPE_TO_SHELL =
@@ -72,18 +78,18 @@ export const downloadExecute: AuditRule = {
 
 /** A file downloaded, made executable and run in one flow. */
 function fetchThenRun(unit: CodeUnit): RuleHit[] {
-  const download = unit.lines.findIndex(
-    (text, index) =>
-      unitLineHolds(unit, index, DOWNLOAD_ANCHORS) && DOWNLOAD_TO_FILE.test(text) && /https?:\/\//.test(text),
+  const download = firstLineHolding(
+    unit,
+    (text) => DOWNLOAD_TO_FILE.test(text) && /https?:\/\//.test(text),
+    DOWNLOAD_ANCHORS,
   );
-  if (download < 0) return [];
-  const chmod = unit.lines.findIndex(
-    (text, index) =>
-      index > download && unitLineHolds(unit, index, CHMOD_ANCHORS) && MAKE_EXECUTABLE.test(text),
-  );
-  if (chmod < 0) return [];
-  const text = unit.lines[download]!;
-  return [hitAt(unit, unit.start + download, text, DOWNLOAD_TO_FILE, { severity: urlSeverity(text) })];
+  if (!download) return [];
+  let chmod = false;
+  for (let index = download.index + 1; index < unit.count && !chmod; index++)
+    chmod = unitLineHolds(unit, index, CHMOD_ANCHORS) && MAKE_EXECUTABLE.test(unit.line(index));
+  if (!chmod) return [];
+  const { line, text } = download;
+  return [hitAt(unit, line, text, DOWNLOAD_TO_FILE, { severity: urlSeverity(text) })];
 }
 
 const INPUT = String.raw`(input\s*\(|sys\.argv|argv\[|process\.argv|request\.(args|form|json|data|values|get_json)|req\.(query|body|params)|\$_(GET|POST|REQUEST)|params\[|stdin\.read|"\$[1-9@*]"|\$\{?[1-9@*]\}?|\$\{?(INPUT|ARGS|ARGUMENTS|QUERY|USER_INPUT)\b)`;
@@ -145,7 +151,7 @@ export const shellInjection: AuditRule = {
               line,
               text,
               SHELL_FROM_INPUT,
-              REMOTE_INPUT.test(unit.lines.join("\n")) ? { severity: "medium" } : {},
+              REMOTE_INPUT.test(unit.text()) ? { severity: "medium" } : {},
             ),
           );
       });

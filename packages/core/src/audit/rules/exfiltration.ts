@@ -10,8 +10,8 @@ import {
   type CodeUnit,
   eachLineHolding,
   fileHolds,
+  firstLineHolding,
   proseHolding,
-  unitLineHolds,
   unitsHolding,
 } from "../scan-context.js";
 import { dumpsEnvironment, readsCredentials } from "./secrets.js";
@@ -30,21 +30,17 @@ import {
 
 /** The first line of `unit` that reads a secret (credential store, whole environment, `.env`). */
 function secretSource(unit: CodeUnit): { line: number; text: string } | undefined {
-  for (const [index, text] of unit.lines.entries()) {
-    if (!unitLineHolds(unit, index, CREDENTIAL_ANCHORS, ENV_ANCHORS)) continue;
-    if (readsCredentials(text) || dumpsEnvironment(text) || DOTENV_READ.test(text))
-      return { line: unit.start + index, text };
-  }
-  return undefined;
+  return firstLineHolding(
+    unit,
+    (text) => readsCredentials(text) || dumpsEnvironment(text) || DOTENV_READ.test(text),
+    CREDENTIAL_ANCHORS,
+    ENV_ANCHORS,
+  );
 }
 
 /** The first line of `unit` that sends data over the network. */
 function networkSend(unit: CodeUnit): { line: number; text: string } | undefined {
-  for (const [index, text] of unit.lines.entries()) {
-    if (unitLineHolds(unit, index, SEND_ANCHORS) && NETWORK_SEND.test(text))
-      return { line: unit.start + index, text };
-  }
-  return undefined;
+  return firstLineHolding(unit, (text) => NETWORK_SEND.test(text), SEND_ANCHORS);
 }
 
 export const secretExfiltration: AuditRule = {
@@ -175,7 +171,7 @@ export const tunnel: AuditRule = {
       const inFile = unit.file.kind === "script" || unit.file.kind === "config";
       eachLineHolding(unit, TUNNEL_ANCHORS, (text, _index, line) => {
         if (!TUNNEL.test(text)) return;
-        if (/authtoken/i.test(text) && !/ngrok/i.test(unit.file.path + unit.lines.join("\n"))) return;
+        if (/authtoken/i.test(text) && !/ngrok/i.test(unit.file.path + unit.text())) return;
         hits.push(hitAt(unit, line, text, TUNNEL, inFile ? {} : { severity: "low" }));
       });
     }
@@ -194,22 +190,26 @@ export const suspiciousDestination: AuditRule = {
     const hits: RuleHit[] = [];
     const about = `${context.name ?? ""} ${context.description ?? ""}`;
     for (const unit of unitsHolding(context, HOST_ANCHORS, IP_URL_ANCHORS)) {
-      unit.lines.forEach((text, index) => {
-        if (!unitLineHolds(unit, index, HOST_ANCHORS, IP_URL_ANCHORS)) return;
-        const host = SUSPICIOUS_HOST.exec(text);
-        const ip = host ? undefined : publicIpUrl(text);
-        if (!host && !ip) return;
-        const calls = NETWORK_ANY.test(text) || /\/dev\/(tcp|udp)\//.test(text);
-        // A Telegram skill calls Telegram's bot API: the service it is about is not a drop box.
-        const labels = (host?.[0] ?? "")
-          .split(/[./]/)
-          .filter((label) => label.length > 3 && label !== "webhooks");
-        const own = labels.some((label) => new RegExp(`\\b${label.replace(/app$/, "")}`, "i").test(about));
-        const pattern = host ? SUSPICIOUS_HOST : /\d{1,3}\.\d{1,3}\.\d{1,3}\.\d{1,3}/;
-        // Mentioned without a call (a link, a note): low; called with data: high; called: medium.
-        const severity = !calls || own ? "low" : NETWORK_SEND.test(text) ? "high" : "medium";
-        hits.push(hitAt(unit, unit.start + index, text, pattern, { severity }));
-      });
+      eachLineHolding(
+        unit,
+        HOST_ANCHORS,
+        (text, _index, line) => {
+          const host = SUSPICIOUS_HOST.exec(text);
+          const ip = host ? undefined : publicIpUrl(text);
+          if (!host && !ip) return;
+          const calls = NETWORK_ANY.test(text) || /\/dev\/(tcp|udp)\//.test(text);
+          // A Telegram skill calls Telegram's bot API: the service it is about is not a drop box.
+          const labels = (host?.[0] ?? "")
+            .split(/[./]/)
+            .filter((label) => label.length > 3 && label !== "webhooks");
+          const own = labels.some((label) => new RegExp(`\\b${label.replace(/app$/, "")}`, "i").test(about));
+          const pattern = host ? SUSPICIOUS_HOST : /\d{1,3}\.\d{1,3}\.\d{1,3}\.\d{1,3}/;
+          // Mentioned without a call (a link, a note): low; called with data: high; called: medium.
+          const severity = !calls || own ? "low" : NETWORK_SEND.test(text) ? "high" : "medium";
+          hits.push(hitAt(unit, line, text, pattern, { severity }));
+        },
+        IP_URL_ANCHORS,
+      );
     }
     for (const file of context.files) {
       if ((file.kind !== "skill" && file.kind !== "markdown") || !fileHolds(file, HOST_ANCHORS)) continue;

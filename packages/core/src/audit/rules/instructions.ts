@@ -5,8 +5,14 @@
  * discussed as attacks (a security-training skill) are described, not asked for: they are lowered.
  */
 import { type AuditRule, evidence, type RuleHit } from "../audit-rule.js";
-import { anchorGroup, INVISIBLE_GROUP, lineHas } from "../line-anchors.js";
-import { type AuditContext, fileHolds, proseHolding, type ScannedFile } from "../scan-context.js";
+import { anchorGroup, INVISIBLE_GROUP } from "../line-anchors.js";
+import {
+  type AuditContext,
+  eachFileLineHolding,
+  fileHolds,
+  proseHolding,
+  type ScannedFile,
+} from "../scan-context.js";
 import { RISKY_ACTION } from "./signals.js";
 
 const OVERRIDE =
@@ -80,7 +86,10 @@ function instructionFiles(context: AuditContext): ScannedFile[] {
 
 /** The prose lines of a file with two lines of context (a paragraph, roughly). */
 function around(file: ScannedFile, line: number): string {
-  return file.lines.slice(Math.max(0, line - 2), line + 1).join(" ");
+  const lines: string[] = [];
+  for (let index = Math.max(0, line - 2); index < Math.min(line + 1, file.lineCount); index++)
+    lines.push(file.line(index));
+  return lines.join(" ");
 }
 
 export const instructionOverride: AuditRule = {
@@ -177,7 +186,7 @@ export const htmlCommentInstruction: AuditRule = {
       for (const match of file.text.matchAll(COMMENT)) {
         const inside = match[1]!.trim();
         if (inside === "") continue;
-        const line = file.text.slice(0, match.index).split("\n").length;
+        const line = file.lineAt(match.index) + 1;
         const override = OVERRIDE.test(inside) || ROLE_HIJACK.test(inside) || CONCEAL.test(inside);
         const words = inside.replace(/\bhttps?:\/\/\S+/g, " ");
         const addressed = ordersRiskyAction(inside);
@@ -216,8 +225,7 @@ export const invisibleUnicode: AuditRule = {
     const hits: RuleHit[] = [];
     for (const file of context.files) {
       if (!fileHolds(file, INVISIBLE_GROUP)) continue;
-      file.lines.forEach((text, index) => {
-        if (!lineHas(file.marks, index, INVISIBLE_GROUP)) return;
+      eachFileLineHolding(file, INVISIBLE_GROUP, (text, index) => {
         const line = index + 1;
         const tags = text.match(TAG_CHARACTERS);
         if (tags) {
@@ -311,11 +319,10 @@ export const magicTrigger: AuditRule = {
     }
     for (const file of context.files.filter((entry) => entry.kind === "script")) {
       if (!fileHolds(file, SCRIPT_TRIGGER_ANCHORS)) continue;
-      file.lines.forEach((text, index) => {
-        if (!lineHas(file.marks, index, SCRIPT_TRIGGER_ANCHORS)) return;
+      eachFileLineHolding(file, SCRIPT_TRIGGER_ANCHORS, (text, index) => {
         if (!SCRIPT_TRIGGER.test(text)) return;
         if (!SCRIPT_TRIGGER_SOURCE.test(text)) return;
-        const body = file.lines.slice(index + 1, index + 5).join("\n");
+        const body = file.lines(index + 1, index + 5);
         if (/\b(os\.system|subprocess|exec|eval|spawn|popen|shell=True|child_process|\/bin\/sh)\b/.test(body))
           hits.push({ file: file.path, line: index + 1, evidence: evidence(text) });
       });

@@ -31,16 +31,24 @@ export const descriptionMismatch: AuditRule = {
     for (const file of context.files) {
       if (file.kind !== "script") continue;
       const unit = file.units[0]!;
-      const index = file.lines.findIndex(
-        (text, at) =>
-          (lineHas(file.marks, at, SEND_ANCHORS) && NETWORK_SEND.test(text)) ||
-          (lineHas(file.marks, at, CREDENTIAL_ANCHORS) && readsCredentials(text) !== undefined) ||
-          (offline && lineHas(file.marks, at, NETWORK_ANCHORS) && NETWORK_ANY.test(text)),
-      );
-      if (index < 0) continue;
-      const text = file.lines[index]!;
+      let index = 0;
+      let text: string | undefined;
+      for (; index < file.lineCount && text === undefined; index++) {
+        const send = lineHas(file.marks, index, SEND_ANCHORS);
+        const read = lineHas(file.marks, index, CREDENTIAL_ANCHORS);
+        const call = offline && lineHas(file.marks, index, NETWORK_ANCHORS);
+        if (!send && !read && !call) continue;
+        const line = file.line(index);
+        if (
+          (send && NETWORK_SEND.test(line)) ||
+          (read && readsCredentials(line) !== undefined) ||
+          (call && NETWORK_ANY.test(line))
+        )
+          text = line;
+      }
+      if (text === undefined) continue;
       hits.push(
-        hitAt(unit, index + 1, text, undefined, {
+        hitAt(unit, index, text, undefined, {
           why: `The description says "${(context.description ?? "").slice(0, 80)}", but ${file.path} ${
             readsCredentials(text) ? "reads credentials" : "sends data over the network"
           }.`,

@@ -5,7 +5,7 @@
  */
 import { type AuditRule, evidence, hitAt, type RuleHit } from "../audit-rule.js";
 import { anchorGroup } from "../line-anchors.js";
-import { allUnits, eachLineHolding, unitsHolding } from "../scan-context.js";
+import { type CodeUnit, eachLineHolding, unitsHolding } from "../scan-context.js";
 
 const DECODE_AND_RUN = new RegExp(
   [
@@ -92,28 +92,36 @@ export const encodedPayload: AuditRule = {
   check: "Decode the blob (without running it) and read it.",
   run(context) {
     const hits: RuleHit[] = [];
-    for (const unit of allUnits(context)) {
-      unit.lines.forEach((text, index) => {
-        if (text.length < 120) return;
-        for (const pattern of [BASE64_BLOB, HEX_BLOB]) {
-          for (const match of text.matchAll(pattern)) {
-            const decoded = decodeBlob(match[0]);
-            const danger = decoded === undefined ? undefined : DANGEROUS_TEXT.exec(decoded);
-            if (!danger) continue;
-            hits.push({
-              ...hitAt(unit, unit.start + index, text, pattern === BASE64_BLOB ? BASE64_BLOB : HEX_BLOB),
-              evidence: evidence(
-                `decodes to: ${decoded!.slice(Math.max(0, danger.index - 20), danger.index + 80)}`,
-              ),
-            });
-            return;
-          }
+    for (const file of context.files)
+      for (const unit of file.units)
+        for (let index = 0; index < unit.count; index++) {
+          // Both blobs are at least 120 characters long: a shorter line is not cut out at all.
+          if (unit.lineLength(index) < 120) continue;
+          const hit = blobHit(unit, index);
+          if (hit) hits.push(hit);
         }
-      });
-    }
     return hits;
   },
 };
+
+/** The hit of the first blob on line `index` of `unit` that decodes to a command, if any. */
+function blobHit(unit: CodeUnit, index: number): RuleHit | undefined {
+  const text = unit.line(index);
+  for (const pattern of [BASE64_BLOB, HEX_BLOB]) {
+    for (const match of text.matchAll(pattern)) {
+      const decoded = decodeBlob(match[0]);
+      const danger = decoded === undefined ? undefined : DANGEROUS_TEXT.exec(decoded);
+      if (!danger) continue;
+      return {
+        ...hitAt(unit, unit.start + index, text, pattern === BASE64_BLOB ? BASE64_BLOB : HEX_BLOB),
+        evidence: evidence(
+          `decodes to: ${decoded!.slice(Math.max(0, danger.index - 20), danger.index + 80)}`,
+        ),
+      };
+    }
+  }
+  return undefined;
+}
 
 /** The text character codes and escapes on a line spell out. */
 export function assembledText(line: string): string[] {
@@ -137,18 +145,20 @@ export function assembledText(line: string): string[] {
   return found;
 }
 
-/** Short shell variables assigned then pasted together: `a=cu; b=rl; $a$b`. */
-function shellFragments(lines: readonly string[]): string[] {
+/**
+ * Short shell variables assigned then pasted together: `a=cu; b=rl; $a$b`. Each pattern runs once over the
+ * whole script: neither matches a line break, and `$` (multiline) or `\s` ends a value at a line's end as
+ * it would on the line alone.
+ */
+function shellFragments(text: string): string[] {
   const values = new Map<string, string>();
-  for (const line of lines)
-    for (const match of line.matchAll(/\b([A-Za-z_]\w{0,3})=["']?([^\s"';]{1,6})["']?(?=\s|;|$)/g))
-      values.set(match[1]!, match[2]!);
+  for (const match of text.matchAll(/\b([A-Za-z_]\w{0,3})=["']?([^\s"';]{1,6})["']?(?=\s|;|$)/gm))
+    values.set(match[1]!, match[2]!);
   const found: string[] = [];
-  for (const line of lines)
-    for (const match of line.matchAll(/(?:\$\{?[A-Za-z_]\w{0,3}\}?){2,}/g)) {
-      const names = [...match[0].matchAll(/\$\{?([A-Za-z_]\w{0,3})\}?/g)].map((name) => name[1]!);
-      if (names.every((name) => values.has(name))) found.push(names.map((name) => values.get(name)).join(""));
-    }
+  for (const match of text.matchAll(/(?:\$\{?[A-Za-z_]\w{0,3}\}?){2,}/g)) {
+    const names = [...match[0].matchAll(/\$\{?([A-Za-z_]\w{0,3})\}?/g)].map((name) => name[1]!);
+    if (names.every((name) => values.has(name))) found.push(names.map((name) => values.get(name)).join(""));
+  }
   return found;
 }
 
@@ -191,7 +201,7 @@ export const assembledCommand: AuditRule = {
         }
       });
       if (unit.file.kind === "script")
-        for (const assembled of shellFragments(unit.lines)) {
+        for (const assembled of shellFragments(unit.text())) {
           const danger = DANGEROUS_TEXT.exec(assembled);
           if (danger) hits.push({ file: unit.file.path, evidence: evidence(`assembles: ${assembled}`) });
         }
@@ -218,11 +228,11 @@ export const packedScript: AuditRule = {
       const hexNames = file.text.match(/\b_0x[0-9a-f]{4,6}\b/g)?.length ?? 0;
       if (!packer && hexNames < 10) continue;
       const at = packer?.index ?? file.text.search(/\b_0x[0-9a-f]{4,6}\b/);
-      const line = file.text.slice(0, at).split("\n").length;
+      const index = file.lineAt(at);
       hits.push({
         file: file.path,
-        line,
-        evidence: evidence(file.lines[line - 1] ?? "", at - file.text.lastIndexOf("\n", at - 1) - 1),
+        line: index + 1,
+        evidence: evidence(file.line(index), at - file.starts[index]!),
       });
     }
     return hits;

@@ -36,7 +36,7 @@ const PROFILE_ANCHORS = anchorGroup(
 
 /** Whether the unit's whole text carries a payload: asked only once a line of it matched. */
 function carriesPayload(unit: CodeUnit): boolean {
-  return PAYLOAD.test(unit.lines.join("\n"));
+  return PAYLOAD.test(unit.text());
 }
 
 function severityOf(text: string, unit: CodeUnit, install: AuditSeverity): AuditSeverity {
