@@ -6,7 +6,7 @@ import { join } from "node:path";
 import type { FileSystem } from "../fs/file-system.js";
 import { mapConcurrently } from "../fs/map-concurrently.js";
 import { nodeFileSystem } from "../fs/node-file-system.js";
-import { parseSkillText } from "../parser/parse-skill-text.js";
+import { readFrontmatter } from "../parser/parse-skill-text.js";
 import { type AuditFinding, type SkillAudit, severityRank } from "./audit-finding.js";
 import { type AuditRule, evidence, toFinding } from "./audit-rule.js";
 import { AUDIT_RULES } from "./audit-rules.js";
@@ -112,9 +112,8 @@ export function auditFiles(
   rules: readonly AuditRule[] = AUDIT_RULES,
 ): { name?: string; findings: AuditFinding[] } {
   const skill = files.find((file) => file.path === "SKILL.md" || file.path.toLowerCase() === "skill.md");
-  const parsed =
-    skill?.text === undefined ? undefined : parseSkillText(skill.text, { path: "/skill/SKILL.md" }).document;
-  const context = buildContext(files, parsed?.frontmatter);
+  const frontmatter = skill?.text === undefined ? undefined : readFrontmatter(skill.text, "/skill/SKILL.md");
+  const context = buildContext(files, frontmatter);
   const findings: AuditFinding[] = [];
   const seen = new Set<string>();
   for (const rule of rules) {

@@ -23,7 +23,12 @@ export {
   MAX_YAML_ALIAS_COUNT,
 } from "./parse-limits.js";
 export { type ParsedWithStat, parseSkillFileWithStatSync } from "./parse-skill-file.js";
-export { type LocatedFrontmatter, locateFrontmatter, parseSplitSkill } from "./parse-skill-text.js";
+export {
+  type LocatedFrontmatter,
+  locateFrontmatter,
+  parseSplitSkill,
+  readFrontmatter,
+} from "./parse-skill-text.js";
 export { HEAD_THREAD_MIN_FILES, mapWithHeadsSync } from "./read-heads-in-runs.js";
 export {
   type OpenAiYamlResult,

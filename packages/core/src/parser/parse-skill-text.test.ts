@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { parseSkillText } from "./parse-skill-text.js";
+import { parseSkillText, readFrontmatter } from "./parse-skill-text.js";
 
 const path = "/skills/pdf/SKILL.md";
 const codes = (text: string, mode: "lenient" | "strict" = "lenient") =>
@@ -147,5 +147,26 @@ describe("parseSkillText", () => {
 
   it("defaults size to the UTF-8 length of the text", () => {
     expect(parseSkillText("---\nname: pdf\ndescription: é\n---\n", { path }).skill?.size).toBe(34);
+  });
+});
+
+describe("readFrontmatter", () => {
+  it("gives the frontmatter parseSkillText's document holds, whatever the file's shape", () => {
+    const texts = [
+      "---\nname: pdf\ndescription: Fill PDF forms.\nallowed-tools: Bash\n---\n# Body\n",
+      "---\r\nname: crlf\r\ndescription: Windows lines.\r\n---\r\n",
+      "---\rname: mac\rdescription: Old Mac lines.\r---\r",
+      "name: unopened\ndescription: Lost its opening line.\n---\nBody\n",
+      "No frontmatter at all.\n",
+      "---\nname: open\ndescription: never closed\n",
+      "---\nname: [broken\ndescription: repaired: yes\n---\n",
+      "---\n- a list\n---\n",
+      "",
+    ];
+    for (const text of texts) {
+      const path = "/skills/s/SKILL.md";
+      expect(readFrontmatter(text, path)).toEqual(parseSkillText(text, { path }).document.frontmatter);
+    }
+    expect(readFrontmatter(texts[0]!, "/s/SKILL.md")).toMatchObject({ name: "pdf", allowedTools: ["Bash"] });
   });
 });

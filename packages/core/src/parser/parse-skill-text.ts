@@ -37,6 +37,19 @@ export function parseSkillText(text: string, options: ParseTextOptions): ParseTe
   return parseSplitSkill(lines, splitFrontmatter(lines), options);
 }
 
+/**
+ * The typed frontmatter of a SKILL.md text, as {@link parseSkillText} gives it in its `document` (lenient:
+ * a missing opening `---` repaired), without the rest of the parse — no checks of the fields, nothing read
+ * of the body: for a caller that needs only the fields (the audit, SPEC §17).
+ */
+export function readFrontmatter(text: string, path: string): Frontmatter | undefined {
+  const lines = crOnlyToLf(text);
+  const { yaml } = locateFrontmatter(lines, splitFrontmatter(lines), path, "lenient");
+  if (yaml?.mapping === undefined) return undefined;
+  const { mapping, keyLines, valueSource } = yaml;
+  return buildFrontmatter({ mapping, keyLines, valueSource }, path).frontmatter;
+}
+
 /** A split with the lenient "missing opening `---`" repair applied, and the frontmatter YAML read. */
 export interface LocatedFrontmatter {
   split: FrontmatterSplit;
