@@ -9,6 +9,7 @@ import { dumpsEnvironment, readsCredentials } from "./rules/secrets.js";
 import { CREDENTIAL_ANCHORS, ENV_ANCHORS } from "./rules/signals.js";
 
 const CURL = anchorGroup(["curl", "/dev/tcp/"]);
+const NETCAT = anchorGroup(["nc -"]);
 
 describe("markLines", () => {
   it("marks the lines that hold an anchor, whatever the case of ASCII letters", () => {
@@ -25,6 +26,20 @@ describe("markLines", () => {
       false,
       true,
     ]);
+  });
+
+  it("reads a space in an anchor as any white space, as \\s does", () => {
+    const marks = markLines("nc -l\nnc\t-l\nnc\u00a0-l\nnc\ufeff-l\nnc\u3000-l\nnc-l\nnc\u00e9-l").marks;
+    expect([0, 1, 2, 3, 4, 5, 6].map((line) => lineHas(marks, line, NETCAT))).toEqual([
+      true,
+      true,
+      true,
+      true,
+      true,
+      false,
+      false,
+    ]);
+    expect(lineHas(marks, 3, INVISIBLE_GROUP)).toBe(true);
   });
 
   it("marks lines with a character no reader sees", () => {

@@ -7,8 +7,9 @@
  * more than once for them, and no file is split into lines.
  *
  * Anchors match as the rules' case-insensitive patterns do: ASCII letters fold, nothing else does (a
- * non-ASCII character never matches an ASCII letter under `/i` without `/u`). A rule's anchors must be
- * a necessary condition of its patterns; `line-anchors.test.ts` checks that over every line of the corpus.
+ * non-ASCII character never matches an ASCII letter under `/i` without `/u`). A space in an anchor stands
+ * for any white space `\s` matches (`nc ` for `\bnc\s+`). A rule's anchors must be a necessary condition of
+ * its patterns; `line-anchors.test.ts` checks that over every line of the corpus.
  */
 
 /** One rule's set of anchors, as a bit of each line's mark. */
@@ -133,6 +134,8 @@ function build(): Automaton {
         }
       }
   for (let code = 65; code <= 90; code++) classOf[code] = classOf[code + 32]!;
+  // White space is one class: an anchor's space stands for any (as `\s` in a pattern).
+  for (const code of [9, 11, 12, 13]) classOf[code] = classOf[32]!;
   const lineBreak = representative.length;
   classOf[10] = lineBreak;
   const shift = Math.ceil(Math.log2(lineBreak + 1));
@@ -193,6 +196,21 @@ export interface MarkedLines {
 let startScratch = new Int32Array(1 << 14);
 let markScratch = new Uint32Array((1 << 14) * WORDS);
 
+/** Whether UTF-16 code unit `code` (past ASCII) is white space to `\s`. */
+function wideSpace(code: number): boolean {
+  return (
+    code === 0xa0 ||
+    code === 0x1680 ||
+    (code >= 0x2000 && code <= 0x200a) ||
+    code === 0x2028 ||
+    code === 0x2029 ||
+    code === 0x202f ||
+    code === 0x205f ||
+    code === 0x3000 ||
+    code === 0xfeff
+  );
+}
+
 /**
  * Where the lines of `text` start and which anchors each holds (see {@link MarkedLines}): one pass over the
  * text whatever the number of rules, and no line cut out of it.
@@ -212,35 +230,35 @@ export function markLines(text: string): MarkedLines {
   starts[0] = 0;
   for (let at = 0, length = text.length; at < length; at++) {
     const code = text.charCodeAt(at);
-    if (code < 128) {
-      state = next[(state << shift) | classOf[code]!]!;
-      if (state < endFrom) continue;
-      if (state !== lineEnd) {
-        const from = state * WORDS;
-        mark0 |= stateMarks[from]!;
-        mark1 |= stateMarks[from + 1]!;
-        mark2 |= stateMarks[from + 2]!;
-        continue;
-      }
-      // The line ends.
-      const base = line * WORDS;
-      marks[base] = mark0;
-      marks[base + 1] = mark1;
-      marks[base + 2] = mark2;
-      all[0]! |= mark0;
-      all[1]! |= mark1;
-      all[2]! |= mark2;
-      mark0 = mark1 = mark2 = 0;
-      line++;
-      if (line + 1 >= starts.length) {
-        startScratch = starts = grown(starts, starts.length * 2);
-        markScratch = marks = grown(marks, marks.length * 2);
-      }
-      starts[line] = at + 1;
-    } else {
+    if (code < 128) state = next[(state << shift) | classOf[code]!]!;
+    else {
       if (invisible(code)) mark0 |= INVISIBLE_GROUP.bit;
-      state = 0;
+      // Past ASCII only white space goes on (as a space); any other character starts over.
+      state = wideSpace(code) ? next[(state << shift) | classOf[32]!]! : 0;
     }
+    if (state < endFrom) continue;
+    if (state !== lineEnd) {
+      const from = state * WORDS;
+      mark0 |= stateMarks[from]!;
+      mark1 |= stateMarks[from + 1]!;
+      mark2 |= stateMarks[from + 2]!;
+      continue;
+    }
+    // The line ends.
+    const base = line * WORDS;
+    marks[base] = mark0;
+    marks[base + 1] = mark1;
+    marks[base + 2] = mark2;
+    all[0]! |= mark0;
+    all[1]! |= mark1;
+    all[2]! |= mark2;
+    mark0 = mark1 = mark2 = 0;
+    line++;
+    if (line + 1 >= starts.length) {
+      startScratch = starts = grown(starts, starts.length * 2);
+      markScratch = marks = grown(marks, marks.length * 2);
+    }
+    starts[line] = at + 1;
   }
   // The last line (ended by the text's end).
   const base = line * WORDS;

@@ -404,11 +404,19 @@ export function firstLineHolding(
   return undefined;
 }
 
-/** The prose lines of `file` holding an anchor of `group`. */
-export function proseHolding(file: ScannedFile, group: AnchorGroup): Array<{ line: number; text: string }> {
+/** The prose lines of `file` holding an anchor of `group` (and, when given, one of `also`). */
+export function proseHolding(
+  file: ScannedFile,
+  group: AnchorGroup,
+  also?: AnchorGroup,
+): Array<{ line: number; text: string }> {
   const found: Array<{ line: number; text: string }> = [];
   for (let index = 0; index < file.prose.length; index++)
-    if (file.prose[index] === 1 && lineHas(file.marks, index, group))
+    if (
+      file.prose[index] === 1 &&
+      lineHas(file.marks, index, group) &&
+      (also === undefined || lineHas(file.marks, index, also))
+    )
       found.push({ line: index + 1, text: file.line(index) });
   return found;
 }

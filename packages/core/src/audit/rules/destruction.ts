@@ -26,7 +26,11 @@ const DESTROY = new RegExp(
 
 const DESTROY_ANCHORS = anchorGroup(
   [
-    "rm",
+    "rm ",
+    "rm(",
+    "rmsync",
+    "rmdir",
+    "rmtree",
     "remove-item",
     "/q",
     "of=/dev/",
@@ -93,7 +97,7 @@ const LOOP_START =
   /^\s*(while\s+(true|:|\[\s*1\s*\]|\(\(\s*1\s*\)\))\s*(;\s*do)?|for\s*\(\(\s*;\s*;\s*\)\)|while\s+True\s*:|while\s*\(\s*(true|1)\s*\)|for\s*\(\s*;\s*;\s*\))/;
 const NETWORK_IN_LOOP =
   /\b(curl|wget|nc|ping|hping3|ab|requests\.\w+|urlopen|fetch|http\.get|axios|socket)\b/;
-const LOOP_ANCHORS = anchorGroup(["while", "for"], LOOP_START);
+const LOOP_ANCHORS = anchorGroup(["while", "for ", "for("], LOOP_START);
 const LOOP_BOUND =
   /\b(sleep|break|return|exit|time\.sleep|setTimeout|await\s+new\s+Promise|asyncio\.sleep|timeout)\b/;
 

@@ -90,7 +90,7 @@ const OUTPUT_SENT =
   /(\b(curl|wget)\b[^\n]*(-d|--data\S*|-F|--form|--post-data|-H)\s*["']?[^"'\n]*\$\((whoami|id|hostname|uname|ifconfig|ip\s|env|printenv|cat|ls|history|ps|find|tar|base64|git\s+config|pwd)\b|\|\s*(curl|wget)\b[^\n]*(-d\s*@-|--data\S*\s*@-|-F\s*\S*=@-|-T\s*-|--upload-file\s*-|--post-file=?\/dev\/stdin)|\|\s*(nc|ncat|netcat)\s+[\w.-]+\s+\d+|>\s*\/dev\/(tcp|udp)\/|\b(requests|httpx)\.(post|put)\([^\n]*\b(check_output|getoutput|popen|run)\()/i;
 
 const OUTPUT_ANCHORS = anchorGroup(
-  ["curl", "wget", "nc", "netcat", "/dev/tcp/", "/dev/udp/", ".post", ".put"],
+  ["curl", "wget", "nc ", "ncat", "netcat", "/dev/tcp/", "/dev/udp/", ".post", ".put"],
   OUTPUT_SENT,
 );
 

@@ -145,6 +145,9 @@ export function assembledText(line: string): string[] {
   return found;
 }
 
+// Variables pasted together (see `shellFragments`).
+const FRAGMENT_ANCHORS = anchorGroup(["$"], /(?:\$\{?[A-Za-z_]\w{0,3}\}?){2,}/);
+
 /**
  * Short shell variables assigned then pasted together: `a=cu; b=rl; $a$b`. Each pattern runs once over the
  * whole script: neither matches a line break, and `$` (multiline) or `\s` ends a value at a line's end as
@@ -164,9 +167,16 @@ function shellFragments(text: string): string[] {
 
 /** What a line needs for {@link assembledText} to find anything: a cheap test before the full one. */
 const LINE_ASSEMBLY_HINT = /fromCharCode|\bchr\s*\(|\\x[0-9a-fA-F]{2}|\\[0-7]{3}|(["'])\s*(\+|\.)?\s*\1/i;
-// Char codes, escapes, quotes to join, `$` to paste: a file with none of them assembles nothing.
+// Char codes, escapes, and two quotes with only white space, `+` or `.` between them (fragments to join):
+// a line with none of them assembles nothing.
 const ASSEMBLY_ANCHORS = anchorGroup(
-  ["fromcharcode", "chr", "\\", '"', "'", "$"],
+  [
+    "fromcharcode",
+    "chr",
+    "\\x",
+    ...["0", "1", "2", "3", "4", "5", "6", "7"].map((digit) => `\\${digit}`),
+    ...['"', "'"].flatMap((quote) => [quote + quote, `${quote} `, `${quote}+`, `${quote}.`]),
+  ],
   LINE_ASSEMBLY_HINT,
   (line: string) => assembledText(line).length > 0,
 );
@@ -180,7 +190,7 @@ export const assembledCommand: AuditRule = {
   check: "Put the pieces together (without running them) and read the command.",
   run(context) {
     const hits: RuleHit[] = [];
-    for (const unit of unitsHolding(context, ASSEMBLY_ANCHORS)) {
+    for (const unit of unitsHolding(context, ASSEMBLY_ANCHORS, FRAGMENT_ANCHORS)) {
       // Code shown as an example in Markdown is skipped; asked only once a line could assemble something.
       let skipped: boolean | undefined;
       eachLineHolding(unit, ASSEMBLY_ANCHORS, (text, index) => {
