@@ -65,6 +65,24 @@ describe("auditSkill", () => {
     ).toEqual(["linked.sh", "pipe.sh", "scripts/big.sh"]);
   });
 
+  it("reads each file whole and alone, skips what passes the total cap and knows a large binary by its head", async () => {
+    await temp.write({
+      "s/SKILL.md": skill,
+      "s/a.sh": `${"#".repeat(5000)}\nrm -rf ~/\n`,
+      "s/b.sh": "echo hi\n",
+      "s/c.sh": `${"#".repeat(1500)}\n`,
+      "s/tool": Buffer.concat([Buffer.from([0x7f, 0x45, 0x4c, 0x46]), Buffer.alloc(9000)]),
+    });
+    const audit = await auditSkill(temp.join("s"), { limits: { maxFileBytes: 8000, maxTotalBytes: 6000 } });
+    const deletes = audit.findings.filter((finding) => finding.rule === "destructive-delete");
+    expect(deletes.map((finding) => `${finding.file}:${finding.line}`)).toEqual(["a.sh:2"]);
+    expect(audit.files.skipped).toEqual([
+      { file: "c.sh", reason: "the skill holds more than 6000 bytes of text" },
+    ]);
+    expect(audit.findings.find((finding) => finding.file === "tool")?.evidence).toBe("tool (executable)");
+    expect(audit.files.scanned).toBe(3);
+  });
+
   it("follows a link to a file inside the folder, and escapes invisible characters in evidence", async () => {
     await temp.write({ "s/SKILL.md": skill, "s/real.sh": "echo '\u001b]52;c;x\u0007'; rm -rf ~/\n" });
     symlinkSync(temp.join("s/real.sh"), temp.join("s/alias.sh"));

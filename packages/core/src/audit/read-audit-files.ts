@@ -5,8 +5,10 @@
  * bytes, a NUL in the head) and are not scanned as text.
  */
 import { join, relative, sep } from "node:path";
-import type { DirEntry, FileStat, FileSystem } from "../fs/file-system.js";
+import type { DirEntry, FileStat, FileSystem, StatAndHead } from "../fs/file-system.js";
 import { isSameOrInside } from "../fs/is-same-or-inside.js";
+import { readsHeadsFromDisk } from "../fs/node-file-system.js";
+import { readHeadWithStat } from "../fs/read-head-with-stat.js";
 import { syncReads } from "../fs/sync-reads.js";
 
 /** Bounds of one skill's read. */
@@ -69,6 +71,19 @@ interface Reads {
   stat(path: string): FileStat | Promise<FileStat>;
   readHead(path: string, length: number): Uint8Array | Promise<Uint8Array>;
   readFile(path: string): Uint8Array | Promise<Uint8Array>;
+  /** On the real disk: the stat and the bytes from one open, into the buffer `bufferFor` gives. */
+  readWithStat?(path: string, length: number, bufferFor: (room: number) => Uint8Array): StatAndHead;
+}
+
+/** The head `binaryKind` looks at. */
+const HEAD_BYTES = 8192;
+
+// A file read from the disk lands here and is decoded from here: no buffer per file. Grown to the largest
+// file read (at most the per-file cap).
+let scratch = Buffer.allocUnsafeSlow(64 * 1024);
+function scratchFor(room: number): Buffer {
+  if (scratch.length < room) scratch = Buffer.allocUnsafeSlow(room);
+  return scratch.subarray(0, room);
 }
 
 function readsOf(fs: FileSystem): Reads {
@@ -81,6 +96,7 @@ function readsOf(fs: FileSystem): Reads {
     stat: (path) => sync.statSync(path),
     readHead: (path, length) => sync.readHeadSync(path, length),
     readFile: (path) => sync.readFileSync(path),
+    ...(readsHeadsFromDisk(fs) ? { readWithStat: readHeadWithStat } : {}),
   };
 }
 
@@ -188,9 +204,11 @@ async function readOne(
       target = await fs.realpath(path);
       if (!isSameOrInside(target, realDir)) return { reason: "a link that leads out of the skill folder" };
     }
+    const byName = kindByName(file);
+    const { readWithStat } = fs;
+    if (readWithStat && !byName) return readFromDisk(readWithStat, fs, target, file, limits, total);
     const stat = await fs.stat(target);
     if (!stat.isFile) return { reason: "not a regular file" };
-    const byName = kindByName(file);
     if (byName) return { path: file, size: stat.size, mode: stat.mode, binary: byName };
     if (stat.size > limits.maxFileBytes) {
       const kind = binaryKind(file, await fs.readHead(target, 8192));
@@ -203,6 +221,36 @@ async function readOne(
   } catch (error) {
     return { reason: `not readable (${codeOf(error)})` };
   }
+}
+
+/**
+ * {@link readOne} on the real disk: one open gives the stat and the bytes, read into the scratch buffer
+ * when the file is within the caps and decoded from it before anything else reads (no await in between),
+ * or only its head when it is over them. The same answers as the stat, head and whole-file reads.
+ */
+async function readFromDisk(
+  readWithStat: NonNullable<Reads["readWithStat"]>,
+  fs: Reads,
+  target: string,
+  file: string,
+  limits: AuditReadLimits,
+  total: number,
+): Promise<AuditFile | { reason: string }> {
+  const { stat, bytes } = readWithStat(target, limits.maxFileBytes + 1, (room) =>
+    scratchFor(room <= limits.maxFileBytes && total + room <= limits.maxTotalBytes ? room : HEAD_BYTES),
+  );
+  if (!stat.isFile) return { reason: "not a regular file" };
+  if (stat.size > limits.maxFileBytes) {
+    const kind = binaryKind(file, bytes);
+    if (kind) return { path: file, size: stat.size, mode: stat.mode, binary: kind };
+    return { reason: `${stat.size} bytes, over the ${limits.maxFileBytes}-byte scan limit` };
+  }
+  if (total + stat.size > limits.maxTotalBytes)
+    return { reason: `the skill holds more than ${limits.maxTotalBytes} bytes of text` };
+  // A size of 0 with bytes (procfs): read whole, as the file system reads such a file.
+  if (stat.size === 0 && bytes.length > 0)
+    return auditFileOf(file, await fs.readFile(target), stat.mode, limits);
+  return auditFileOf(file, bytes, stat.mode, limits);
 }
 
 /**

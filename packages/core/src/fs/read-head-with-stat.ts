@@ -40,9 +40,10 @@ const noBytes = new Uint8Array(0);
 
 /**
  * The stat of the file at `path` and at most `length` bytes from its start, from one open that never
- * blocks; no bytes unless it is a regular file. The bytes are read into `bufferFor(room)`, a buffer of at
- * least `room` bytes: the file's size up to `length`, or `length` for a size of 0 (which may hide content,
- * as in procfs). Throws the Node error when the open or the read fails.
+ * blocks; no bytes unless it is a regular file. The bytes are read into `bufferFor(room)`, where `room` is
+ * the file's size up to `length`, or `length` for a size of 0 (which may hide content, as in procfs): at
+ * most `room` bytes and at most the buffer's length (a shorter buffer takes only the head). Throws the
+ * Node error when the open or the read fails.
  */
 export function readHeadWithStat(
   path: string,
@@ -55,7 +56,7 @@ export function readHeadWithStat(
     if (!stat.isFile) return { stat, bytes: noBytes };
     const room = stat.size === 0 ? length : Math.min(stat.size, length);
     const buffer = bufferFor(room);
-    const total = readInto(fd, buffer, room);
+    const total = readInto(fd, buffer, Math.min(room, buffer.length));
     return { stat, bytes: total === buffer.length ? buffer : buffer.subarray(0, total) };
   } finally {
     closeSync(fd);
