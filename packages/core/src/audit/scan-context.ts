@@ -149,6 +149,20 @@ function matchesAt(regex: RegExp, text: string, at: number): RegExpExecArray | n
   return regex.exec(text);
 }
 
+/**
+ * Whether the line at offset `at` can be a heading or open a fence: both need `#`, a backtick or `~` after
+ * at most three white space characters (past ASCII, the patterns decide).
+ */
+function mayOpen(text: string, at: number): boolean {
+  for (let next = at; next < at + 4; next++) {
+    const code = text.charCodeAt(next);
+    if (code === 35 || code === 96 || code === 126 || code > 127) return true;
+    // Not white space on the line (a line break, the text's end or anything else): nothing opens here.
+    if (code !== 32 && code !== 9 && code !== 11 && code !== 12 && code !== 13) return false;
+  }
+  return false;
+}
+
 /** Whether line `index` of `file`, without its leading white space, starts with `marker`. */
 function startsAfterSpace(file: ScannedFile, index: number, marker: string): boolean {
   const { text } = file;
@@ -262,13 +276,13 @@ function splitMarkdown(file: ScannedFile, securityTopic: boolean): void {
   let headingIllustrative = false;
   while (index < lineCount) {
     const at = starts[index]!;
-    const first = text.charCodeAt(at);
-    if ((first === 35 || first === 32) && matchesAt(HEADING, text, at))
-      headingIllustrative = ILLUSTRATIVE.test(file.line(index));
-    // A fence starts within the first four characters: only a line starting with one of them or with white
-    // space (or any character past ASCII, left to the pattern) can hold one.
-    const fence =
-      first === 96 || first === 126 || first <= 32 || first > 127 ? matchesAt(FENCE, text, at) : null;
+    let fence: RegExpExecArray | null = null;
+    if (mayOpen(text, at)) {
+      const first = text.charCodeAt(at);
+      if ((first === 35 || first === 32) && matchesAt(HEADING, text, at))
+        headingIllustrative = ILLUSTRATIVE.test(file.line(index));
+      fence = matchesAt(FENCE, text, at);
+    }
     if (fence) {
       const marker = fence[1]!;
       const start = index + 1;

@@ -57,7 +57,8 @@ export const secretExfiltration: AuditRule = {
     const sinks: CodeUnit[] = [];
     for (const unit of units) {
       const source = secretSource(unit);
-      const sink = networkSend(unit);
+      // Outside a script a send matters only beside a source (the pairing across files is of scripts).
+      const sink = source || unit.file.kind === "script" ? networkSend(unit) : undefined;
       if (source) sources.push(unit);
       if (sink) sinks.push(unit);
       if (source && sink)

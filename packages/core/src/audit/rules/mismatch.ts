@@ -24,6 +24,7 @@ export const descriptionMismatch: AuditRule = {
   check:
     "Compare the description with what the scripts do; ask the author why a formatter needs the network.",
   run(context) {
+    if (!context.files.some((file) => file.kind === "script")) return [];
     const description = `${context.name ?? ""} ${context.description ?? ""}`;
     const offline = OFFLINE_CLAIM.test(description);
     if (!offline && (!LOCAL_CLAIM.test(description) || NETWORK_CLAIM.test(description))) return [];

@@ -266,7 +266,10 @@ export function publicIpUrl(text: string): string | undefined {
 }
 
 /** The anchors of {@link publicIpUrl}. */
-export const IP_URL_ANCHORS = anchorGroup(["://", "/dev/tcp/", "/dev/udp/"], publicIpUrl);
+export const IP_URL_ANCHORS = anchorGroup(
+  [..."0123456789"].flatMap((digit) => [`://${digit}`, `/dev/tcp/${digit}`, `/dev/udp/${digit}`]),
+  publicIpUrl,
+);
 
 /** A command or call that runs code or a shell. */
 export const RUNS_CODE =
