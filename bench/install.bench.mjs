@@ -7,7 +7,7 @@ import { execFileSync, spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
-import { medians, report } from "./make-tree.mjs";
+import { report, timings } from "./make-tree.mjs";
 
 const here = fileURLToPath(new URL(".", import.meta.url));
 const work = join(here, "..", ".bench", "install");
@@ -63,7 +63,7 @@ function time(fn) {
 }
 
 // Each timing includes removing the previous result (the project, the clone), the same on both sides.
-const [ours, floor] = medians(runs, [
+const [ours, floor] = timings(runs, [
   () =>
     time(() => {
       rmSync(project, { recursive: true, force: true });
