@@ -40,7 +40,7 @@ let automaton: Automaton | undefined;
  * Marks per line: `WORDS` 32-bit words each. Enough for every group the rules define (the scan keeps one
  * local per word: raising it means a local more in `markLines`).
  */
-export const WORDS = 3;
+export const WORDS = 2;
 
 /**
  * A group of anchors, each lowercase printable ASCII, that every line matching one of `guards` (the rule's
@@ -223,10 +223,9 @@ export function markLines(text: string): MarkedLines {
   let marks = markScratch;
   let state = 0;
   let line = 0;
-  // The current line's marks, one local per word (`WORDS` is 3), stored when the line ends.
+  // The current line's marks, one local per word (`WORDS` is 2), stored when the line ends.
   let mark0 = 0;
   let mark1 = 0;
-  let mark2 = 0;
   starts[0] = 0;
   for (let at = 0, length = text.length; at < length; at++) {
     const code = text.charCodeAt(at);
@@ -241,18 +240,15 @@ export function markLines(text: string): MarkedLines {
       const from = state * WORDS;
       mark0 |= stateMarks[from]!;
       mark1 |= stateMarks[from + 1]!;
-      mark2 |= stateMarks[from + 2]!;
       continue;
     }
     // The line ends.
     const base = line * WORDS;
     marks[base] = mark0;
     marks[base + 1] = mark1;
-    marks[base + 2] = mark2;
     all[0]! |= mark0;
     all[1]! |= mark1;
-    all[2]! |= mark2;
-    mark0 = mark1 = mark2 = 0;
+    mark0 = mark1 = 0;
     line++;
     if (line + 1 >= starts.length) {
       startScratch = starts = grown(starts, starts.length * 2);
@@ -264,10 +260,8 @@ export function markLines(text: string): MarkedLines {
   const base = line * WORDS;
   marks[base] = mark0;
   marks[base + 1] = mark1;
-  marks[base + 2] = mark2;
   all[0]! |= mark0;
   all[1]! |= mark1;
-  all[2]! |= mark2;
   starts[line + 1] = text.length + 1;
   return { starts: starts.slice(0, line + 2), marks: marks.slice(0, base + WORDS), all };
 }
