@@ -4,7 +4,7 @@
  * a cap per file, in total and on the number of entries. Binaries are recognised by kind (extension, magic
  * bytes, a NUL in the head) and are not scanned as text.
  */
-import { join, relative, sep } from "node:path";
+import { join } from "node:path";
 import type { DirEntry, FileStat, FileSystem, StatAndHead } from "../fs/file-system.js";
 import { isSameOrInside } from "../fs/is-same-or-inside.js";
 import { readsHeadsFromDisk } from "../fs/node-file-system.js";
@@ -146,24 +146,27 @@ export async function readAuditFiles(
   };
   let total = 0;
   let looked = 0;
-  const queue: Array<{ folder: string; depth: number }> = [{ folder: dir, depth: 0 }];
+  // Each folder with its path relative to `dir` (`/`-separated), built up as the walk goes down.
+  const queue: Array<{ folder: string; relative: string; depth: number }> = [
+    { folder: dir, relative: "", depth: 0 },
+  ];
   while (queue.length > 0) {
-    const { folder, depth } = queue.shift()!;
+    const { folder, relative: under, depth } = queue.shift()!;
     let entries: DirEntry[];
     try {
       entries = await fs.readdir(folder);
     } catch (error) {
-      skipped.push({ file: rel(dir, folder), reason: `folder not readable (${codeOf(error)})` });
+      skipped.push({ file: under, reason: `folder not readable (${codeOf(error)})` });
       continue;
     }
     entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
     for (const entry of entries) {
       const path = join(folder, entry.name);
-      const file = rel(dir, path);
+      const file = under === "" ? entry.name : `${under}/${entry.name}`;
       if (entry.isDirectory) {
         if (entry.name === ".git" || entry.name === "node_modules") continue;
         if (depth + 1 > limits.maxDepth) skipped.push({ file, reason: "deeper than the audit goes" });
-        else queue.push({ folder: path, depth: depth + 1 });
+        else queue.push({ folder: path, relative: file, depth: depth + 1 });
         continue;
       }
       if (++looked > limits.maxFiles) {
@@ -269,10 +272,6 @@ export function auditFileOf(
     return { reason: `${bytes.length} bytes, over the ${limits.maxFileBytes}-byte scan limit` };
   const text = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString("utf8");
   return { path, size: bytes.length, mode, text: text.replace(/^\uFEFF/, "") };
-}
-
-function rel(dir: string, path: string): string {
-  return relative(dir, path).split(sep).join("/");
 }
 
 function codeOf(error: unknown): string {

@@ -8,7 +8,7 @@
  * lowered, since the text describes an attack rather than asks for one.
  */
 import type { Frontmatter } from "../model/skill.js";
-import { type AnchorGroup, anchorGroup, holdsAny, lineHas, markLines } from "./line-anchors.js";
+import { type AnchorGroup, anchorGroup, holdsAny, lineHas, markLines, WORDS } from "./line-anchors.js";
 import type { AuditFile } from "./read-audit-files.js";
 
 /** How a file is treated. */
@@ -78,6 +78,22 @@ export class ScannedFile {
   lines(from: number, to: number): string {
     const end = Math.min(to, this.lineCount);
     return from >= end ? "" : this.text.slice(this.starts[from], this.starts[end]! - 1);
+  }
+
+  #unitMarks: Uint32Array | undefined;
+
+  /** The marks of each unit (in `units` order), all its lines together: `WORDS` words a unit. */
+  unitMarks(): Uint32Array {
+    if (this.#unitMarks === undefined) {
+      const { units, marks } = this;
+      const union = new Uint32Array(units.length * WORDS);
+      units.forEach((unit, at) => {
+        for (let line = unit.first, end = unit.first + unit.count; line < end; line++)
+          for (let word = 0; word < WORDS; word++) union[at * WORDS + word]! |= marks[line * WORDS + word]!;
+      });
+      this.#unitMarks = union;
+    }
+    return this.#unitMarks;
   }
 
   /** The 0-based line holding offset `at` of the text. */
@@ -359,19 +375,13 @@ export function unitsHolding(context: AuditContext, ...groups: AnchorGroup[]): r
   const found: CodeUnit[] = [];
   for (const file of context.files) {
     if (!holdsAny(file.all, ...groups)) continue;
-    // A unit that is the whole file (a script) holds what the file holds.
-    for (const unit of file.units)
-      if ((unit.first === 0 && unit.count === file.lineCount) || unitHolds(unit, groups)) found.push(unit);
+    // Each unit's lines together, worked out once for all the rules that ask.
+    const unitMarks = file.unitMarks();
+    file.units.forEach((unit, at) => {
+      if (groups.some((group) => lineHas(unitMarks, at, group))) found.push(unit);
+    });
   }
   return found;
-}
-
-/** Whether some line of `unit` holds an anchor of any of `groups`. */
-function unitHolds(unit: CodeUnit, groups: readonly AnchorGroup[]): boolean {
-  const end = unit.first + unit.count;
-  for (const group of groups)
-    for (let line = unit.first; line < end; line++) if (lineHas(unit.marks, line, group)) return true;
-  return false;
 }
 
 /** Whether line `index` of `unit` holds an anchor of `group` (or of `other`). */
