@@ -192,6 +192,30 @@ function startsAfterSpace(file: ScannedFile, index: number, marker: string): boo
   return at < end && text.startsWith(marker, at);
 }
 
+/**
+ * What frames the code under a heading: the skill's topic, or the heading's words (a section titled "Attack
+ * examples" or "Never do this"), read only when a unit under it is first asked.
+ */
+class Frame {
+  #illustrative: boolean | undefined;
+
+  constructor(
+    private readonly file: ScannedFile,
+    private readonly topic: boolean,
+    /** The heading's line, or -1 before any. */
+    private readonly heading: number,
+  ) {}
+
+  get illustrative(): boolean {
+    this.#illustrative ??=
+      this.topic || (this.heading >= 0 && ILLUSTRATIVE.test(this.file.line(this.heading)));
+    return this.#illustrative;
+  }
+}
+
+/** A script's frame: nothing around it says it is an example. */
+const UNFRAMED: Pick<Frame, "illustrative"> = { illustrative: false };
+
 /** Lines `first` to `first + count` of a file: a whole script, or a fenced block of Markdown. */
 class BlockUnit implements CodeUnit {
   #illustrative: boolean | undefined;
@@ -201,7 +225,7 @@ class BlockUnit implements CodeUnit {
     readonly first: number,
     readonly count: number,
     /** Framed by the skill's topic or a heading; else the prose before `opening` (the fence) decides. */
-    private readonly framed: boolean,
+    private readonly frame: Pick<Frame, "illustrative">,
     private readonly opening: number,
   ) {}
 
@@ -216,7 +240,8 @@ class BlockUnit implements CodeUnit {
   // Asked only of a unit with a finding: most never are.
   get illustrative(): boolean {
     this.#illustrative ??=
-      this.framed || (this.opening >= 0 && ILLUSTRATIVE.test(previousProse(this.file, this.opening)));
+      this.frame.illustrative ||
+      (this.opening >= 0 && ILLUSTRATIVE.test(previousProse(this.file, this.opening)));
     return this.#illustrative;
   }
 
@@ -246,7 +271,7 @@ class InlineUnit implements CodeUnit {
     readonly file: ScannedFile,
     readonly first: number,
     private readonly code: string,
-    private readonly framed: boolean,
+    private readonly frame: Pick<Frame, "illustrative">,
   ) {}
 
   get start(): number {
@@ -260,7 +285,7 @@ class InlineUnit implements CodeUnit {
   get illustrative(): boolean {
     const { file, first } = this;
     this.#illustrative ??=
-      this.framed ||
+      this.frame.illustrative ||
       ILLUSTRATIVE.test(
         `${first > 0 ? file.line(first - 1) : ""} ${file.line(first)}`.replace(/`[^`]*`/g, " "),
       );
@@ -289,14 +314,14 @@ function splitMarkdown(file: ScannedFile, securityTopic: boolean): void {
   const { text, starts, lineCount, marks } = file;
   let index = 0;
   // The nearest heading: a section titled "Attack examples" or "Never do this" frames what is under it.
-  let headingIllustrative = false;
+  let frame = new Frame(file, securityTopic, -1);
   while (index < lineCount) {
     const at = starts[index]!;
     let fence: RegExpExecArray | null = null;
     if (mayOpen(text, at)) {
       const first = text.charCodeAt(at);
       if ((first === 35 || first === 32) && matchesAt(HEADING, text, at))
-        headingIllustrative = ILLUSTRATIVE.test(file.line(index));
+        frame = new Frame(file, securityTopic, index);
       fence = matchesAt(FENCE, text, at);
     }
     if (fence) {
@@ -304,7 +329,7 @@ function splitMarkdown(file: ScannedFile, securityTopic: boolean): void {
       const start = index + 1;
       let end = start;
       while (end < lineCount && !startsAfterSpace(file, end, marker)) end++;
-      file.units.push(new BlockUnit(file, start, end - start, securityTopic || headingIllustrative, index));
+      file.units.push(new BlockUnit(file, start, end - start, frame, index));
       index = end + 1;
       continue;
     }
@@ -317,8 +342,7 @@ function splitMarkdown(file: ScannedFile, securityTopic: boolean): void {
     const spans: string[] = [];
     INLINE_CODE.lastIndex = 0;
     for (let match = INLINE_CODE.exec(line); match; match = INLINE_CODE.exec(line)) spans.push(match[2]!);
-    if (spans.length > 0)
-      file.units.push(new InlineUnit(file, index, spans.join(" ; "), securityTopic || headingIllustrative));
+    if (spans.length > 0) file.units.push(new InlineUnit(file, index, spans.join(" ; "), frame));
     index++;
   }
 }
@@ -348,7 +372,7 @@ export function buildContext(
     const text = file.text.includes("\r") ? file.text.replace(/\r\n?/g, "\n") : file.text;
     const entry = new ScannedFile(file.path, kind, file.mode, text);
     if (kind === "skill" || kind === "markdown") splitMarkdown(entry, securityTopic);
-    else entry.units.push(new BlockUnit(entry, 0, entry.lineCount, false, -1));
+    else entry.units.push(new BlockUnit(entry, 0, entry.lineCount, UNFRAMED, -1));
     scanned.push(entry);
   }
   const context: AuditContext = {
