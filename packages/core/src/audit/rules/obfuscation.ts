@@ -113,7 +113,9 @@ function blobHit(unit: CodeUnit, index: number): RuleHit | undefined {
       const danger = decoded === undefined ? undefined : DANGEROUS_TEXT.exec(decoded);
       if (!danger) continue;
       return {
-        ...hitAt(unit, unit.start + index, text, pattern === BASE64_BLOB ? BASE64_BLOB : HEX_BLOB),
+        // No pattern to place the evidence (it is the decoded text): a global one would keep its lastIndex
+        // from one skill to the next, and the same skill would not always give the same finding.
+        ...hitAt(unit, unit.start + index, text),
         evidence: evidence(
           `decodes to: ${decoded!.slice(Math.max(0, danger.index - 20), danger.index + 80)}`,
         ),
