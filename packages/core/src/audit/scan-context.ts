@@ -87,10 +87,14 @@ export class ScannedFile {
     if (this.#unitMarks === undefined) {
       const { units, marks } = this;
       const union = new Uint32Array(units.length * WORDS);
-      units.forEach((unit, at) => {
-        for (let line = unit.first, end = unit.first + unit.count; line < end; line++)
-          for (let word = 0; word < WORDS; word++) union[at * WORDS + word]! |= marks[line * WORDS + word]!;
-      });
+      for (let at = 0; at < units.length; at++) {
+        const { first, count } = units[at]!;
+        for (let word = 0; word < WORDS; word++) {
+          let bits = 0;
+          for (let line = first; line < first + count; line++) bits |= marks[line * WORDS + word]!;
+          union[at * WORDS + word] = bits;
+        }
+      }
       this.#unitMarks = union;
     }
     return this.#unitMarks;
@@ -452,18 +456,18 @@ export function firstLineHolding(
   return undefined;
 }
 
-/** The prose lines of `file` holding an anchor of `group` (and, when given, one of `also`). */
+/** The prose lines of `file` holding an anchor of `group`, and one of each of `also` too. */
 export function proseHolding(
   file: ScannedFile,
   group: AnchorGroup,
-  also?: AnchorGroup,
+  ...also: AnchorGroup[]
 ): Array<{ line: number; text: string }> {
   const found: Array<{ line: number; text: string }> = [];
   for (let index = 0; index < file.prose.length; index++)
     if (
       file.prose[index] === 1 &&
       lineHas(file.marks, index, group) &&
-      (also === undefined || lineHas(file.marks, index, also))
+      also.every((other) => lineHas(file.marks, index, other))
     )
       found.push({ line: index + 1, text: file.line(index) });
   return found;

@@ -277,6 +277,12 @@ const TRIGGER_ANCHORS = anchorGroup(
   ],
   TRIGGER,
 );
+// And what comes before: "when" or "if", then what the user does with the phrase.
+const TRIGGER_WHEN = anchorGroup(["when", "if"], TRIGGER);
+const TRIGGER_SAYS = anchorGroup(
+  ["say", "type", "write", "send", "contain", "include", "mention", "enter", "uses the"],
+  TRIGGER,
+);
 const SCRIPT_TRIGGER = /\bif\b[^\n]*(==|===|\bin\b|\.includes\(|\.startsWith\()\s*[^\n]*["'][^"'\s]{8,}["']/;
 const SCRIPT_TRIGGER_SOURCE = /\b(request|recv|message|body|payload|socket|conn|stdin|headers?)\b/i;
 const SCRIPT_TRIGGER_ANCHORS = anchorGroup(
@@ -296,7 +302,7 @@ export const magicTrigger: AuditRule = {
     const hits: RuleHit[] = [];
     for (const file of instructionFiles(context)) {
       if (!fileHolds(file, TRIGGER_ANCHORS)) continue;
-      for (const { line, text } of proseHolding(file, TRIGGER_ANCHORS)) {
+      for (const { line, text } of proseHolding(file, TRIGGER_ANCHORS, TRIGGER_WHEN, TRIGGER_SAYS)) {
         const match = TRIGGER.exec(text);
         if (!match) continue;
         hits.push({
