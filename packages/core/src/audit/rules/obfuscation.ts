@@ -68,6 +68,8 @@ const DANGEROUS_TEXT =
   /\b(curl|wget|bash|\/bin\/sh|sh\s+-c|nc\s+-|ncat|netcat|\/dev\/tcp|rm\s+-rf|chmod\s+\+x|eval|exec|os\.system|subprocess|child_process|powershell|Invoke-Expression|iex|socket|authorized_keys|crontab|\.ssh|\.aws|base64\s+-d|python\s+-c|mkfifo)\b/i;
 
 const BASE64_BLOB = /[A-Za-z0-9+/]{120,}={0,2}/g;
+// What both blobs need: 80 characters in a row of those a blob is made of (a hex blob's `\x` escapes too).
+const LONG_RUN = /[A-Za-z0-9+/\\]{80}/;
 const HEX_BLOB = /\b(?:[0-9a-fA-F]{2}){80,}\b|(?:\\x[0-9a-fA-F]{2}){40,}/g;
 
 /** The text a blob decodes to, when it is mostly printable text (binary data is not a command). */
@@ -107,6 +109,8 @@ export const encodedPayload: AuditRule = {
 /** The hit of the first blob on line `index` of `unit` that decodes to a command, if any. */
 function blobHit(unit: CodeUnit, index: number): RuleHit | undefined {
   const text = unit.line(index);
+  // Most long lines are prose or code without a blob: one plain search first, before the copying matchAll.
+  if (!LONG_RUN.test(text)) return undefined;
   for (const pattern of [BASE64_BLOB, HEX_BLOB]) {
     for (const match of text.matchAll(pattern)) {
       const decoded = decodeBlob(match[0]);
@@ -128,13 +132,17 @@ function blobHit(unit: CodeUnit, index: number): RuleHit | undefined {
 /** The text character codes and escapes on a line spell out. */
 export function assembledText(line: string): string[] {
   const found: string[] = [];
-  for (const match of line.matchAll(/fromCharCode\s*\(([\d\s,x]+)\)/gi))
-    found.push(String.fromCharCode(...match[1]!.split(",").map((code) => Number(code.trim()))));
-  const chrs = [...line.matchAll(/\bchr\s*\(\s*(\d+)\s*\)/g)].map((match) => Number(match[1]));
-  if (chrs.length >= 3) found.push(String.fromCharCode(...chrs));
-  for (const match of line.matchAll(/\bchr\s*\(\s*\w+\s*\)\s*for\s+\w+\s+in\s*[[(]([\d\s,]+)[\])]/g))
-    found.push(String.fromCharCode(...match[1]!.split(",").map((code) => Number(code.trim()))));
-  const escapes = line.match(/(?:\\x[0-9a-fA-F]{2}|\\[0-7]{3}){4,}/g);
+  // Each search only on a line holding its word (most hold none): no pattern copied for nothing.
+  if (/fromCharCode/i.test(line))
+    for (const match of line.matchAll(/fromCharCode\s*\(([\d\s,x]+)\)/gi))
+      found.push(String.fromCharCode(...match[1]!.split(",").map((code) => Number(code.trim()))));
+  if (line.includes("chr")) {
+    const chrs = [...line.matchAll(/\bchr\s*\(\s*(\d+)\s*\)/g)].map((match) => Number(match[1]));
+    if (chrs.length >= 3) found.push(String.fromCharCode(...chrs));
+    for (const match of line.matchAll(/\bchr\s*\(\s*\w+\s*\)\s*for\s+\w+\s+in\s*[[(]([\d\s,]+)[\])]/g))
+      found.push(String.fromCharCode(...match[1]!.split(",").map((code) => Number(code.trim()))));
+  }
+  const escapes = line.includes("\\") ? line.match(/(?:\\x[0-9a-fA-F]{2}|\\[0-7]{3}){4,}/g) : null;
   for (const run of escapes ?? [])
     found.push(
       run.replace(/\\x([0-9a-fA-F]{2})|\\([0-7]{3})/g, (_, hex: string, octal: string) =>
