@@ -2,7 +2,8 @@
  * @module Reads a skill folder for the audit, bounded like every other read (SPEC §15): only regular files
  * whose real path stays inside the folder, `.git` and `node_modules` left out (as `add` leaves them out),
  * a cap per file, in total and on the number of entries. Binaries are recognised by kind (extension, magic
- * bytes, a NUL in the head) and are not scanned as text.
+ * bytes, a NUL in the head) and are not scanned as text. From the real disk each file takes one open (its
+ * stat and bytes together, only the head of a file over the caps) into one reused buffer it is decoded from.
  */
 import { join } from "node:path";
 import type { DirEntry, FileStat, FileSystem, StatAndHead } from "../fs/file-system.js";

@@ -305,7 +305,7 @@ class InlineUnit implements CodeUnit {
   }
 
   text(from = 0, to = 1): string {
-    return from < to && from <= 0 && to > 0 ? this.code : "";
+    return from <= 0 && to > 0 ? this.code : "";
   }
 }
 
