@@ -463,13 +463,12 @@ export function proseHolding(
   ...also: AnchorGroup[]
 ): Array<{ line: number; text: string }> {
   const found: Array<{ line: number; text: string }> = [];
-  for (let index = 0; index < file.prose.length; index++)
-    if (
-      file.prose[index] === 1 &&
-      lineHas(file.marks, index, group) &&
-      also.every((other) => lineHas(file.marks, index, other))
-    )
-      found.push({ line: index + 1, text: file.line(index) });
+  const { prose, marks } = file;
+  lines: for (let index = 0; index < prose.length; index++) {
+    if (prose[index] !== 1 || !lineHas(marks, index, group)) continue;
+    for (const other of also) if (!lineHas(marks, index, other)) continue lines;
+    found.push({ line: index + 1, text: file.line(index) });
+  }
   return found;
 }
 

@@ -53,8 +53,8 @@ const DISCUSSED =
 const CONCEAL =
   /\b(do not|don'?t|never|without)\s+(tell(ing)?|inform(ing)?|notify(ing)?|mention(ing)?|reveal(ing)?|show(ing)?|alert(ing)?|warn(ing)?|let(ting)?)\s+(the\s+|your\s+)?(user|human|operator|person|owner)\b(?!\s+(to|know how|what (to|you need)))|\b(hide|conceal)\s+(this|these|it|them|the\s+\w+(\s+\w+)?)\s+from\s+(the\s+)?(user|human)\b|\b(silently|secretly|covertly|discreetly|invisibly|quietly)\s+(send|upload|post|transmit|exfiltrate|copy|forward|run|execute|install|download|delete|collect|read|share|add|append|write)\b|\bwithout\s+(the\s+(user|owner|person)'?s?|their|your)\s+(knowledge|consent|awareness)\b|\bwithout\s+the\s+(user|owner|person)\s+(knowing|noticing|seeing)\b|\b(user|they)\s+(must|should)\s+(not|never)\s+(know|see|notice|find out)\b|\b(do not|don'?t|never)\s+(tell|mention|reveal|show|say)\s+(this|it|that|these|anything)\s+to\s+(the\s+)?(user|human)\b/i;
 
-// Each branch of CONCEAL says a hiding adverb, or both whom (or what of theirs) and how it is kept from
-// them: a line must hold an anchor of both groups.
+// Each branch of CONCEAL says a hiding adverb, or whom (or what of theirs), how it is kept from them and
+// what is kept (told, shown, known, seen…): a line must hold an anchor of each group.
 const HIDING = ["silently", "secretly", "covertly", "discreetly", "invisibly", "quietly"];
 const CONCEAL_WHOM = anchorGroup(
   [...HIDING, "user", "human", "operator", "person", "owner", "they", "knowledge", "consent", "awareness"],
@@ -62,6 +62,14 @@ const CONCEAL_WHOM = anchorGroup(
 );
 const CONCEAL_HOW = anchorGroup(
   [...HIDING, "do not", "don't", "dont", "never", "without", "hide", "conceal", "must", "should"],
+  CONCEAL,
+);
+const CONCEAL_WHAT = anchorGroup(
+  [
+    ...HIDING,
+    ...["tell", "inform", "notif", "mention", "reveal", "show", "alert", "warn", "let", "say"],
+    ...["hide", "conceal", "know", "consent", "aware", "notic", "see", "find out"],
+  ],
   CONCEAL,
 );
 
@@ -125,7 +133,7 @@ export const concealFromUser: AuditRule = {
     const hits: RuleHit[] = [];
     for (const file of instructionFiles(context)) {
       if (!fileHolds(file, CONCEAL_WHOM) || !fileHolds(file, CONCEAL_HOW)) continue;
-      for (const { line, text } of proseHolding(file, CONCEAL_WHOM, CONCEAL_HOW)) {
+      for (const { line, text } of proseHolding(file, CONCEAL_WHOM, CONCEAL_HOW, CONCEAL_WHAT)) {
         const match = CONCEAL.exec(text);
         if (!match) continue;
         const risky = RISKY_ACTION.test(around(file, line));
