@@ -53,10 +53,12 @@ export const secretExfiltration: AuditRule = {
   run(context) {
     const hits: RuleHit[] = [];
     const units = unitsHolding(context, SEND_ANCHORS, CREDENTIAL_ANCHORS, ENV_ANCHORS);
+    // Only these can read a secret: the others are looked at for a send alone.
+    const reading = new Set(unitsHolding(context, CREDENTIAL_ANCHORS, ENV_ANCHORS));
     const sources: CodeUnit[] = [];
     const sinks: CodeUnit[] = [];
     for (const unit of units) {
-      const source = secretSource(unit);
+      const source = reading.has(unit) ? secretSource(unit) : undefined;
       // Outside a script a send matters only beside a source (the pairing across files is of scripts).
       const sink = source || unit.file.kind === "script" ? networkSend(unit) : undefined;
       if (source) sources.push(unit);
