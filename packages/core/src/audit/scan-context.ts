@@ -160,8 +160,9 @@ const FENCE = /[^\S\n]{0,3}(`{3,}|~{3,})/y;
 const HEADING = /[^\S\n]{0,3}#{1,6}[^\S\n]/y;
 const INLINE_CODE = /(`+)([^`]+?)\1/g;
 const SPACE = /\s/;
-// The lines that can hold inline code.
+// The lines that can hold inline code, and those that can open or close a fenced block.
 const BACKTICK = anchorGroup(["`"]);
+const FENCE_MARKERS = anchorGroup(["```", "~~~"], /^\s{0,3}(`{3,}|~{3,})/, /^\s*(`{3,}|~{3,})/);
 
 /** Whether `regex` (sticky) matches at offset `at` of `text`. */
 function matchesAt(regex: RegExp, text: string, at: number): RegExpExecArray | null {
@@ -170,13 +171,13 @@ function matchesAt(regex: RegExp, text: string, at: number): RegExpExecArray | n
 }
 
 /**
- * Whether the line at offset `at` can be a heading or open a fence: both need `#`, a backtick or `~` after
- * at most three white space characters (past ASCII, the patterns decide).
+ * Whether the line at offset `at` can be a heading: it needs `#` after at most three white space characters
+ * (past ASCII, the pattern decides).
  */
-function mayOpen(text: string, at: number): boolean {
+function mayBeHeading(text: string, at: number): boolean {
   for (let next = at; next < at + 4; next++) {
     const code = text.charCodeAt(next);
-    if (code === 35 || code === 96 || code === 126 || code > 127) return true;
+    if (code === 35 || code > 127) return true;
     // Not white space on the line (a line break, the text's end or anything else): nothing opens here.
     if (code !== 32 && code !== 9 && code !== 11 && code !== 12 && code !== 13) return false;
   }
@@ -311,8 +312,8 @@ class InlineUnit implements CodeUnit {
 
 /**
  * Splits a Markdown file into fenced-code units, inline-code units and prose lines. Only the lines that can
- * open a fence or be a heading (by their first character) or hold a backtick (by their marks) are looked
- * at closer; a fenced block's lines are only checked for the closing fence.
+ * be a heading (by their first characters), open or close a fence or hold a backtick (by their marks) are
+ * looked at closer.
  */
 function splitMarkdown(file: ScannedFile, securityTopic: boolean): void {
   const { text, starts, lineCount, marks } = file;
@@ -321,18 +322,17 @@ function splitMarkdown(file: ScannedFile, securityTopic: boolean): void {
   let frame = new Frame(file, securityTopic, -1);
   while (index < lineCount) {
     const at = starts[index]!;
-    let fence: RegExpExecArray | null = null;
-    if (mayOpen(text, at)) {
-      const first = text.charCodeAt(at);
-      if ((first === 35 || first === 32) && matchesAt(HEADING, text, at))
-        frame = new Frame(file, securityTopic, index);
-      fence = matchesAt(FENCE, text, at);
-    }
+    const first = text.charCodeAt(at);
+    if ((first === 35 || first === 32) && mayBeHeading(text, at) && matchesAt(HEADING, text, at))
+      frame = new Frame(file, securityTopic, index);
+    // A fence is three backticks or tildes, which the line's marks tell.
+    const fence = lineHas(marks, index, FENCE_MARKERS) ? matchesAt(FENCE, text, at) : null;
     if (fence) {
       const marker = fence[1]!;
       const start = index + 1;
       let end = start;
-      while (end < lineCount && !startsAfterSpace(file, end, marker)) end++;
+      while (end < lineCount && !(lineHas(marks, end, FENCE_MARKERS) && startsAfterSpace(file, end, marker)))
+        end++;
       file.units.push(new BlockUnit(file, start, end - start, frame, index));
       index = end + 1;
       continue;
