@@ -32,9 +32,9 @@ export const descriptionMismatch: AuditRule = {
     for (const file of context.files) {
       if (file.kind !== "script") continue;
       const unit = file.units[0]!;
-      let index = 0;
-      let text: string | undefined;
-      for (; index < file.lineCount && text === undefined; index++) {
+      // The first line that sends, reads credentials or (said offline) calls out; only marked lines are read.
+      let found: number | undefined;
+      for (let index = 0; index < file.lineCount && found === undefined; index++) {
         const send = lineHas(file.marks, index, SEND_ANCHORS);
         const read = lineHas(file.marks, index, CREDENTIAL_ANCHORS);
         const call = offline && lineHas(file.marks, index, NETWORK_ANCHORS);
@@ -45,11 +45,12 @@ export const descriptionMismatch: AuditRule = {
           (read && readsCredentials(line) !== undefined) ||
           (call && NETWORK_ANY.test(line))
         )
-          text = line;
+          found = index;
       }
-      if (text === undefined) continue;
+      if (found === undefined) continue;
+      const text = file.line(found);
       hits.push(
-        hitAt(unit, index, text, undefined, {
+        hitAt(unit, found + 1, text, undefined, {
           why: `The description says "${(context.description ?? "").slice(0, 80)}", but ${file.path} ${
             readsCredentials(text) ? "reads credentials" : "sends data over the network"
           }.`,
