@@ -158,13 +158,44 @@ const SECURITY_TOPIC =
 // Tried at a line's start (sticky): `[^\S\n]` is `\s` that stays on the line.
 const FENCE = /[^\S\n]{0,3}(`{3,}|~{3,})/y;
 const HEADING = /[^\S\n]{0,3}#{1,6}[^\S\n]/y;
-const INLINE_CODE = /(`+)([^`]+?)\1/g;
 const SPACE = /\s/;
 // The lines that can hold inline code, and those that can open or close a fenced block.
 const BACKTICK = anchorGroup(["`"]);
 const FENCE_MARKERS = anchorGroup(["```", "~~~"], /^\s{0,3}(`{3,}|~{3,})/, /^\s*(`{3,}|~{3,})/);
 
+/**
+ * The inline code spans of a Markdown line, as `/(`+)([^`]+?)\1/g` finds them (each span's code), without
+ * the pattern's match arrays: a run of backticks opens, the code runs to the next backtick, and the span
+ * closes with as many backticks as both runs have (the pattern retries the opening run one backtick
+ * shorter until it fits the closing one).
+ */
+export function inlineCodeSpans(line: string): string[] {
+  const spans: string[] = [];
+  for (let open = line.indexOf("`"); open !== -1; ) {
+    const code = runEnd(line, open);
+    const close = line.indexOf("`", code);
+    if (close === -1) break;
+    const closeEnd = runEnd(line, close);
+    spans.push(line.slice(code, close));
+    open = line.indexOf("`", close + Math.min(code - open, closeEnd - close));
+  }
+  return spans;
+}
+
+/** Where the run of backticks starting at `at` ends. */
+function runEnd(line: string, at: number): number {
+  let end = at;
+  while (end < line.length && line.charCodeAt(end) === 96) end++;
+  return end;
+}
+
 /** Whether `regex` (sticky) matches at offset `at` of `text`. */
+function testAt(regex: RegExp, text: string, at: number): boolean {
+  regex.lastIndex = at;
+  return regex.test(text);
+}
+
+/** The match of `regex` (sticky) at offset `at` of `text`. */
 function matchesAt(regex: RegExp, text: string, at: number): RegExpExecArray | null {
   regex.lastIndex = at;
   return regex.exec(text);
@@ -323,7 +354,7 @@ function splitMarkdown(file: ScannedFile, securityTopic: boolean): void {
   while (index < lineCount) {
     const at = starts[index]!;
     const first = text.charCodeAt(at);
-    if ((first === 35 || first === 32) && mayBeHeading(text, at) && matchesAt(HEADING, text, at))
+    if ((first === 35 || first === 32) && mayBeHeading(text, at) && testAt(HEADING, text, at))
       frame = new Frame(file, securityTopic, index);
     // A fence is three backticks or tildes, which the line's marks tell.
     const fence = lineHas(marks, index, FENCE_MARKERS) ? matchesAt(FENCE, text, at) : null;
@@ -342,10 +373,7 @@ function splitMarkdown(file: ScannedFile, securityTopic: boolean): void {
       index++;
       continue;
     }
-    const line = file.line(index);
-    const spans: string[] = [];
-    INLINE_CODE.lastIndex = 0;
-    for (let match = INLINE_CODE.exec(line); match; match = INLINE_CODE.exec(line)) spans.push(match[2]!);
+    const spans = inlineCodeSpans(file.line(index));
     if (spans.length > 0) file.units.push(new InlineUnit(file, index, spans.join(" ; "), frame));
     index++;
   }
@@ -405,9 +433,13 @@ export function unitsHolding(context: AuditContext, ...groups: AnchorGroup[]): r
     if (!holdsAny(file.all, ...groups)) continue;
     // Each unit's lines together, worked out once for all the rules that ask.
     const unitMarks = file.unitMarks();
-    file.units.forEach((unit, at) => {
-      if (groups.some((group) => lineHas(unitMarks, at, group))) found.push(unit);
-    });
+    const { units } = file;
+    for (let at = 0; at < units.length; at++)
+      for (const group of groups)
+        if (lineHas(unitMarks, at, group)) {
+          found.push(units[at]!);
+          break;
+        }
   }
   return found;
 }
