@@ -5,7 +5,7 @@
  * bytes, a NUL in the head) and are not scanned as text. From the real disk each file takes one open (its
  * stat and bytes together, only the head of a file over the caps) into one reused buffer it is decoded from.
  */
-import { join } from "node:path";
+import { join, sep } from "node:path";
 import type { DirEntry, FileStat, FileSystem, StatAndHead } from "../fs/file-system.js";
 import { isSameOrInside } from "../fs/is-same-or-inside.js";
 import { readsHeadsFromDisk } from "../fs/node-file-system.js";
@@ -161,8 +161,12 @@ export async function readAuditFiles(
       continue;
     }
     entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+    // The folder as join() gives it (`dir` normalized once; the folders under it are built normalized).
+    const base = depth === 0 ? join(folder) : folder;
     for (const entry of entries) {
-      const path = join(folder, entry.name);
+      // What join(folder, name) gives, without normalizing again: a name read from a folder holds no
+      // separator and is never `.` or `..`.
+      const path = base.endsWith(sep) ? base + entry.name : base + sep + entry.name;
       const file = under === "" ? entry.name : `${under}/${entry.name}`;
       if (entry.isDirectory) {
         if (entry.name === ".git" || entry.name === "node_modules") continue;
