@@ -476,14 +476,14 @@ export function eachLineHolding(
 /** The first line of `unit` holding an anchor of `group` (or of `other`) that `test` accepts. */
 export function firstLineHolding(
   unit: CodeUnit,
-  test: (text: string) => unknown,
+  test: (text: string, index: number) => unknown,
   group: AnchorGroup,
   other?: AnchorGroup,
 ): { index: number; line: number; text: string } | undefined {
   for (let index = 0; index < unit.count; index++) {
     if (!unitLineHolds(unit, index, group, other)) continue;
     const text = unit.line(index);
-    if (test(text)) return { index, line: unit.start + index, text };
+    if (test(text, index)) return { index, line: unit.start + index, text };
   }
   return undefined;
 }

@@ -65,7 +65,11 @@ export const destructiveDelete: AuditRule = {
 const FORK_BOMB =
   /(?:^|[\s;])(\w+|:)\s*\(\)\s*\{\s*\1\s*\|\s*\1\s*&\s*\}\s*;\s*\1|\bwhile\s+(True|1|true)\s*:\s*os\.fork\s*\(\)|\bwhile\s*\(\s*(true|1)\s*\)\s*\{?\s*fork\s*\(\)|%0\|%0/;
 
-const FORK_ANCHORS = anchorGroup(["()", "fork", "%0|%0"], FORK_BOMB);
+// `()` then `{` (a function defined), `fork`, or the batch file's `%0|%0`.
+const FORK_ANCHORS = anchorGroup(["(){", "() ", "fork", "%0|%0"], FORK_BOMB);
+/** What each branch of {@link FORK_BOMB} needs besides its anchors: a cheap test before the pattern. */
+const mayForkBomb = (text: string): boolean =>
+  text.includes("fork") || (text.includes("|") && (text.includes("&") || text.includes("%0")));
 const PYTHON_FORK = /^\s*os\.fork\s*\(\)/;
 const FORK_LOOP_ANCHORS = anchorGroup(["fork"], PYTHON_FORK);
 
@@ -80,7 +84,7 @@ export const forkBomb: AuditRule = {
     const hits: RuleHit[] = [];
     for (const unit of unitsHolding(context, FORK_ANCHORS, FORK_LOOP_ANCHORS)) {
       eachLineHolding(unit, FORK_ANCHORS, (text, _index, line) => {
-        if (FORK_BOMB.test(text)) hits.push(hitAt(unit, line, text, FORK_BOMB));
+        if (mayForkBomb(text) && FORK_BOMB.test(text)) hits.push(hitAt(unit, line, text, FORK_BOMB));
       });
       // A Python fork loop over two lines: `while True:` then `os.fork()`.
       eachLineHolding(unit, FORK_LOOP_ANCHORS, (text, index, line) => {

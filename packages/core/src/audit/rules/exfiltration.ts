@@ -12,6 +12,7 @@ import {
   fileHolds,
   firstLineHolding,
   proseHolding,
+  unitLineHolds,
   unitsHolding,
 } from "../scan-context.js";
 import { dumpsEnvironment, readsCredentials } from "./secrets.js";
@@ -30,9 +31,12 @@ import {
 
 /** The first line of `unit` that reads a secret (credential store, whole environment, `.env`). */
 function secretSource(unit: CodeUnit): { line: number; text: string } | undefined {
+  // Each test only on a line holding its anchors.
   return firstLineHolding(
     unit,
-    (text) => readsCredentials(text) || dumpsEnvironment(text) || DOTENV_READ.test(text),
+    (text, index) =>
+      (unitLineHolds(unit, index, CREDENTIAL_ANCHORS) && readsCredentials(text)) ||
+      (unitLineHolds(unit, index, ENV_ANCHORS) && (dumpsEnvironment(text) || DOTENV_READ.test(text))),
     CREDENTIAL_ANCHORS,
     ENV_ANCHORS,
   );
