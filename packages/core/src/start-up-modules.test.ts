@@ -2,6 +2,7 @@ import { readFileSync } from "node:fs";
 import { dirname, join, relative } from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
+import { reachableModules } from "./test/static-imports.js";
 
 // A command that opens the registry (`skillset list`) pays for every module the registry reaches
 // statically, and start-up is mostly module loading. What is needed only now and then is imported when
@@ -50,5 +51,19 @@ describe("modules loaded with the registry", () => {
         ].includes(file),
     );
     expect(schemaModules).toEqual([]);
+  });
+});
+
+describe("the built registry and model entries", () => {
+  it("reach their code in a handful of files, not one chunk per set of entries", () => {
+    // `scripts/bundle.mjs` makes the closure of these two entries one chunk (GROUPED): `skillset list`
+    // reached 39 files through them before, and each file costs the module loader beyond its code.
+    const dist = fileURLToPath(new URL("../dist/", import.meta.url));
+    const files = new Set([
+      ...reachableModules(join(dist, "registry/public.js")).files,
+      ...reachableModules(join(dist, "model/public.js")).files,
+    ]);
+    expect(files.size).toBeGreaterThan(2); // the walk did follow the imports
+    expect(files.size).toBeLessThanOrEqual(6);
   });
 });
