@@ -75,7 +75,7 @@ function groupedChunk(group, entries) {
  * CommonJS packages a package loads on first use with `requireOnFirstUse` (core's fs stage), each bundled
  * into `dist/vendor/<name>.cjs` of its own: not loaded until asked for, and nothing for npm to install.
  */
-const VENDORED = { "@skillset/core": ["yaml", "picomatch"] };
+const VENDORED = { "@skillset/core": ["yaml", "picomatch", "minisearch"] };
 
 /** `./dist/x/y.js` → `x/y`: the entry's name, which is also its source under src/ and its output under dist/. */
 function entryName(target, manifestPath) {

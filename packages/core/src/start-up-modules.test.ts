@@ -67,3 +67,30 @@ describe("the built registry and model entries", () => {
     expect(files.size).toBeLessThanOrEqual(6);
   });
 });
+
+describe("the built root of @skillset/core", () => {
+  it("loads the session, policy, audit, validation and loader stages and MiniSearch on first call, not on import", () => {
+    // `createSkillset`, `validatePaths` and the loader's functions are asynchronous: the root's own
+    // (first-call.ts) import their stage when called; MiniSearch loads with the first search index.
+    const dist = fileURLToPath(new URL("../dist/", import.meta.url));
+    const { files } = reachableModules(join(dist, "index.js"));
+    const sources = [...files].flatMap((file) =>
+      [...readFileSync(file, "utf8").matchAll(/^\/\/ (\S+\.(?:ts|js))$/gm)].map(
+        (match) => match[1] as string,
+      ),
+    );
+    expect(sources).toContain("src/registry/create-registry.ts"); // the walk did follow the imports
+    expect(sources).toContain("src/first-call.ts");
+    const lazy = sources.filter(
+      (source) =>
+        /^src\/(session|policy|audit)\//.test(source) ||
+        [
+          "src/validate/validate-paths.ts",
+          "src/loader/load-skill.ts",
+          "src/loader/read-skill-file.ts",
+        ].includes(source) ||
+        source.includes("node_modules/minisearch/"),
+    );
+    expect(lazy).toEqual([]);
+  });
+});
