@@ -66,6 +66,20 @@ describe("the built registry and model entries", () => {
     expect(files.size).toBeGreaterThan(2); // the walk did follow the imports
     expect(files.size).toBeLessThanOrEqual(6);
   });
+
+  it("import no built-in whose import loads more than a start-up needs (fs/node-builtin.ts)", () => {
+    // `node:fs`'s facade loads Node's stream modules; `worker_threads` (the head-reading thread) and `zlib`
+    // (the tokenizer's ranks) are used by few runs. All three come through `nodeFs` and `nodeBuiltin`.
+    const dist = fileURLToPath(new URL("../dist/", import.meta.url));
+    const external = new Set([
+      ...reachableModules(join(dist, "registry/public.js")).external,
+      ...reachableModules(join(dist, "model/public.js")).external,
+      ...reachableModules(join(dist, "index.js")).external,
+    ]);
+    expect(external).toContain("node:path"); // the walk did collect the built-ins
+    for (const heavy of ["node:fs", "node:worker_threads", "node:zlib"])
+      expect(external).not.toContain(heavy);
+  });
 });
 
 describe("the built root of @skillset/core", () => {

@@ -5,11 +5,13 @@
  * anything at the path but a regular file (a FIFO, a folder, a link: never opened, never written through).
  */
 import { createHash, randomBytes } from "node:crypto";
-import { lstatSync, mkdirSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { basename, dirname, join } from "node:path";
 import type { FileSystem, SyncFileReads } from "../fs/file-system.js";
+import { nodeFs } from "../fs/node-builtin.js";
 import { nodeFileSystem } from "../fs/node-file-system.js";
 import type { SearchDocument } from "./search-document.js";
+
+const { lstatSync, mkdirSync, renameSync, rmSync, writeFileSync } = nodeFs;
 
 /** The real disk's synchronous reads: a read opens regular files only, without blocking (SPEC §15). */
 const disk = nodeFileSystem as FileSystem & SyncFileReads;
