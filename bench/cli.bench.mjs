@@ -9,10 +9,10 @@
 // The machine is shared: each ratio compares runs taken side by side, medians of BENCH_RUNS (default 5).
 
 import { spawnSync } from "node:child_process";
-import { existsSync, mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { benchDir, flatWildTree, medians, repoRoot, report } from "./make-tree.mjs";
+import { benchDir, flatWildTree, repoRoot, report, timings } from "./make-tree.mjs";
 
 const runs = Number(process.env.BENCH_RUNS ?? 5);
 const bin = join(repoRoot, "packages/cli/bin/skillset.js");
@@ -57,7 +57,7 @@ writeFileSync(join(empty, ".git/HEAD"), "ref: refs/heads/main\n");
 const emptyCache = { XDG_CACHE_HOME: join(home, "cache-empty") };
 
 console.log("start-up (whole process)");
-const [floor, version, help, list] = medians(runs, [
+const [floor, version, help, list] = timings(runs, [
   node("-e", "0"),
   skillset(["--version"]),
   skillset(["--help"]),
@@ -97,7 +97,7 @@ console.log(`\nat scale: ${listed} skills in ${skillsDir} (whole process)`);
 let coldRound = 0;
 const coldCache = () => ({ XDG_CACHE_HOME: join(home, `cache-cold-${coldRound++}`) });
 const warmCache = { XDG_CACHE_HOME: join(home, "cache-warm") };
-const [floorFiles, floorParse, cold, warm, validate] = medians(runs, [
+const [floorFiles, floorParse, cold, warm, validate] = timings(runs, [
   findCat,
   parseFloor,
   () => skillset(["list", "--json"], { cwd: installed, env: coldCache() })(),
@@ -110,23 +110,67 @@ report("skillset list --json, warm", warm, floorFiles, 1.5, [parse]);
 report("skillset validate --json", validate, floorFiles, 2.5, [parse]);
 
 // One skill, as a host that calls the CLI per turn does: the same warm cache, against `node -e 0`. The
-// skill has a name of its own (the tree's names are all shared by its copies).
+// skill has a name of its own (the tree's names are all shared by its copies). The name index proves
+// itself fresh by the stamp of every folder the walk listed and every SKILL.md (registry/name-index.ts
+// says why no fewer): its own floor is a Node process that only stats those paths, printed beside.
 const oneName = "bench-one-skill";
-mkdirSync(join(installed, ".claude/skills", oneName), { recursive: true });
-writeFileSync(
-  join(installed, ".claude/skills", oneName, "SKILL.md"),
-  `---\nname: ${oneName}\ndescription: Use when measuring one-skill commands.\n---\n\n1. Read the task.\n2. Do it.\n`,
-);
-console.log(`\none skill (${oneName}) in the same ${listed}-skill project, warm (whole process)`);
-const [floorStart, load, show, read] = medians(runs, [
-  node("-e", "0"),
-  skillset(["load", oneName], { cwd: installed, env: warmCache }),
-  skillset(["show", oneName], { cwd: installed, env: warmCache }),
-  skillset(["read", `skill://${oneName}/SKILL.md`], { cwd: installed, env: warmCache }),
-]);
-report(`skillset load ${oneName}`, load, floorStart, 3);
-report(`skillset show ${oneName}`, show, floorStart, 3);
-report(`skillset read skill://${oneName}/SKILL.md`, read, floorStart, 3);
+/** Adds the one skill to `project`, and returns the paths a proof of the project's walk stats. */
+function addOneSkill(project, skills) {
+  mkdirSync(join(project, ".claude/skills", oneName), { recursive: true });
+  writeFileSync(
+    join(project, ".claude/skills", oneName, "SKILL.md"),
+    `---\nname: ${oneName}\ndescription: Use when measuring one-skill commands.\n---\n\n1. Read the task.\n2. Do it.\n`,
+  );
+  const paths = [
+    join(project, ".claude/skills", oneName),
+    join(project, ".claude/skills", oneName, "SKILL.md"),
+  ];
+  for (const entry of readdirSync(skills, { withFileTypes: true }))
+    if (entry.isDirectory() && !entry.name.startsWith(".") && entry.name !== "node_modules")
+      paths.push(join(skills, entry.name), join(skills, entry.name, "SKILL.md"));
+  const list = join(home, `proof-paths-${paths.length}.json`);
+  writeFileSync(list, JSON.stringify(paths));
+  return list;
+}
+const statFloor = (list) =>
+  node(
+    "-e",
+    "const fs = require('fs'); for (const p of JSON.parse(fs.readFileSync(process.argv[1], 'utf8'))) fs.statSync(p, { throwIfNoEntry: false });",
+    list,
+  );
+// A file changed in the last 3 s cannot prove anything (the racy window): the index waits until it can.
+const pastRacyWindow = () => Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 3_100);
+
+/** Times `load`, `show` and `read` of the one skill in `project` against both floors. */
+function oneSkillLines(project, skills, count, env) {
+  const list = addOneSkill(project, skills);
+  pastRacyWindow();
+  console.log(`\none skill (${oneName}) in a ${count}-skill project, warm (whole process)`);
+  const [floorStart, floorStats, load, show, read] = timings(runs, [
+    node("-e", "0"),
+    statFloor(list),
+    skillset(["load", oneName], { cwd: project, env }),
+    skillset(["show", oneName], { cwd: project, env }),
+    skillset(["read", `skill://${oneName}/SKILL.md`], { cwd: project, env }),
+  ]);
+  const proof = { label: "stat floor", floor: floorStats };
+  report(`skillset load ${oneName}`, load, floorStart, 3, [proof]);
+  report(`skillset show ${oneName}`, show, floorStart, 3, [proof]);
+  report(`skillset read skill://${oneName}/SKILL.md`, read, floorStart, 3, [proof]);
+}
+oneSkillLines(installed, skillsDir, listed, warmCache);
+
+// The same in a project of one copy of the wild corpus (~2,000 skills, what a large real project holds).
+const smaller = join(benchDir, "cli-project-1");
+if (!existsSync(join(smaller, ".agents/skills"))) {
+  mkdirSync(join(smaller, ".git"), { recursive: true });
+  writeFileSync(join(smaller, ".git/HEAD"), "ref: refs/heads/main\n");
+  mkdirSync(join(smaller, ".agents"), { recursive: true });
+  symlinkSync(flatWildTree(1), join(smaller, ".agents/skills"));
+}
+const smallerCache = { XDG_CACHE_HOME: join(home, "cache-smaller") };
+skillset(["list"], { cwd: smaller, env: smallerCache })();
+oneSkillLines(smaller, join(smaller, ".agents/skills"), "2,000", smallerCache);
 
 rmSync(home, { recursive: true, force: true });
 rmSync(empty, { recursive: true, force: true });

@@ -116,25 +116,41 @@ export async function median(fn, runs = 5, { warm = true } = {}) {
  * machine hits them alike), after one warm-up round. Each command returns its own milliseconds.
  */
 export function medians(runs, commands) {
+  return timings(runs, commands).map((each) => each.median);
+}
+
+/**
+ * Like `medians`, keeping the spread: `{ min, median, max }` of each command's runs, taken in alternation
+ * (one round runs every command once), after one warm-up run of each.
+ */
+export function timings(runs, commands) {
   const times = commands.map(() => []);
   for (const command of commands) command(); // warm the file cache and Node's code cache
   for (let round = 0; round < runs; round++) {
     for (const [index, command] of commands.entries()) times[index].push(command());
   }
-  return times.map((list) => list.sort((a, b) => a - b)[Math.floor(list.length / 2)]);
+  return times.map((list) => {
+    list.sort((a, b) => a - b);
+    return { min: list[0], median: list[Math.floor(list.length / 2)], max: list.at(-1) };
+  });
 }
+
+const msOf = (time) => (typeof time === "number" ? time : time.median);
+const spreadOf = (time) =>
+  typeof time === "number" ? "" : `  (${time.min.toFixed(0)}–${time.max.toFixed(0)})`;
 
 /**
  * Prints one result line: ours, the floor, the ratio and the target (`OVER` when the ratio is above it),
- * then one line for each further floor (`{ label, floor, target? }`) the same result is held to.
+ * then one line for each further floor (`{ label, floor, target? }`) the same result is held to. A time
+ * is milliseconds or a `timings` result (its median is compared; min–max is printed beside it).
  */
 export function report(label, ours, floor, target, more = []) {
   console.log(
-    `${label.padEnd(48)} ours ${ours.toFixed(1).padStart(8)} ms   floor ${floor.toFixed(1).padStart(8)} ms   ratio ${ratioText(ours, floor, target)}`,
+    `${label.padEnd(48)} ours ${msOf(ours).toFixed(1).padStart(8)} ms${spreadOf(ours)}   floor ${msOf(floor).toFixed(1).padStart(8)} ms${spreadOf(floor)}   ratio ${ratioText(msOf(ours), msOf(floor), target)}`,
   );
   for (const other of more) {
     console.log(
-      `${"".padEnd(48)}      ${"".padStart(8)}      ${other.label} ${other.floor.toFixed(1).padStart(8)} ms   ratio ${ratioText(ours, other.floor, other.target)}`,
+      `${"".padEnd(48)}      ${"".padStart(8)}      ${other.label} ${msOf(other.floor).toFixed(1).padStart(8)} ms${spreadOf(other.floor)}   ratio ${ratioText(msOf(ours), msOf(other.floor), other.target)}`,
     );
   }
 }

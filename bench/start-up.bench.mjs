@@ -8,7 +8,7 @@ import { spawnSync } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { medians, personEnv, repoRoot, report } from "./make-tree.mjs";
+import { personEnv, repoRoot, report, timings } from "./make-tree.mjs";
 
 const runs = Number(process.env.BENCH_RUNS ?? 9);
 const home = mkdtempSync(join(tmpdir(), "skillset-start-up-bench-"));
@@ -42,13 +42,13 @@ const importing = (specifiers) =>
   );
 
 console.log(`start-up (whole process, median of ${runs})`);
-const [floor, root, every, version] = medians(runs, [
+const [floor, root, every, version] = timings(runs, [
   node("-e", "0"),
   importing(["@skillset/core"]),
   importing(coreEntries),
   node(bin, "--version"),
 ]);
-const over = (ms) => `import ${(ms - floor).toFixed(1)} ms`;
+const over = (time) => `import ${(time.median - floor.median).toFixed(1)} ms`;
 report(`import @skillset/core (${over(root)})`, root, floor, 2);
 report(`import all ${coreEntries.length} core entries (${over(every)})`, every, floor);
 report(`skillset --version (${over(version)})`, version, floor, 1.5);

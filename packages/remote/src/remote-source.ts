@@ -84,6 +84,8 @@ export interface RemoteSkillAudit {
   uri: string;
   audit?: SkillAudit;
   error?: string;
+  /** The rules whose findings the person accepted with the skill's current approval (see `remote approve`). */
+  acceptedRisks?: string[];
 }
 
 /** A source the registry lists, with what the CLI shows and a way to close the connection. */
@@ -134,7 +136,7 @@ export function createRemoteSource(server: RemoteServerConfig, options: RemoteSo
    */
   const entries = new WeakMap<RemoteOrigin, SkillEntry>();
   /** Dynamic skills approved in this process only (never persisted: nothing to bind to). */
-  const dynamicApproved = new Set<string>();
+  const dynamicApproved = new Map<string, readonly string[]>();
   let connection: Promise<RemoteConnection> | undefined;
   let state: RemoteServerStatus["state"] = "unavailable";
   let lastError: string | undefined;
@@ -233,17 +235,20 @@ export function createRemoteSource(server: RemoteServerConfig, options: RemoteSo
   async function approvalOf(skill: Skill) {
     const origin = skill.origin as RemoteOrigin;
     if (origin.resources === "dynamic") {
+      const accepted = dynamicApproved.get(skill.id);
       return {
-        state: dynamicApproved.has(skill.id) ? ("approved" as const) : ("dynamic" as const),
+        state: accepted ? ("approved" as const) : ("dynamic" as const),
         allowedTools: [],
+        acceptedRisks: accepted ?? [],
       };
     }
     const approvals = await readRemoteApprovals(approvalsFile);
     const approvalState = remoteApprovalState(origin, approvals);
-    const held = approvalFor(origin, approvals);
+    const held = approvalState === "approved" ? approvalFor(origin, approvals) : undefined;
     return {
       state: approvalState,
-      allowedTools: approvalState === "approved" ? (held?.allowedTools ?? []) : [],
+      allowedTools: held?.allowedTools ?? [],
+      acceptedRisks: held?.acceptedRisks ?? [],
     };
   }
 
@@ -337,10 +342,13 @@ export function createRemoteSource(server: RemoteServerConfig, options: RemoteSo
     async approve(skill, approveOptions = {}) {
       const origin = skill.origin as RemoteOrigin;
       if (origin.resources === "dynamic") {
-        dynamicApproved.add(skill.id);
+        dynamicApproved.set(skill.id, [...(approveOptions.acceptedRisks ?? [])]);
         return;
       }
-      await saveRemoteApproval(approvalsFile, origin, approveOptions.allowedTools ?? []);
+      await saveRemoteApproval(approvalsFile, origin, {
+        allowedTools: approveOptions.allowedTools ?? [],
+        ...(approveOptions.acceptedRisks ? { acceptedRisks: approveOptions.acceptedRisks } : {}),
+      });
     },
     async readForAudit(skill) {
       const entry = entryOf(skill);
@@ -504,6 +512,7 @@ export function createRemoteSource(server: RemoteServerConfig, options: RemoteSo
           const approval = await approvalOf(skill).catch(() => ({
             state: "unapproved" as const,
             allowedTools: [],
+            acceptedRisks: [],
           }));
           return {
             name: skill.name,
@@ -533,7 +542,14 @@ export function createRemoteSource(server: RemoteServerConfig, options: RemoteSo
       for (const skill of current.skills) {
         const uri = (skill.origin as RemoteOrigin).uri;
         try {
-          found.push({ qualifiedName: skill.qualifiedName, uri, audit: await auditRemoteSkill(skill) });
+          const audit = await auditRemoteSkill(skill);
+          const { acceptedRisks } = await approvalOf(skill).catch(() => ({ acceptedRisks: [] }));
+          found.push({
+            qualifiedName: skill.qualifiedName,
+            uri,
+            audit,
+            ...(acceptedRisks.length > 0 ? { acceptedRisks: [...acceptedRisks] } : {}),
+          });
         } catch (error) {
           found.push({ qualifiedName: skill.qualifiedName, uri, error: errorText(error) });
         }

@@ -89,7 +89,12 @@ export async function run(context: CommandContext): Promise<number> {
     // check audits every listed skill (its files fetched and verified as for a load); list fetches nothing.
     const audits: RemoteSkillAudit[] =
       action === "check" ? (await Promise.all(opened.sources.map((source) => source.audits()))).flat() : [];
-    const flagged = audits.filter((entry) => entry.audit && isFlagged(entry.audit, APPROVAL_SEVERITY));
+    // Findings the person accepted with the skill's current approval no longer count against it.
+    const flagged = audits
+      .map((entry) =>
+        entry.audit ? { ...entry, audit: withoutAccepted(entry.audit, entry.acceptedRisks) } : entry,
+      )
+      .filter((entry) => entry.audit && isFlagged(entry.audit, APPROVAL_SEVERITY));
     const unaudited = audits.filter((entry) => entry.error !== undefined);
     if (context.values.json) {
       writeJson(context.stdout, {
@@ -97,10 +102,11 @@ export async function run(context: CommandContext): Promise<number> {
         ...(action === "check"
           ? {
               drift,
-              audits: audits.map(({ qualifiedName, uri, audit, error }) => ({
+              audits: audits.map(({ qualifiedName, uri, audit, error, acceptedRisks }) => ({
                 qualifiedName,
                 uri,
                 ...(audit ? auditJson(audit) : { error }),
+                ...(acceptedRisks ? { acceptedRisks } : {}),
               })),
             }
           : {}),
@@ -115,6 +121,13 @@ export async function run(context: CommandContext): Promise<number> {
           );
         }
         printAudits(context, flagged, unaudited);
+        for (const { qualifiedName, acceptedRisks } of audits) {
+          if (!acceptedRisks?.length || flagged.some((entry) => entry.qualifiedName === qualifiedName))
+            continue;
+          context.stdout.write(
+            `accepted: ${inertForTerminal(qualifiedName)} — you approved it with the audit's findings of ${acceptedRisks.map((rule) => inertForTerminal(rule)).join(", ")}.\n`,
+          );
+        }
       }
     }
     const unreachable = servers.some((server) => server.state !== "online");
@@ -128,6 +141,12 @@ export async function run(context: CommandContext): Promise<number> {
   } finally {
     await opened.close();
   }
+}
+
+/** `audit` without the findings of the rules in `accepted` (the ones the person accepted when approving). */
+function withoutAccepted(audit: SkillAudit, accepted: readonly string[] | undefined): SkillAudit {
+  if (accepted === undefined || accepted.length === 0) return audit;
+  return { ...audit, findings: audit.findings.filter((finding) => !accepted.includes(finding.rule)) };
 }
 
 /** `check`'s audit lines: each flagged skill with its findings, each skill that could not be audited. */
@@ -203,7 +222,10 @@ async function approve(
     return EXIT_FINDINGS;
   }
   const allowedTools = context.values["allow-tools"] === true ? (skill.frontmatter.allowedTools ?? []) : [];
-  await origin.reader.approve(skill, { allowedTools });
+  // The flagged findings' rules are recorded with the approval: `remote check` then stops counting them
+  // while this approval holds (a changed skill revokes it, and its findings are asked about again).
+  const acceptedRisks = [...new Set(flagged.map((finding) => finding.rule))].sort();
+  await origin.reader.approve(skill, { allowedTools, acceptedRisks });
   const files = origin.resources === "dynamic" ? 0 : origin.resources.length;
   if (context.values.json) {
     writeJson(context.stdout, {
@@ -212,6 +234,7 @@ async function approve(
         uri: origin.uri,
         files,
         allowedTools,
+        ...(acceptedRisks.length > 0 ? { acceptedRisks } : {}),
         audit: auditJson(audit),
       },
     });

@@ -176,7 +176,20 @@ describe("skillset remote", () => {
     const done = JSON.parse(approved.stdout);
     expectShape("remoteApprove", done);
     expect(done.approved.audit.verdict).toBe("flagged");
+    expect(done.approved.acceptedRisks).toEqual([...rules].sort());
     expect((await cli("load", "docs:tidy-code")).stdout).toContain("First set up the formatter");
+    // The accepted findings are recorded with the approval: check no longer fails on them, and says so.
+    const rechecked = await cli("remote", "check", "--json");
+    expect(rechecked.code).toBe(0);
+    const again = JSON.parse(rechecked.stdout);
+    expectShape("remote", again);
+    expect(again.audits[1]).toMatchObject({
+      qualifiedName: "docs:tidy-code",
+      acceptedRisks: [...rules].sort(),
+    });
+    const text = (await cli("remote", "check")).stdout;
+    expect(text).not.toContain("flagged: docs:tidy-code");
+    expect(text).toContain("accepted: docs:tidy-code");
     expect((await cli("remote", "approve", "docs:tidy-code", "--allow-risk", "no-such-rule")).code).toBe(2);
   });
 

@@ -29,11 +29,14 @@ const RAW_CONTROLS = new RegExp(RAW_CONTROL.source, "g");
 
 /**
  * JSON text with those characters as `\uXXXX` escapes; parses to the same value. They can only stand inside
- * strings (JSON.stringify writes nothing else outside ASCII), so replacing them keeps the JSON valid. One
- * test of the whole text first: output without them (nearly all) is returned as it is.
+ * strings (JSON.stringify writes nothing else outside ASCII), so replacing them keeps the JSON valid. Text
+ * without them (nearly all) is returned as it is.
  * @example escapeJsonControls(JSON.stringify("a\u202eb")) // '"a\\u202eb"'
  */
 export function escapeJsonControls(json: string): string {
+  // All ASCII but DEL (one native byte count and one search, twice as fast as the test on 48 MB of
+  // `list --json`): nothing to escape. Otherwise the test says.
+  if (Buffer.byteLength(json) === json.length && !json.includes("\u007f")) return json;
   if (!RAW_CONTROL.test(json)) return json;
   return json.replace(
     RAW_CONTROLS,

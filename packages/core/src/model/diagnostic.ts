@@ -53,13 +53,32 @@ export interface MessageText {
   readonly args: readonly string[];
 }
 
-const TEMPLATE_SLOT = /\{(\d|path)\}/g;
+const TEMPLATE_SLOT = /\{(\d|path)\}/;
+
+/**
+ * Each template split once into its text and its slots (an argument's index, or -1 for the path): a list
+ * of 16,000 skills fills tens of thousands of messages from a few dozen templates.
+ */
+const compiled = new Map<string, Array<string | number>>();
+
+function compile(template: string): Array<string | number> {
+  const parts: Array<string | number> = [];
+  // `split` with a capturing group: text, slot key, text, slot key, …, text.
+  template.split(TEMPLATE_SLOT).forEach((part, index) => {
+    if (index % 2 === 0) {
+      if (part !== "") parts.push(part);
+    } else parts.push(part === "path" ? -1 : part.charCodeAt(0) - 48);
+  });
+  if (compiled.size < 1024) compiled.set(template, parts);
+  return parts;
+}
 
 /** The text a template and its arguments stand for. */
 export function fillTemplate(template: string, args: readonly string[], path: string): string {
-  return template.replace(TEMPLATE_SLOT, (_slot, key: string) =>
-    key === "path" ? path : (args[key.charCodeAt(0) - 48] ?? ""),
-  );
+  const parts = compiled.get(template) ?? compile(template);
+  let text = "";
+  for (const part of parts) text += typeof part === "string" ? part : part < 0 ? path : (args[part] ?? "");
+  return text;
 }
 
 /**

@@ -31,12 +31,21 @@ export interface RemoteSkillReader {
    * Whether the person approved this skill's current resource set (see `remoteApprovalState`), and the
    * `allowed-tools` they granted with it (none unless granted explicitly).
    */
-  approval(skill: Skill): Promise<{ state: RemoteApprovalState; allowedTools: readonly string[] }>;
+  approval(skill: Skill): Promise<{
+    state: RemoteApprovalState;
+    allowedTools: readonly string[];
+    /** The audit rules whose findings were accepted with a current approval (none otherwise). */
+    acceptedRisks: readonly string[];
+  }>;
   /**
    * Records the person's approval of the skill's current `{uri, digest}` set, persisted in their state
-   * (a `"dynamic"` skill, when configured at all, is approved for this process only).
+   * (a `"dynamic"` skill, when configured at all, is approved for this process only), with the
+   * `allowed-tools` granted and the audit rules whose findings the person accepted (`acceptedRisks`).
    */
-  approve(skill: Skill, options?: { allowedTools?: readonly string[] }): Promise<void>;
+  approve(
+    skill: Skill,
+    options?: { allowedTools?: readonly string[]; acceptedRisks?: readonly string[] },
+  ): Promise<void>;
   /**
    * Every file of the skill (its entry's list; a `"dynamic"` skill's SKILL.md only), fetched and verified
    * like any read and cached, with paths relative to the skill's root. The one read made before approval:

@@ -1,4 +1,4 @@
-import { rm, utimes, writeFile } from "node:fs/promises";
+import { rm, symlink, utimes, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { corpusDir, hasCorpus, NEEDS_CORPUS } from "../test/corpus.js";
@@ -132,6 +132,42 @@ describe("the name index (one-skill commands without the whole registry)", () =>
     const disabled = await both("pdf");
     expect(disabled.fast).toEqual(disabled.full);
     expect(JSON.stringify(disabled.full)).toContain('"enabled":false');
+  }, 30_000);
+
+  it("a root that is a link is proven by its real path: pointed elsewhere, the index is not used", async () => {
+    // Two folders alike in every name and path; the root link moves from one to the other.
+    await temp.write({
+      "store/a/pdf/SKILL.md": skill("pdf", "Fill PDF forms (a)."),
+      "store/b/pdf/SKILL.md": skill("pdf", "Fill PDF forms (b)."),
+      "project/.agents/.keep": "",
+    });
+    const link = temp.join("project/.agents/skills");
+    await symlink(temp.join("store/a"), link);
+    stepPastRacyWindow();
+    await both("pdf");
+    const first = await both("pdf");
+    expect(first.indexed).toBe(true);
+    expect(JSON.stringify(first.fast)).toContain("(a)");
+    await rm(link);
+    await symlink(temp.join("store/b"), link);
+    stepPastRacyWindow();
+    const moved = await both("pdf");
+    expect(moved.indexed).toBe(false);
+    expect(moved.fast).toEqual(moved.full);
+    expect(JSON.stringify(moved.fast)).toContain("(b)");
+  }, 30_000);
+
+  it("finds a name whose text needs escaping in the index's lines (quotes, tabs, a newline)", async () => {
+    const odd = 'say "hi"\tthen\nleave';
+    await temp.write({
+      "project/.agents/skills/odd/SKILL.md": `---\nname: ${JSON.stringify(odd)}\ndescription: Odd name.\n---\n\nBody.\n`,
+      "project/.agents/skills/pdf/SKILL.md": skill("pdf", "Fill PDF forms."),
+    });
+    stepPastRacyWindow();
+    await both(odd);
+    const second = await both(odd);
+    expect(second.fast).toEqual(second.full);
+    expect((await both("pdf")).indexed).toBe(true);
   }, 30_000);
 
   it("answers several names at once (a message's mentions) only when every one finds its skill", async () => {

@@ -15,7 +15,7 @@
  * file system journal), which skillset does not run. On the bench tree (15,778 skills) that is 32,029
  * stats: the floor of a one-skill command there is Node's start, the CLI's modules and those stats.
  */
-import { dirname } from "node:path";
+import { dirname, sep } from "node:path";
 import type { FileStat, FileSystem } from "../fs/file-system.js";
 import type { Diagnostic } from "../model/diagnostic.js";
 import type { Root } from "../roots/index.js";
@@ -25,36 +25,43 @@ import type { RegistryEntry } from "./registry-types.js";
 import type { RootState } from "./root-state.js";
 
 /** Bump with the metadata cache's version, or when this file's own layout changes. */
-const FORMAT = "skillset-name-index-2";
-
-/** A stamp as stored: `[mtimeMs, ctimeMs, ino, size]`, or `null` for a path that could not be stat'ed. */
-type StoredStamp = [number, number, number, number] | null;
+const FORMAT = "skillset-name-index-3";
 
 /**
  * One candidate file: its root's index in `roots`, then the fields of `FoundSkillFile` but the root, then
  * its place in the root's walk (files keep the walk's order, which breaks ties in precedence). `realPath`
- * is 0 when it is `path`, `dir` and `realDir` 0 when they are the folders of `path` and `realPath` (the
- * usual case: the index is read whole by every one-skill command, so every path left out counts).
+ * is 0 when it is `path`, `dir` and `realDir` 0 when they are the folders of `path` and `realPath`.
  */
 type StoredFile = [number, string, string | 0, string | 0, string | 0, boolean, boolean | null, number];
 
 interface StoredRoot {
   path: string;
+  /** The root's real path when the index was written (absent when it did not exist). */
+  real?: string;
   exists: boolean;
   directories: number;
   diagnostics: Diagnostic[];
 }
 
-interface NameIndexFile {
+/**
+ * The index's first line. The file then holds one line per name, `<name as JSON>\t<StoredFile[] as JSON>`,
+ * found by a string search: a one-skill command parses the header and its own names' lines, not the
+ * names of every skill (on the 16,000-skill bench tree that was most of a 7 MB file).
+ */
+interface NameIndexHeader {
   format: string;
   version: number;
   /** What the walk depended on besides the file system (roots, discovery settings, link areas). */
   inputs: string;
   roots: StoredRoot[];
-  /** `[path, stamp, path, stamp, …]`. */
-  stamps: (string | StoredStamp)[];
-  /** Name (bare and qualified) → the files that composed an entry with it, in precedence order. */
-  names: Record<string, StoredFile[]>;
+  /**
+   * Every path the walk listed or stat'ed: `<root index>/<path below the root>` for one below a root
+   * (stat'ed below the root's real path, which is proven first: a path through a link costs a lookup of
+   * the link on every stat), the absolute path otherwise.
+   */
+  paths: string[];
+  /** Four numbers per path (`mtimeMs`, `ctimeMs`, `ino`, `size`), `ino` -1 for a path that was missing. */
+  stamps: number[];
 }
 
 /** Where the index of a metadata cache file lives. */
@@ -97,22 +104,50 @@ export function recordingFileSystem(fs: FileSystem, seen: Set<string>): FileSyst
   });
 }
 
-function asStamp(stamp: [number, number, number, number]) {
-  return { mtimeMs: stamp[0], ctimeMs: stamp[1], ino: stamp[2], size: stamp[3] };
-}
-
-function stampOfStat(stat: FileStat): StoredStamp {
-  return [stat.mtimeMs, stat.ctimeMs, stat.ino, stat.isDirectory ? 0 : stat.size];
-}
-
-/** A path's stamp; synchronous when `fs` can stat synchronously (tens of thousands of promises cost more). */
-function stampPath(fs: FileSystem, path: string): StoredStamp | Promise<StoredStamp> {
-  if (fs.statSync === undefined) return fs.stat(path).then(stampOfStat, () => null);
+/** A path's stat; synchronous when `fs` can stat synchronously (tens of thousands of promises cost more). */
+function statOf(fs: FileSystem, path: string): FileStat | undefined | Promise<FileStat | undefined> {
+  if (fs.statSync === undefined) return fs.stat(path).catch(() => undefined);
   try {
-    return stampOfStat(fs.statSync(path));
+    return fs.statSync(path);
   } catch {
-    return null;
+    return undefined;
   }
+}
+
+function realOf(fs: FileSystem, path: string): string | undefined | Promise<string | undefined> {
+  const sync = fs.realpathSync;
+  if (sync === undefined) return fs.realpath(path).catch(() => undefined);
+  try {
+    return sync.call(fs, path);
+  } catch {
+    return undefined;
+  }
+}
+
+/** Each root's real path today (undefined for one that is missing), in `roots`' order. */
+async function realRoots(fs: FileSystem, roots: readonly string[]): Promise<Array<string | undefined>> {
+  const found: Array<string | undefined> = [];
+  for (const root of roots) found.push(await realOf(fs, root));
+  return found;
+}
+
+/**
+ * How a walked path is stored (see `NameIndexHeader.paths`): below the longest root holding it, else whole.
+ * `byRoot` lists `[root path, index]` longest first.
+ */
+function storedPath(path: string, byRoot: ReadonlyArray<readonly [string, number]>): string {
+  for (const [root, index] of byRoot)
+    if (path.length > root.length + 1 && path.startsWith(root) && path[root.length] === sep)
+      return `${index}/${path.slice(root.length + 1)}`;
+  return path;
+}
+
+/** The path to stat for a stored one: below its root's real path (see `NameIndexHeader.paths`). */
+function pathToStat(stored: string, reals: ReadonlyArray<string | undefined>): string | undefined {
+  const slash = stored.indexOf("/");
+  if (slash <= 0 || !/^\d+$/.test(stored.slice(0, slash))) return stored;
+  const real = reals[Number(stored.slice(0, slash))];
+  return real === undefined ? undefined : `${real}${sep}${stored.slice(slash + 1)}`;
 }
 
 /**
@@ -127,16 +162,28 @@ export async function buildNameIndex(options: {
   fs: FileSystem;
 }): Promise<string | undefined> {
   const { states, fs } = options;
-  const paths = new Set(options.paths);
-  for (const state of states) for (const file of state.files.values()) paths.add(file.path);
+  const walked = new Set(options.paths);
+  for (const state of states) for (const file of state.files.values()) walked.add(file.path);
+  const rootPaths = states.map((state) => state.root.path);
+  const reals = await realRoots(fs, rootPaths);
+  const byRoot = rootPaths
+    .map((path, index) => [path, index] as const)
+    .filter(([, index]) => reals[index] !== undefined)
+    .sort((a, b) => b[0].length - a[0].length);
   const now = Date.now();
-  const stamps: (string | StoredStamp)[] = [];
-  for (const path of paths) {
-    const stamp = await stampPath(fs, path);
-    // The ctime too: an edit that sets the mtime back still moves it.
-    if (stamp !== null && (isRacy(asStamp(stamp), now) || isRacy(asStamp([stamp[1], 0, 0, 0]), now)))
-      return undefined;
-    stamps.push(path, stamp);
+  const paths: string[] = [];
+  const stamps: number[] = [];
+  for (const path of walked) {
+    const stored = storedPath(path, byRoot);
+    const target = pathToStat(stored, reals);
+    const found = target === undefined ? undefined : await statOf(fs, target);
+    if (found === undefined) stamps.push(0, 0, -1, 0);
+    else {
+      // The ctime too: an edit that sets the mtime back still moves it.
+      if (isRacy(found, now) || isRacy({ ...found, mtimeMs: found.ctimeMs }, now)) return undefined;
+      stamps.push(found.mtimeMs, found.ctimeMs, found.ino, found.isDirectory ? 0 : found.size);
+    }
+    paths.push(stored);
   }
   const namesOf = new Map<string, Set<string>>();
   for (const { skill } of options.entries) {
@@ -145,7 +192,7 @@ export async function buildNameIndex(options: {
     names.add(skill.qualifiedName);
     namesOf.set(skill.id, names);
   }
-  const names: Record<string, StoredFile[]> = Object.create(null);
+  const names = new Map<string, StoredFile[]>();
   states.forEach((state, rootIndex) => {
     let place = 0;
     for (const file of state.files.values()) {
@@ -161,26 +208,67 @@ export async function buildNameIndex(options: {
           file.hasAgentsDir ?? null,
           place,
         ];
-        const list = names[name];
-        if (list === undefined) names[name] = [row];
+        const list = names.get(name);
+        if (list === undefined) names.set(name, [row]);
         else list.push(row);
       }
     }
   });
-  const index: NameIndexFile = {
+  const header: NameIndexHeader = {
     format: FORMAT,
     version: METADATA_CACHE_VERSION,
     inputs: options.inputs,
-    roots: states.map((state) => ({
+    roots: states.map((state, index) => ({
       path: state.root.path,
+      ...(reals[index] === undefined ? {} : { real: reals[index] }),
       exists: state.exists,
       directories: state.directories,
       diagnostics: state.diagnostics,
     })),
+    paths,
     stamps,
-    names,
   };
-  return JSON.stringify(index);
+  const lines = [JSON.stringify(header)];
+  for (const [name, rows] of names) lines.push(`${JSON.stringify(name)}\t${JSON.stringify(rows)}`);
+  return `${lines.join("\n")}\n`;
+}
+
+/** The rows of `name` in the index's text, or none. */
+function rowsOf(text: string, name: string): StoredFile[] {
+  const at = text.indexOf(`\n${JSON.stringify(name)}\t`);
+  if (at < 0) return [];
+  const start = text.indexOf("\t", at) + 1;
+  const end = text.indexOf("\n", start);
+  const rows: unknown = JSON.parse(text.slice(start, end < 0 ? undefined : end));
+  return Array.isArray(rows) ? (rows as StoredFile[]) : [];
+}
+
+/** Whether every stored stamp holds today (each root's real path first, then every walked path). */
+async function stampsHold(header: NameIndexHeader, fs: FileSystem): Promise<boolean> {
+  const { paths, stamps, roots } = header;
+  if (!Array.isArray(paths) || !Array.isArray(stamps) || stamps.length !== paths.length * 4) return false;
+  const reals = await realRoots(
+    fs,
+    roots.map((root) => root.path),
+  );
+  if (reals.some((real, index) => real !== roots[index]!.real)) return false;
+  for (let index = 0; index < paths.length; index++) {
+    const target = pathToStat(paths[index]!, reals);
+    const pending = target === undefined ? undefined : statOf(fs, target);
+    const now = pending instanceof Promise ? await pending : pending;
+    const at = index * 4;
+    if (now === undefined) {
+      if (stamps[at + 2] !== -1) return false;
+    } else if (
+      now.mtimeMs !== stamps[at] ||
+      now.ctimeMs !== stamps[at + 1] ||
+      now.ino !== stamps[at + 2] ||
+      (now.isDirectory ? 0 : now.size) !== stamps[at + 3]
+    ) {
+      return false;
+    }
+  }
+  return true;
 }
 
 /**
@@ -194,24 +282,17 @@ export async function candidateStates(options: {
   keys: readonly string[];
   fs: FileSystem;
 }): Promise<RootState[] | undefined> {
-  let index: NameIndexFile;
+  const { text } = options;
+  let index: NameIndexHeader;
   try {
-    index = JSON.parse(options.text) as NameIndexFile;
+    const firstLine = text.indexOf("\n");
+    index = JSON.parse(firstLine < 0 ? text : text.slice(0, firstLine)) as NameIndexHeader;
   } catch {
     return undefined;
   }
   if (index?.format !== FORMAT || index.version !== METADATA_CACHE_VERSION) return undefined;
-  if (index.inputs !== options.inputs || !Array.isArray(index.stamps)) return undefined;
-  for (let at = 0; at < index.stamps.length; at += 2) {
-    const stored = index.stamps[at + 1] as StoredStamp;
-    const stamping = stampPath(options.fs, index.stamps[at] as string);
-    const now = stamping instanceof Promise ? await stamping : stamping;
-    if (stored === null || now === null) {
-      if (stored !== now) return undefined;
-    } else if (now[0] !== stored[0] || now[1] !== stored[1] || now[2] !== stored[2] || now[3] !== stored[3]) {
-      return undefined;
-    }
-  }
+  if (index.inputs !== options.inputs || !Array.isArray(index.roots)) return undefined;
+  if (!(await stampsHold(index, options.fs))) return undefined;
   const byPath = new Map(options.roots.map((root) => [root.path, root]));
   const states: RootState[] = [];
   for (const stored of index.roots) {
@@ -227,9 +308,11 @@ export async function candidateStates(options: {
   }
   // Every candidate file once, in the walk's order within its root.
   const rows = new Map<string, StoredFile>();
-  for (const name of options.keys.flatMap(candidateNames)) {
-    if (!Object.hasOwn(index.names, name)) continue;
-    for (const row of index.names[name] ?? []) rows.set(`${row[0]}\0${row[1]}`, row);
+  try {
+    for (const name of options.keys.flatMap(candidateNames))
+      for (const row of rowsOf(text, name)) rows.set(`${row[0]}\0${row[1]}`, row);
+  } catch {
+    return undefined;
   }
   const sorted = [...rows.values()].sort((a, b) => a[0] - b[0] || a[7] - b[7]);
   for (const row of sorted) {

@@ -125,6 +125,10 @@ export async function admitRemote(
       ],
     };
   }
-  await origin.reader.approve(skill);
+  // The person saw the findings and said yes: they are recorded as accepted with the approval, as
+  // `skillset remote approve` records them, so `remote check` stops counting them.
+  await origin.reader.approve(skill, {
+    acceptedRisks: [...new Set(findings.map((finding) => finding.rule))],
+  });
   return { ok: true, allowedTools: [] };
 }

@@ -26,6 +26,11 @@ export interface RemoteApproval {
   resources: { uri: string; digest: string }[];
   /** The `allowed-tools` granted with the approval (empty: none, the skill's own are ignored). */
   allowedTools: string[];
+  /**
+   * The audit rules whose findings the person accepted with the approval (SPEC §17): `remote check` no
+   * longer counts those findings against the skill while this approval holds. Absent: none.
+   */
+  acceptedRisks?: string[];
   /** ISO time of the approval. */
   approvedAt: string;
 }
@@ -82,10 +87,12 @@ function checkFile(value: unknown, path: string): RemoteApprovalsFile {
       !Array.isArray(item.resources) ||
       !item.resources.every((r) => typeof r?.uri === "string" && typeof r?.digest === "string") ||
       !Array.isArray(item.allowedTools) ||
-      typeof item.approvedAt !== "string"
+      typeof item.approvedAt !== "string" ||
+      (item.acceptedRisks !== undefined &&
+        !(Array.isArray(item.acceptedRisks) && item.acceptedRisks.every((rule) => typeof rule === "string")))
     ) {
       throw bad(
-        `\`approvals[${index}]\` needs label, uri, resources [{uri, digest}], allowedTools and approvedAt`,
+        `\`approvals[${index}]\` needs label, uri, resources [{uri, digest}], allowedTools and approvedAt (acceptedRisks, when present, a list of rule ids)`,
       );
     }
   }
@@ -120,7 +127,7 @@ export async function readRemoteApprovals(
 export async function saveRemoteApproval(
   path: string,
   origin: Pick<RemoteOrigin, "label" | "uri" | "resources">,
-  allowedTools: readonly string[],
+  grants: { allowedTools: readonly string[]; acceptedRisks?: readonly string[] },
   fs: FileSystem = nodeFileSystem,
 ): Promise<RemoteApproval> {
   if (origin.resources === "dynamic") {
@@ -136,9 +143,11 @@ export async function saveRemoteApproval(
       uri: resource.uri,
       digest: resource.digest,
     })),
-    allowedTools: [...allowedTools],
+    allowedTools: [...grants.allowedTools],
     approvedAt: new Date().toISOString(),
   };
+  if (grants.acceptedRisks !== undefined && grants.acceptedRisks.length > 0)
+    approval.acceptedRisks = [...new Set(grants.acceptedRisks)].sort();
   await withFileLock(path, async () => {
     const kept = (await readRemoteApprovals(path, fs)).filter(
       (each) => !(each.label === origin.label && each.uri === origin.uri),
