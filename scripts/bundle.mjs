@@ -33,7 +33,22 @@ const EXTRA_ENTRIES = {
  * that an entry such as `@skillset/core/model` brings the registry's closure along. The extra entries (the
  * head-reading thread's script, `bin.js`) are left as they are: `bin.js` reaches the CLI's dispatcher only.
  */
-const GROUPED = { "@skillset/core": ["registry/public", "model/public"], skillset: ["run-cli"] };
+const GROUPED = {
+  "@skillset/core": ["registry/public", "model/public"],
+  // The dispatcher, and the small modules most commands' work shares (each its own chunk otherwise).
+  skillset: [
+    "run-cli",
+    "open-skillset",
+    "present-skill",
+    "json/write-json",
+    "json/skill-json",
+    "display-path",
+    "config-flags",
+    "import-remote",
+    "terminal/text-width",
+    "terminal/output-width",
+  ],
+};
 
 /**
  * Makes `entries` (absolute source paths) and every relative `import()` of the package's sources also

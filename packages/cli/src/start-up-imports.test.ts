@@ -42,6 +42,15 @@ describe("start-up", () => {
     expect(commands.sort()).toEqual(rows.map((file) => `src/commands/${file}`).sort());
   });
 
+  it("a command's work reaches the CLI's shared modules in one or two chunks (GROUPED in scripts/bundle.mjs)", () => {
+    // Each file the module loader opens costs beyond its code: `list` reached 11 of the CLI's files before.
+    const run = readdirSync(dist).find((file) => /^list\.run-\w+\.js$/.test(file));
+    expect(run).toBeDefined();
+    const { files } = reachableModules(join(dist, run!));
+    expect(files.size).toBeGreaterThan(1); // the walk did follow the imports
+    expect(files.size).toBeLessThanOrEqual(4);
+  });
+
   it("`list` statically reaches neither the policy stage nor the Unicode width packages", () => {
     // `list` applies no policy, and its text is mostly ASCII: `loadWidthRules` imports the width
     // packages when some text needs them (their Unicode segmenter costs more than the rest of `list`).
