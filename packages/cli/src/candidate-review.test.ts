@@ -3,7 +3,8 @@ import type { TempDir } from "@skillset/core/test";
 import type { Candidate, LockEntry } from "@skillset/install";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { type GitFixture, makeGitRepo } from "../../install/src/testing/make-git-repo.js";
-import { describeCandidate, elideMiddle } from "./candidate-review.js";
+import { describeCandidate } from "./candidate-review.js";
+import { elideMiddle } from "./terminal/elide-middle.js";
 import { createTempProject, isolatedEnv, runCliCaptured } from "./testing/index.js";
 import { cleanUp, hasTmux, startTmux, type TmuxSession } from "./testing/tmux-session.js";
 

@@ -10,22 +10,10 @@ import { inertForTerminal } from "@skillset/core/model";
 import { type Candidate, type FileChange, sameDigests } from "@skillset/install";
 import { formatFinding } from "./audit-text.js";
 import { painter } from "./color.js";
+import { elideMiddle, REVIEW_WIDTH } from "./terminal/elide-middle.js";
 import { wrapWidth } from "./terminal/wrap-width.js";
 
 type Paint = ReturnType<typeof painter>;
-
-/** The review never runs wider than this. */
-export const REVIEW_WIDTH = 80;
-
-/** `text` cut to `width` characters by taking out its middle (`scripts/…/post.sh`): both ends stay readable. */
-export function elideMiddle(text: string, width: number): string {
-  const characters = [...text];
-  if (characters.length <= width) return text;
-  if (width <= 1) return "…".slice(0, width);
-  const head = Math.ceil((width - 1) / 2);
-  const tail = width - 1 - head;
-  return `${characters.slice(0, head).join("")}…${tail > 0 ? characters.slice(-tail).join("") : ""}`;
-}
 
 /** A short digest: the algorithm and the first 12 hex digits (two full digests overflow a line). */
 function shortDigest(digest: string | undefined): string {

@@ -6,8 +6,8 @@
 import { AUDIT_RULES, type AuditFinding } from "@skillset/core/audit";
 import { inertForTerminal, suggestNames } from "@skillset/core/model";
 import type { InstallIo, InstallLimits } from "@skillset/install";
-import { describeCandidate, elideMiddle, REVIEW_WIDTH } from "./candidate-review.js";
 import { type CommandContext, UsageError } from "./command.js";
+import { elideMiddle, REVIEW_WIDTH } from "./terminal/elide-middle.js";
 import { outputColumns } from "./terminal/output-width.js";
 
 /** The rules `--allow-risk` names (repeatable, or comma-separated); an unknown rule is a usage error. */
@@ -109,20 +109,28 @@ export async function approveAuditFindings(
   return false;
 }
 
+/** Shows slow work starting on a terminal: one line, elided in the middle, so a long URL does not wrap. */
+export function progressLine(context: CommandContext): (message: string) => void {
+  return (message) => {
+    const width = Math.min(outputColumns(context.stderr, context.env) ?? REVIEW_WIDTH, REVIEW_WIDTH);
+    if (context.stderr.isTTY) context.stderr.write(`${elideMiddle(inertForTerminal(message), width)}\n`);
+  };
+}
+
 /** The `InstallIo` for a command run: prompts on a terminal, `--yes` and flags otherwise. */
 export function terminalIo(context: CommandContext): InstallIo {
   const yes = context.values.yes === true;
   const tty = interactive(context);
   // An unknown rule is a usage error before anything is fetched.
   allowedRisks(context);
+  // The review (and the Unicode width rules its wrapping loads, ~30 ms) is imported now and awaited only
+  // when a candidate is shown: it loads while the source is fetched, off the command's critical path.
+  const reviewing = import("./candidate-review.js");
+  reviewing.catch(() => {}); // a failed import is reported where it is awaited
   return {
     approveFindings: (candidate, findings) =>
       approveAuditFindings(context, candidate.name, findings, "Install it anyway?"),
-    progress(message) {
-      // One line, elided in the middle, so a long URL does not wrap the review screen.
-      const width = Math.min(outputColumns(context.stderr, context.env) ?? REVIEW_WIDTH, REVIEW_WIDTH);
-      if (context.stderr.isTTY) context.stderr.write(`${elideMiddle(inertForTerminal(message), width)}\n`);
-    },
+    progress: progressLine(context),
     async choose(skills) {
       if (!tty) return undefined;
       const { multiselect, isCancel } = await import("@clack/prompts");
@@ -137,7 +145,8 @@ export function terminalIo(context: CommandContext): InstallIo {
       });
       return isCancel(picked) ? [] : (picked as string[]);
     },
-    review(candidate) {
+    async review(candidate) {
+      const { describeCandidate } = await reviewing;
       context.stdout.write(
         describeCandidate(candidate, context.color, outputColumns(context.stdout, context.env)),
       );

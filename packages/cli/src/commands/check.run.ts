@@ -4,7 +4,7 @@
 import { inertForTerminal } from "@skillset/core/model";
 import { checkSkills } from "@skillset/install";
 import { type CommandContext, EXIT_FINDINGS, EXIT_OK } from "../command.js";
-import { interruptible, limitsFrom, terminalIo } from "../install-terminal.js";
+import { interruptible, limitsFrom, progressLine } from "../install-terminal.js";
 import { writeJson } from "../json/write-json.js";
 
 /** What to run about each kind of drift found (one line per kind, naming the skills). */
@@ -50,7 +50,7 @@ export async function run(context: CommandContext): Promise<number> {
     names: context.positionals,
     limits: limitsFrom(context),
     ...interruptible(context),
-    progress: terminalIo(context).progress,
+    progress: progressLine(context),
   });
   const drift =
     result.interrupted || result.rows.some((row) => row.local !== "intact" || row.upstream !== "current");

@@ -108,7 +108,7 @@ export async function addSkills(options: AddOptions): Promise<AddResult> {
             env: options.env,
             replaceFolders: options.force === true || (candidate.previous?.agents?.length ?? 0) > 0,
           });
-        for (const candidate of candidates) options.io.review(candidate);
+        for (const candidate of candidates) await options.io.review(candidate);
         throwIfRefused(await approveFindings(candidates, options.io));
         // Like with like: an entry of vercel's CLI has no `integrity`, and is not "changed" for lack of one.
         const changed = candidates.filter(

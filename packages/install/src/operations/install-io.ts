@@ -12,7 +12,7 @@ export interface InstallIo {
   /** Lets a person pick skills from a multi-skill source; `undefined` when nobody can be asked. */
   choose(skills: readonly SourceSkill[]): Promise<string[] | undefined>;
   /** Shows what a skill brings before it is installed: findings, digests, the risk summary. */
-  review(candidate: Candidate): void;
+  review(candidate: Candidate): void | Promise<void>;
   /**
    * Asks for approval (`--yes` answers yes); false refuses. `defaultAnswer` is what a person gets by just
    * pressing Enter: false when anything risky changed (see `changesRisk`), else true.

@@ -159,7 +159,7 @@ export async function refreshFromLock(
     checkInterrupted(options.signal);
     const approved: Candidate[] = [];
     for (const candidate of candidates) {
-      options.io.review(candidate);
+      await options.io.review(candidate);
       // Like with like: an entry of vercel's CLI has no `integrity`, and is not "changed" for lack of one.
       const changed = !candidate.previous || !sameDigests(candidate.previous, candidate.entry);
       const [refused] = changed ? await approveFindings([candidate], options.io) : [];
