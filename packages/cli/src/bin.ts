@@ -1,21 +1,9 @@
 /**
  * @module The only place that touches `process`: argv, cwd, env, the streams and the exit code.
  */
-import { fs } from "./node-fs.js";
+import { isatty } from "node:tty";
 import { runCli } from "./run-cli.js";
 import { isClosedPipe, standardOutput } from "./standard-output.js";
-
-/** Whether descriptor `fd` is a character device: a terminal is one, a pipe or a file is not. */
-function characterDevice(fd: number): boolean {
-  try {
-    return fs.fstatSync(fd).isCharacterDevice();
-  } catch {
-    return false; // closed
-  }
-}
-// A pipe or a file (how scripts and hosts run skillset) is answered by `fstat` alone: `node:tty` and the
-// socket modules it brings cost a few milliseconds of a `--version` that takes thirty.
-const isatty = characterDevice(1) || characterDevice(2) ? (await import("node:tty")).isatty : () => false;
 
 // A reader that stopped reading (`skillset list --json | head -1`) closes the pipe: end quietly with 0, as
 // other command-line tools do, instead of a stack trace.
@@ -27,13 +15,7 @@ function endOnClosedPipe(stream: NodeJS.WriteStream): NodeJS.WriteStream {
   });
   return stream;
 }
-// Standard error's stream is made on first use: for a pipe, making it loads Node's socket modules, which
-// `--version`, `--help` and a quiet command never need.
-let errorStream: NodeJS.WriteStream | undefined;
-const standardError = () => {
-  errorStream ??= endOnClosedPipe(process.stderr);
-  return errorStream;
-};
+endOnClosedPipe(process.stderr);
 
 // A terminal gets Node's stream (synchronous there, and it knows the width); a pipe or file the descriptor.
 const stdoutIsTTY = isatty(1);
@@ -43,7 +25,7 @@ const stdout = {
   isTTY: stdoutIsTTY,
   columns: stdoutIsTTY ? output.stream().columns : undefined,
 };
-const stderr = { write: (text: string) => void standardError().write(text), isTTY: isatty(2) };
+const stderr = { write: (text: string) => void process.stderr.write(text), isTTY: process.stderr.isTTY };
 
 async function readStdin(): Promise<string> {
   const chunks: Buffer[] = [];
@@ -89,12 +71,12 @@ try {
         return output.stream();
       },
       get stderr() {
-        return standardError();
+        return process.stderr;
       },
     },
   });
 } catch (error) {
-  standardError().write(`skillset: internal error: ${(error as Error).stack ?? String(error)}\n`);
+  process.stderr.write(`skillset: internal error: ${(error as Error).stack ?? String(error)}\n`);
   process.exitCode = 70;
 }
 // Interrupted: the clean-up is done; nothing still open (a socket, a timer) may keep the person waiting.
