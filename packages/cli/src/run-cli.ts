@@ -4,7 +4,6 @@
  * Cheap on purpose: nothing from core is imported until a command runs (or an error needs a suggestion),
  * so `--version` and `--help` answer in about the time Node takes to start.
  */
-import { statSync } from "node:fs";
 import { resolve } from "node:path";
 import { shouldColor } from "./color.js";
 import {
@@ -23,6 +22,7 @@ import {
 import { commandNames, commandSynonyms, findCommand, loadCommands } from "./commands/index.js";
 import { globalOptions } from "./global-options.js";
 import { commandHelp, mainHelp } from "./help.js";
+import { fs } from "./node-fs.js";
 import { skillsetVersion } from "./version.js";
 
 export { commandHelp, mainHelp } from "./help.js";
@@ -79,7 +79,7 @@ function workingDirectory(base: string, flag: unknown): string {
   if (typeof flag !== "string") return cwd;
   let isDirectory = false;
   try {
-    isDirectory = statSync(cwd).isDirectory();
+    isDirectory = fs.statSync(cwd).isDirectory();
   } catch {}
   if (!isDirectory) throw new UsageError(`--cwd ${flag}: no such folder`);
   return cwd;

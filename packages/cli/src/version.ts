@@ -4,14 +4,14 @@
  * Node 20.0 does not support, or `createRequire`, which costs `--version` a millisecond more;
  * `../package.json` is right from both `src/` and `dist/`.
  */
-import { readFileSync } from "node:fs";
+import { fs } from "./node-fs.js";
 
 let version: string | undefined;
 
 /** The `version` of the `skillset` package, e.g. `0.1.0`. Read on first call. */
 export function skillsetVersion(): string {
   version ??= (
-    JSON.parse(readFileSync(new URL("../package.json", import.meta.url), "utf8")) as { version: string }
+    JSON.parse(fs.readFileSync(new URL("../package.json", import.meta.url), "utf8")) as { version: string }
   ).version;
   return version;
 }
