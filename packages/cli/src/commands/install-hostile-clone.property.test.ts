@@ -50,8 +50,12 @@ describe("a cloned repository cannot reach outside it through install", () => {
             };
             const files: CommittedFiles = {};
             const agentsLinked = ".agents" in plan.links;
+            // A repository cannot hold a path below one of its links: a link inside a linked folder is
+            // left out (git would refuse it, and writing it would follow the outer link).
+            const linkedAbove = (at: string) =>
+              Object.keys(plan.links).some((other) => other !== at && at.startsWith(`${other}/`));
             for (const [at, where] of Object.entries(plan.links)) {
-              if (agentsLinked && at.startsWith(".agents/")) continue;
+              if (linkedAbove(at)) continue;
               files[at] = to(at, where);
             }
             if (plan.staging && !agentsLinked) {
