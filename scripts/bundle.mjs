@@ -25,10 +25,72 @@ const EXTRA_ENTRIES = {
 };
 
 /**
+ * The modules of a package whose static closure is made one chunk. esbuild puts a module in the chunk of the
+ * exact set of entries (and lazily imported modules) that reach it, and a package with twenty entries gets
+ * dozens of small chunks: `skillset list` loaded 45 of core's, and each module file costs the loader a few
+ * tenths of a millisecond beyond its code. So every export-map entry and every module the package imports
+ * with `import()` also imports these: their closure is reached by all alike, and is one chunk. The price is
+ * that an entry such as `@skillset/core/model` brings the registry's closure along. The extra entries (the
+ * head-reading thread's script, `bin.js`) are left as they are: `bin.js` reaches the CLI's dispatcher only.
+ */
+const GROUPED = {
+  "@skillset/core": ["registry/public", "model/public"],
+  // The dispatcher, and the small modules most commands' work shares (each its own chunk otherwise).
+  skillset: [
+    "run-cli",
+    "open-skillset",
+    "present-skill",
+    "json/write-json",
+    "json/skill-json",
+    "display-path",
+    "config-flags",
+    "import-remote",
+    "terminal/text-width",
+    "terminal/output-width",
+  ],
+};
+
+/**
+ * Makes `entries` (absolute source paths) and every relative `import()` of the package's sources also
+ * import each module of `group` (see GROUPED): each is loaded through a short module
+ * `export * from "<module>"; import "<group module>";` (no module of ours has a default export). Returns
+ * the esbuild plugin, and the entry point to give esbuild for a source path.
+ */
+function groupedChunk(group, entries) {
+  const imports = group.map((path) => `import ${JSON.stringify(path)};\n`).join("");
+  const plugin = {
+    name: "grouped-chunk",
+    setup(build) {
+      build.onResolve({ filter: /^grouped:/ }, (args) => ({
+        path: args.path.slice(8),
+        namespace: "grouped",
+      }));
+      build.onResolve({ filter: /^\./ }, async (args) => {
+        if (args.kind !== "dynamic-import" || args.pluginData?.grouped) return undefined;
+        const resolved = await build.resolve(args.path, {
+          kind: args.kind,
+          importer: args.importer,
+          resolveDir: args.resolveDir,
+          pluginData: { grouped: true },
+        });
+        if (resolved.errors.length > 0 || resolved.external) return resolved;
+        return { path: resolved.path, namespace: "grouped" };
+      });
+      build.onLoad({ filter: /.*/, namespace: "grouped" }, (args) => ({
+        contents: `export * from ${JSON.stringify(args.path)};\n${imports}`,
+        resolveDir: dirname(args.path),
+        loader: "js",
+      }));
+    },
+  };
+  return { plugin, entryPoint: (path) => (entries.includes(path) ? `grouped:${path}` : path) };
+}
+
+/**
  * CommonJS packages a package loads on first use with `requireOnFirstUse` (core's fs stage), each bundled
  * into `dist/vendor/<name>.cjs` of its own: not loaded until asked for, and nothing for npm to install.
  */
-const VENDORED = { "@skillset/core": ["yaml", "picomatch"] };
+const VENDORED = { "@skillset/core": ["yaml", "picomatch", "minisearch"] };
 
 /** `./dist/x/y.js` → `x/y`: the entry's name, which is also its source under src/ and its output under dist/. */
 function entryName(target, manifestPath) {
@@ -96,13 +158,20 @@ export async function bundlePackage(dir) {
       Object.keys(list ?? {}),
     ),
   );
+  const source = (name) => join(dir, "src", `${name}.ts`);
+  const exported = names.filter((name) => !(EXTRA_ENTRIES[manifest.name] ?? []).includes(name));
+  const grouping = GROUPED[manifest.name]
+    ? groupedChunk(GROUPED[manifest.name].map(source), exported.map(source))
+    : undefined;
   const dist = join(dir, "dist");
   for (const file of builtScripts(dist)) rmSync(file);
   const licenses = join(dist, "THIRD-PARTY-LICENSES.md");
   if (existsSync(licenses)) rmSync(licenses);
   const result = await build({
     absWorkingDir: dir,
-    entryPoints: Object.fromEntries(names.map((name) => [name, join(dir, "src", `${name}.ts`)])),
+    entryPoints: Object.fromEntries(
+      names.map((name) => [name, grouping ? grouping.entryPoint(source(name)) : source(name)]),
+    ),
     outdir: dist,
     chunkNames: "[name]-[hash]",
     bundle: true,
@@ -111,6 +180,7 @@ export async function bundlePackage(dir) {
     platform: "node",
     target: "node20",
     plugins: [
+      ...(grouping ? [grouping.plugin] : []),
       {
         name: "installed-stay-imports",
         setup(build) {

@@ -1,6 +1,7 @@
-import { spawn } from "node:child_process";
+import { spawn, spawnSync } from "node:child_process";
+import { realpathSync } from "node:fs";
 import { fileURLToPath } from "node:url";
-import type { TempDir } from "@skillset/core/test";
+import { createTempDir, type TempDir } from "@skillset/core/test";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTempProject, isolatedEnv } from "./testing/index.js";
 
@@ -52,4 +53,28 @@ describe("bin: a closed pipe", () => {
       expect(result.code).toBe(0);
     },
   );
+});
+
+describe("bin: standard output and error both pipes", () => {
+  it("loads core once, from its real path (the bundled system skills are listed at their real paths)", async () => {
+    // A synchronous stat of a pipe before core is imported once left Node's shared stat values saying
+    // "FIFO", and the module loader's realpath then stopped early: core was loaded a second time through
+    // node_modules/@skillset/core, and the system skills were listed under that path. (A project of
+    // `createTempProject` switches the system skills off, so this one is made by hand.)
+    const plain = await createTempDir("skillset-bin-pipes-");
+    await plain.write({ "project/.git/HEAD": "ref: refs/heads/main\n" });
+    const result = spawnSync(process.execPath, [bin, "list", "--json"], {
+      cwd: plain.join("project"),
+      env: { ...isolatedEnv(plain), PATH: process.env.PATH ?? "" },
+      stdio: ["ignore", "pipe", "pipe"],
+      encoding: "utf8",
+    });
+    expect(result.status).toBe(0);
+    const system = (JSON.parse(result.stdout) as { skills: { scope: string; path: string }[] }).skills.filter(
+      (skill) => skill.scope === "system",
+    );
+    expect(system.length).toBeGreaterThan(0);
+    for (const skill of system) expect(skill.path).toBe(realpathSync(skill.path));
+    await plain.cleanup();
+  });
 });

@@ -1,9 +1,26 @@
 /**
  * @module The only place that touches `process`: argv, cwd, env, the streams and the exit code.
  */
-import { isatty } from "node:tty";
+import { fs } from "./node-fs.js";
 import { runCli } from "./run-cli.js";
 import { isClosedPipe, standardOutput } from "./standard-output.js";
+
+/**
+ * Whether descriptor `fd` is a character device: a terminal is one, a pipe or a file is not. Asked with a
+ * `bigint` stat on purpose: a plain one leaves Node's shared stat values describing the descriptor, and for
+ * a pipe the module loader's `realpath` then stops early and loads core a second time through
+ * `node_modules` (bin.test.ts); the `bigint` values are kept apart.
+ */
+function characterDevice(fd: number): boolean {
+  try {
+    return fs.fstatSync(fd, { bigint: true }).isCharacterDevice();
+  } catch {
+    return false; // closed: `isatty` says no too
+  }
+}
+// A pipe or a file (how scripts and hosts run skillset) needs no `node:tty`, whose socket and stream
+// modules are a few milliseconds of a `--version` that takes thirty.
+const isatty = characterDevice(1) || characterDevice(2) ? (await import("node:tty")).isatty : () => false;
 
 // A reader that stopped reading (`skillset list --json | head -1`) closes the pipe: end quietly with 0, as
 // other command-line tools do, instead of a stack trace.
@@ -15,7 +32,13 @@ function endOnClosedPipe(stream: NodeJS.WriteStream): NodeJS.WriteStream {
   });
   return stream;
 }
-endOnClosedPipe(process.stderr);
+// Standard error's stream is made on first use: for a pipe, making it loads Node's socket modules, which
+// `--version`, `--help` and a quiet command never need.
+let errorStream: NodeJS.WriteStream | undefined;
+const standardError = () => {
+  errorStream ??= endOnClosedPipe(process.stderr);
+  return errorStream;
+};
 
 // A terminal gets Node's stream (synchronous there, and it knows the width); a pipe or file the descriptor.
 const stdoutIsTTY = isatty(1);
@@ -25,7 +48,7 @@ const stdout = {
   isTTY: stdoutIsTTY,
   columns: stdoutIsTTY ? output.stream().columns : undefined,
 };
-const stderr = { write: (text: string) => void process.stderr.write(text), isTTY: process.stderr.isTTY };
+const stderr = { write: (text: string) => void standardError().write(text), isTTY: isatty(2) };
 
 async function readStdin(): Promise<string> {
   const chunks: Buffer[] = [];
@@ -71,12 +94,12 @@ try {
         return output.stream();
       },
       get stderr() {
-        return process.stderr;
+        return standardError();
       },
     },
   });
 } catch (error) {
-  process.stderr.write(`skillset: internal error: ${(error as Error).stack ?? String(error)}\n`);
+  standardError().write(`skillset: internal error: ${(error as Error).stack ?? String(error)}\n`);
   process.exitCode = 70;
 }
 // Interrupted: the clean-up is done; nothing still open (a socket, a timer) may keep the person waiting.

@@ -4,9 +4,7 @@
  * Cheap on purpose: nothing from core is imported until a command runs (or an error needs a suggestion),
  * so `--version` and `--help` answer in about the time Node takes to start.
  */
-import { statSync } from "node:fs";
 import { resolve } from "node:path";
-import { parseArgs } from "node:util";
 import { shouldColor } from "./color.js";
 import {
   type Command,
@@ -24,6 +22,7 @@ import {
 import { commandNames, commandSynonyms, findCommand, loadCommands } from "./commands/index.js";
 import { globalOptions } from "./global-options.js";
 import { commandHelp, mainHelp } from "./help.js";
+import { fs } from "./node-fs.js";
 import { skillsetVersion } from "./version.js";
 
 export { commandHelp, mainHelp } from "./help.js";
@@ -80,7 +79,7 @@ function workingDirectory(base: string, flag: unknown): string {
   if (typeof flag !== "string") return cwd;
   let isDirectory = false;
   try {
-    isDirectory = statSync(cwd).isDirectory();
+    isDirectory = fs.statSync(cwd).isDirectory();
   } catch {}
   if (!isDirectory) throw new UsageError(`--cwd ${flag}: no such folder`);
   return cwd;
@@ -125,6 +124,9 @@ export async function runCli(options: RunCliOptions): Promise<number> {
     stderr.write(`skillset ${command.name}: ${message}\nUsage: skillset ${forms}\n`);
     return EXIT_USAGE;
   };
+  // Imported here, not at the top: `node:util`'s facade loads its parser and MIME modules, which `--help`
+  // and `--version` do not use.
+  const { parseArgs } = await import("node:util");
   let parsed: ReturnType<typeof parseArgs>;
   try {
     const parseOptions: Record<string, OptionSpec> = { ...command.options, ...globalOptions };

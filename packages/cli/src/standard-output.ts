@@ -4,7 +4,7 @@
  * byte left, and the garbage collector copied it around. Written straight to the descriptor instead, a
  * write waits for the reader as `cat` does, and the text is garbage as soon as it is written.
  */
-import { writeSync } from "node:fs";
+import { fs } from "./node-fs.js";
 
 /** How `bin.ts` writes to standard output and reaches its stream. */
 export interface StandardOutput {
@@ -41,7 +41,7 @@ export function standardOutput(
   const writeBytes = (bytes: Buffer, offset: number) => {
     while (offset < bytes.length) {
       try {
-        offset += writeSync(fd, bytes, offset);
+        offset += fs.writeSync(fd, bytes, offset);
       } catch (error) {
         const code = (error as NodeJS.ErrnoException).code;
         if (isClosedPipe(code)) closed();
@@ -62,7 +62,7 @@ export function standardOutput(
       // JSON that halved the CPU time of writing). The rest of a partial write goes out as bytes.
       let written = 0;
       try {
-        written = writeSync(fd, text);
+        written = fs.writeSync(fd, text);
       } catch {
         // Retried below as bytes, where each error (closed reader, would block) is handled.
       }

@@ -9,15 +9,17 @@
  */
 // biome-ignore-all assist/source/organizeImports: grouped by what a host does, in pipeline order
 export type { FileSystem } from "./fs/index.js";
-export { nodeFileSystem } from "./fs/index.js";
+export { nodeFileSystem } from "./fs/node-file-system.js";
 export type { Diagnostic, Scope, Severity, Skill, SkillsetCode } from "./model/index.js";
-export { inertForTerminal, SkillsetError, stripControls } from "./model/index.js";
+export { SkillsetError } from "./model/errors.js";
+export { inertForTerminal, stripControls } from "./model/inert-text.js";
 export type { ConfigLayer, SkillsetConfig } from "./config/index.js";
-export { defaultConfig, loadConfig } from "./config/index.js";
+export { defaultConfig } from "./config/default-config.js";
+export { loadConfig } from "./config/load-config.js";
 export type { ParseTextOptions, ParseTextResult } from "./parser/index.js";
-export { parseSkillText } from "./parser/index.js";
+export { parseSkillText } from "./parser/parse-skill-text.js";
 export type { ValidatePathsOptions, ValidationReport } from "./validate/index.js";
-export { validatePaths } from "./validate/index.js";
+
 export type {
   Lookup,
   RegistryEntry,
@@ -27,9 +29,11 @@ export type {
   SkillRegistry,
   SkillStatus,
 } from "./registry/index.js";
-export { clearRegistryCache, createRegistry, getRegistry } from "./registry/index.js";
+export { createRegistry } from "./registry/create-registry.js";
+export { clearRegistryCache, getRegistry } from "./registry/get-registry.js";
 export type { CatalogResult, RenderCatalogOptions, Tokenizer } from "./catalog/index.js";
-export { defaultTokenizer, renderCatalog } from "./catalog/index.js";
+export { renderCatalog } from "./catalog/render-catalog.js";
+export { defaultTokenizer } from "./catalog/tokenizer.js";
 export type {
   Activation,
   Mention,
@@ -37,9 +41,11 @@ export type {
   MentionSource,
   ResolveMentionsOptions,
 } from "./mentions/index.js";
-export { removeMentions, resolveMentions, scanMentions } from "./mentions/index.js";
+export { removeMentions } from "./mentions/remove-mentions.js";
+export { resolveMentions } from "./mentions/resolve-mentions.js";
+export { scanMentions } from "./mentions/scan-mentions.js";
 export type { SearchResult, SkillSearch, SkillSearchOptions } from "./search/index.js";
-export { createSkillSearch } from "./search/index.js";
+export { createSkillSearch } from "./search/create-skill-search.js";
 export type {
   FoundSkill,
   LoadedSkill,
@@ -47,9 +53,9 @@ export type {
   ReloadTracker,
   SkillFileContent,
 } from "./loader/index.js";
-export { createReloadTracker, findSkill, loadSkill, readSkillFile } from "./loader/index.js";
+export { createReloadTracker } from "./loader/reload-tracker.js";
 export type { SkillTool, SkillToolsContext } from "./tools/index.js";
-export { createSkillTools } from "./tools/index.js";
+export { createSkillTools } from "./tools/create-skill-tools.js";
 export type {
   CreateSkillsetOptions,
   PreparedTurn,
@@ -62,4 +68,5 @@ export type {
   Skillset,
   SkillSession,
 } from "./session/index.js";
-export { createSkillset } from "./session/index.js";
+// Asynchronous, their stages loaded on the first call (see first-call.ts).
+export { createSkillset, findSkill, loadSkill, readSkillFile, validatePaths } from "./first-call.js";

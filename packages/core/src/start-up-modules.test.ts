@@ -2,6 +2,7 @@ import { readFileSync } from "node:fs";
 import { dirname, join, relative } from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
+import { reachableModules } from "./test/static-imports.js";
 
 // A command that opens the registry (`skillset list`) pays for every module the registry reaches
 // statically, and start-up is mostly module loading. What is needed only now and then is imported when
@@ -50,5 +51,61 @@ describe("modules loaded with the registry", () => {
         ].includes(file),
     );
     expect(schemaModules).toEqual([]);
+  });
+});
+
+describe("the built registry and model entries", () => {
+  it("reach their code in a handful of files, not one chunk per set of entries", () => {
+    // `scripts/bundle.mjs` makes the closure of these two entries one chunk (GROUPED): `skillset list`
+    // reached 39 files through them before, and each file costs the module loader beyond its code.
+    const dist = fileURLToPath(new URL("../dist/", import.meta.url));
+    const files = new Set([
+      ...reachableModules(join(dist, "registry/public.js")).files,
+      ...reachableModules(join(dist, "model/public.js")).files,
+    ]);
+    expect(files.size).toBeGreaterThan(2); // the walk did follow the imports
+    expect(files.size).toBeLessThanOrEqual(6);
+  });
+
+  it("import no built-in whose import loads more than a start-up needs (fs/node-builtin.ts)", () => {
+    // `node:fs`'s facade loads Node's stream modules; `crypto` loads them and its own (~3.5 ms; a command
+    // hashes once it reads or writes a cache); `worker_threads` (the head-reading thread) and `zlib` (the
+    // tokenizer's ranks) serve few runs. They come through `nodeFs` and `nodeBuiltin`.
+    const dist = fileURLToPath(new URL("../dist/", import.meta.url));
+    const external = new Set([
+      ...reachableModules(join(dist, "registry/public.js")).external,
+      ...reachableModules(join(dist, "model/public.js")).external,
+      ...reachableModules(join(dist, "index.js")).external,
+    ]);
+    expect(external).toContain("node:path"); // the walk did collect the built-ins
+    for (const heavy of ["node:crypto", "node:fs", "node:worker_threads", "node:zlib"])
+      expect(external).not.toContain(heavy);
+  });
+});
+
+describe("the built root of @skillset/core", () => {
+  it("loads the session, policy, audit, validation and loader stages and MiniSearch on first call, not on import", () => {
+    // `createSkillset`, `validatePaths` and the loader's functions are asynchronous: the root's own
+    // (first-call.ts) import their stage when called; MiniSearch loads with the first search index.
+    const dist = fileURLToPath(new URL("../dist/", import.meta.url));
+    const { files } = reachableModules(join(dist, "index.js"));
+    const sources = [...files].flatMap((file) =>
+      [...readFileSync(file, "utf8").matchAll(/^\/\/ (\S+\.(?:ts|js))$/gm)].map(
+        (match) => match[1] as string,
+      ),
+    );
+    expect(sources).toContain("src/registry/create-registry.ts"); // the walk did follow the imports
+    expect(sources).toContain("src/first-call.ts");
+    const lazy = sources.filter(
+      (source) =>
+        /^src\/(session|policy|audit)\//.test(source) ||
+        [
+          "src/validate/validate-paths.ts",
+          "src/loader/load-skill.ts",
+          "src/loader/read-skill-file.ts",
+        ].includes(source) ||
+        source.includes("node_modules/minisearch/"),
+    );
+    expect(lazy).toEqual([]);
   });
 });

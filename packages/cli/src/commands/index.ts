@@ -1,47 +1,79 @@
 /**
- * @module Every command, in the order `skillset --help` lists them, each table row loaded only when asked
- * for: running a command loads its own row, not thirty (module loading is most of a short command's
- * start-up). Adding a command is one line here plus its `commands/<name>.ts` (the cheap table row) and
- * `commands/<name>.run.ts` (the work, loaded lazily).
+ * @module Every command's table row, in the order `skillset --help` lists them. The rows are plain data (name,
+ * summary, usage, options), all in this one module: `--help` and a command's own row cost one module load,
+ * not thirty-one (loading a module costs more than reading its few lines). A command's work stays in
+ * `commands/<name>.run.ts`, which only its row's `load()` imports. Adding a command is one line here plus
+ * its `commands/<name>.ts` (the row) and `commands/<name>.run.ts` (the work, loaded lazily).
  */
 import type { Command } from "../command.js";
+import { addCommand } from "./add.js";
+import { auditCommand } from "./audit.js";
+import { catalogCommand } from "./catalog.js";
+import { checkCommand } from "./check.js";
+import { completeCommand } from "./complete.js";
+import { completionCommand } from "./completion.js";
+import { composeCommand } from "./compose.js";
+import { disableCommand } from "./disable.js";
+import { doctorCommand } from "./doctor.js";
+import { enableCommand } from "./enable.js";
+import { installCommand } from "./install.js";
+import { lintCommand } from "./lint.js";
+import { listCommand } from "./list.js";
+import { loadCommand } from "./load.js";
+import { mcpCommand } from "./mcp.js";
+import { newCommand } from "./new.js";
+import { pickCommand } from "./pick.js";
+import { readCommand } from "./read.js";
+import { readPropertiesCommand } from "./read-properties.js";
+import { registryCommand } from "./registry.js";
+import { remoteCommand } from "./remote.js";
+import { removeCommand } from "./remove.js";
+import { resolveCommand } from "./resolve.js";
+import { searchCommand } from "./search.js";
+import { showCommand } from "./show.js";
+import { stateCommand } from "./state.js";
+import { toPromptCommand } from "./to-prompt.js";
+import { trustCommand } from "./trust.js";
+import { updateCommand } from "./update.js";
+import { validateCommand } from "./validate.js";
+import { watchCommand } from "./watch.js";
 
 /** Each row under its command name (`__complete` is the hidden one shells call). */
-const rows: Record<string, () => Promise<Command>> = {
-  list: async () => (await import("./list.js")).listCommand,
-  show: async () => (await import("./show.js")).showCommand,
-  doctor: async () => (await import("./doctor.js")).doctorCommand,
-  validate: async () => (await import("./validate.js")).validateCommand,
-  lint: async () => (await import("./lint.js")).lintCommand,
-  audit: async () => (await import("./audit.js")).auditCommand,
-  "read-properties": async () => (await import("./read-properties.js")).readPropertiesCommand,
-  "to-prompt": async () => (await import("./to-prompt.js")).toPromptCommand,
-  catalog: async () => (await import("./catalog.js")).catalogCommand,
-  resolve: async () => (await import("./resolve.js")).resolveCommand,
-  search: async () => (await import("./search.js")).searchCommand,
-  load: async () => (await import("./load.js")).loadCommand,
-  read: async () => (await import("./read.js")).readCommand,
-  enable: async () => (await import("./enable.js")).enableCommand,
-  disable: async () => (await import("./disable.js")).disableCommand,
-  state: async () => (await import("./state.js")).stateCommand,
-  trust: async () => (await import("./trust.js")).trustCommand,
-  "new": async () => (await import("./new.js")).newCommand,
-  watch: async () => (await import("./watch.js")).watchCommand,
-  mcp: async () => (await import("./mcp.js")).mcpCommand,
-  add: async () => (await import("./add.js")).addCommand,
-  remove: async () => (await import("./remove.js")).removeCommand,
-  install: async () => (await import("./install.js")).installCommand,
-  check: async () => (await import("./check.js")).checkCommand,
-  update: async () => (await import("./update.js")).updateCommand,
-  registry: async () => (await import("./registry.js")).registryCommand,
-  remote: async () => (await import("./remote.js")).remoteCommand,
-  compose: async () => (await import("./compose.js")).composeCommand,
-  pick: async () => (await import("./pick.js")).pickCommand,
-  completion: async () => (await import("./completion.js")).completionCommand,
-  __complete: async () => (await import("./complete.js")).completeCommand,
+const rows: Record<string, Command> = {
+  list: listCommand,
+  show: showCommand,
+  doctor: doctorCommand,
+  validate: validateCommand,
+  lint: lintCommand,
+  audit: auditCommand,
+  "read-properties": readPropertiesCommand,
+  "to-prompt": toPromptCommand,
+  catalog: catalogCommand,
+  resolve: resolveCommand,
+  search: searchCommand,
+  load: loadCommand,
+  read: readCommand,
+  enable: enableCommand,
+  disable: disableCommand,
+  state: stateCommand,
+  trust: trustCommand,
+  "new": newCommand,
+  watch: watchCommand,
+  mcp: mcpCommand,
+  add: addCommand,
+  remove: removeCommand,
+  install: installCommand,
+  check: checkCommand,
+  update: updateCommand,
+  registry: registryCommand,
+  remote: remoteCommand,
+  compose: composeCommand,
+  pick: pickCommand,
+  completion: completionCommand,
+  __complete: completeCommand,
 };
 
-/** Every command name, in help order (for suggestions: no row is loaded). */
+/** Every command name, in help order (for suggestions). */
 export const commandNames: readonly string[] = Object.keys(rows);
 
 /**
@@ -74,11 +106,10 @@ export function findCommand(name: string): Promise<Command | undefined> {
     : Object.hasOwn(commandAliases, name)
       ? commandAliases[name]
       : undefined;
-  const load = own === undefined ? undefined : rows[own];
-  return load ? load() : Promise.resolve(undefined);
+  return Promise.resolve(own === undefined ? undefined : rows[own]);
 }
 
 /** Every table row, in help order (`--help`, shell completion). */
 export function loadCommands(): Promise<Command[]> {
-  return Promise.all(Object.values(rows).map((load) => load()));
+  return Promise.resolve(Object.values(rows));
 }

@@ -5,10 +5,11 @@
  * first count, never at import. Special tokens (`<|endoftext|>`, …) are counted as the text they are:
  * text from skills is data, not control.
  */
-import { readFileSync } from "node:fs";
 import { pathToFileURL } from "node:url";
-import { brotliDecompressSync } from "node:zlib";
 import { corePackagePath } from "../fs/core-package-path.js";
+import { nodeBuiltin, nodeFs } from "../fs/node-builtin.js";
+
+const { readFileSync } = nodeFs;
 
 /** The o200k_base pre-tokenizer: words with their leading mark and contraction, 1–3 digits, punctuation runs, spaces. */
 const CONTRACTION = "(?:'(?:[sS]|[dD]|[mM]|[tT]|[lL][lL]|[vV][eE]|[rR][eE]))?";
@@ -32,7 +33,7 @@ const MAX_REMEMBERED = 50_000;
 type Ranks = Map<string, number>;
 
 function readRanks(file: URL): Ranks {
-  const bytes = brotliDecompressSync(readFileSync(file));
+  const bytes = nodeBuiltin("node:zlib").brotliDecompressSync(readFileSync(file));
   const ranks: Ranks = new Map();
   let rank = 0;
   for (let at = 0; at < bytes.length; ) {

@@ -3,8 +3,10 @@
  * read on first use — never at import — and cached, from the package folder (`corePackagePath`), so the
  * sources (tests) and the bundle read the same files.
  */
-import { readFileSync } from "node:fs";
 import { corePackagePath } from "../fs/core-package-path.js";
+import { nodeFs } from "../fs/node-builtin.js";
+
+const { readFileSync } = nodeFs;
 
 /** The name of a file in `packages/core/prompts/`, e.g. `catalog-omitted.md`. */
 export type PromptName = `${string}.md`;

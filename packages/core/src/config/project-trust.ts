@@ -6,9 +6,10 @@
  * widening settings apply. A changed file lapses the trust until the person runs `skillset trust` again.
  * This module only reads; `state/trust-project.ts` writes the record (atomically, under the lock).
  */
-import { createHash } from "node:crypto";
+
 import { join, sep } from "node:path";
 import type { FileSystem } from "../fs/file-system.js";
+import { nodeBuiltin } from "../fs/node-builtin.js";
 import { nodeFileSystem } from "../fs/node-file-system.js";
 import { readCappedText } from "../fs/read-capped-text.js";
 import { type Diagnostic, diagnostic } from "../model/diagnostic.js";
@@ -88,7 +89,7 @@ export async function projectFilesDigest(
   projectRoot: string,
   fs: FileSystem = nodeFileSystem,
 ): Promise<string> {
-  const hash = createHash("sha256");
+  const hash = nodeBuiltin("node:crypto").createHash("sha256");
   for (const name of PROJECT_WIDENING_FILES) {
     const file = join(projectRoot, name);
     hash.update(`${name}\u0000`);

@@ -4,9 +4,11 @@
  * or a shared chunk of the bundle, at whatever depth. The package folder is the nearest one up that holds
  * a package.json (nothing between it and any module of the package has one).
  */
-import { existsSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { nodeFs } from "./node-builtin.js";
+
+const { existsSync } = nodeFs;
 
 let packageDir: string | undefined;
 

@@ -9,9 +9,8 @@
  * that a busy machine does not schedule: the results are the same either way. A run the thread claimed is
  * waited for; if the thread fails or stalls, the caller reads the run after all.
  */
-import { existsSync } from "node:fs";
 import { pathToFileURL } from "node:url";
-import { MessageChannel, type MessagePort, receiveMessageOnPort, Worker } from "node:worker_threads";
+import type { MessagePort, Worker } from "node:worker_threads";
 import { corePackagePath } from "./core-package-path.js";
 import type { StatAndHead } from "./file-system.js";
 import {
@@ -27,6 +26,9 @@ import {
   UNCLAIMED,
   unpackHead,
 } from "./head-batch.js";
+import { nodeBuiltin, nodeFs } from "./node-builtin.js";
+
+const { existsSync } = nodeFs;
 
 /** A run read by the thread: the head of each of its files (undefined: not read, the caller reads it). */
 export interface ThreadRun {
@@ -72,6 +74,7 @@ export class HeadReaderThread {
     if (script === undefined) return undefined;
     const runs = Math.ceil(paths.length / runSize);
     const control = new SharedArrayBuffer((FIRST_RUN + runs) * Int32Array.BYTES_PER_ELEMENT);
+    const { MessageChannel, Worker } = nodeBuiltin("node:worker_threads");
     const { port1, port2 } = new MessageChannel();
     const data: HeadThreadData = { paths, length, run: runSize, control, port: port2 };
     try {
@@ -140,7 +143,9 @@ export class HeadReaderThread {
         return early;
       }
       const posted = Atomics.load(this.shared, POSTED);
-      const message = receiveMessageOnPort(this.port)?.message as HeadBatch | undefined;
+      const message = nodeBuiltin("node:worker_threads").receiveMessageOnPort(this.port)?.message as
+        | HeadBatch
+        | undefined;
       if (message !== undefined) {
         // A run given up on earlier comes late: hand its buffer back unread.
         if (message.run < run) this.handBack(message);

@@ -1,23 +1,24 @@
 /**
  * @module The FileSystem backed by `node:fs/promises`, with the synchronous reads of `node:fs`.
  */
-import {
-  closeSync,
-  type Dirent,
-  fstatSync,
-  lstatSync,
-  openSync,
-  readdir as readdirCallback,
-  readdirSync,
-  readFileSync,
-  realpathSync,
-  type Stats,
-  statSync,
-} from "node:fs";
+import type { Dirent, Stats } from "node:fs";
 import * as fs from "node:fs/promises";
 import { fileKind, notRegularFileError } from "./file-kind.js";
 import type { DirEntry, FileSystem, StatAndHead, SyncFileReads } from "./file-system.js";
+import { nodeFs } from "./node-builtin.js";
 import { READ_NONBLOCKING, readHeadWithStat, readInto, toStat } from "./read-head-with-stat.js";
+
+const {
+  closeSync,
+  fstatSync,
+  lstatSync,
+  openSync,
+  readdir: readdirCallback,
+  readdirSync,
+  readFileSync,
+  realpathSync,
+  statSync,
+} = nodeFs;
 
 function toEntries(entries: Dirent[]): DirEntry[] {
   return entries.map(

@@ -3,9 +3,12 @@
  * descriptor, and bytes read only from a regular file. The node file system reads heads with it on the
  * main thread, and the head-reading thread (`head-reader-worker.ts`) with the same code, into its batches.
  */
-import { closeSync, constants, fstatSync, openSync, readSync, type Stats } from "node:fs";
+import type { Stats } from "node:fs";
 import { fileKind } from "./file-kind.js";
 import type { FileStat, StatAndHead } from "./file-system.js";
+import { nodeFs } from "./node-builtin.js";
+
+const { closeSync, constants, fstatSync, openSync, readSync } = nodeFs;
 
 /** Non-blocking, so that opening a FIFO never hangs; no effect on regular files. */
 export const READ_NONBLOCKING = constants.O_RDONLY | (constants.O_NONBLOCK ?? 0);

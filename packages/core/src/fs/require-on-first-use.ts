@@ -4,9 +4,11 @@
  * package carries its own copy in `dist/vendor/<name>.cjs` (bundled by scripts/bundle.mjs, so npm installs
  * nothing for it); the sources, in tests, use the installed package.
  */
-import { existsSync } from "node:fs";
 import { createRequire } from "node:module";
 import { corePackagePath } from "./core-package-path.js";
+import { nodeFs } from "./node-builtin.js";
+
+const { existsSync } = nodeFs;
 
 const require = createRequire(import.meta.url);
 

@@ -5,7 +5,7 @@
  * lock (`@skillset/install` writes and verifies it) and for the registry, which tells copies of one skill
  * from different skills by it (SPEC §5 "Copies are one skill").
  */
-import { createHash } from "node:crypto";
+import { nodeBuiltin } from "../fs/node-builtin.js";
 
 /** Prefix of every integrity value, naming the algorithm. */
 export const INTEGRITY_PREFIX = "sha256:";
@@ -18,13 +18,13 @@ export interface FileHash {
 
 /** The hex SHA-256 of `bytes`. */
 export function sha256Hex(bytes: Uint8Array): string {
-  return createHash("sha256").update(bytes).digest("hex");
+  return nodeBuiltin("node:crypto").createHash("sha256").update(bytes).digest("hex");
 }
 
 /** `sha256:<hex>` of a folder whose files hash to `files` (in any order). */
 export function folderIntegrity(files: readonly FileHash[]): string {
   const sorted = [...files].sort((left, right) => compareCodePoints(left.path, right.path));
-  const hash = createHash("sha256");
+  const hash = nodeBuiltin("node:crypto").createHash("sha256");
   for (const file of sorted) hash.update(`${file.sha256}  ${file.path}\n`);
   return `${INTEGRITY_PREFIX}${hash.digest("hex")}`;
 }

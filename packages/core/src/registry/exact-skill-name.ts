@@ -5,14 +5,14 @@
  * name. The suffix comes from the skill itself, not from its place in a list, so a name handed out earlier
  * (a `skill://` URL in an envelope) never comes to mean another skill: it means that one or nothing.
  */
-import { createHash } from "node:crypto";
+import { nodeBuiltin } from "../fs/node-builtin.js";
 import type { Skill } from "../model/skill.js";
 import type { Lookup, RegistryEntry } from "./registry-types.js";
 import { findById, lookupFor } from "./skill-lookup.js";
 
 /** 8 hex digits of the SHA-256 of a skill id (its SKILL.md's real path). */
 function idTag(id: string): string {
-  return createHash("sha256").update(id).digest("hex").slice(0, 8);
+  return nodeBuiltin("node:crypto").createHash("sha256").update(id).digest("hex").slice(0, 8);
 }
 
 function sameNameAndScope(entries: readonly RegistryEntry[], name: string, scope: string): RegistryEntry[] {

@@ -5,9 +5,10 @@
  * path, size, mtime, ctime and inode) in the metadata cache. Only folders of skills that tie on name,
  * scope and distance are ever asked for, so a load without such ties hashes nothing.
  */
-import { createHash } from "node:crypto";
+
 import { join } from "node:path";
 import type { FileSystem } from "../fs/file-system.js";
+import { nodeBuiltin } from "../fs/node-builtin.js";
 import { type FileHash, folderIntegrity, sha256Hex } from "../model/folder-integrity.js";
 import { isRacy, type MetadataCache } from "./metadata-cache.js";
 
@@ -84,7 +85,7 @@ async function listFolder(
     return undefined;
   }
   stamps.sort();
-  const stamp = createHash("sha256").update(stamps.join("\n")).digest("base64");
+  const stamp = nodeBuiltin("node:crypto").createHash("sha256").update(stamps.join("\n")).digest("base64");
   return { files, stamp, racy };
 }
 

@@ -3,10 +3,11 @@
  * SKILL.md's real path to its stamp (mtime, size, ctime, inode) and parse result, so that a warm load is the
  * walk plus one `stat` per file. Written atomically; a corrupt or older-format file is ignored and rebuilt.
  */
-import { createHash, randomBytes } from "node:crypto";
+
 import { homedir } from "node:os";
 import { basename, dirname, join, resolve } from "node:path";
 import type { FileStat, FileSystem } from "../fs/file-system.js";
+import { nodeBuiltin } from "../fs/node-builtin.js";
 import { type Diagnostic, diagnostic } from "../model/diagnostic.js";
 import type { ParseResult } from "../parser/index.js";
 import type { FolderListings, KeptListing } from "../walker/folder-listings.js";
@@ -53,7 +54,11 @@ export function metadataCachePath(options: {
 }): string {
   const home = options.home ?? options.env.HOME ?? homedir();
   const base = options.env.XDG_CACHE_HOME?.trim() ? options.env.XDG_CACHE_HOME : join(home, ".cache");
-  const hash = createHash("sha256").update(resolve(options.cwd)).digest("hex").slice(0, 16);
+  const hash = nodeBuiltin("node:crypto")
+    .createHash("sha256")
+    .update(resolve(options.cwd))
+    .digest("hex")
+    .slice(0, 16);
   return join(base, "skillset", `metadata-${hash}.json`);
 }
 
@@ -426,7 +431,7 @@ export class MetadataCache {
   private async write(file: string, bytes: Uint8Array): Promise<void> {
     const temp = join(
       dirname(file),
-      `.${basename(file)}.tmp-${process.pid}-${randomBytes(6).toString("hex")}`,
+      `.${basename(file)}.tmp-${process.pid}-${nodeBuiltin("node:crypto").randomBytes(6).toString("hex")}`,
     );
     try {
       await this.fs.writeFile(temp, bytes);

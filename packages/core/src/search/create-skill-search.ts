@@ -3,9 +3,11 @@
  * keywords, description and headings, with stemming, prefix and typo tolerance; exact path, exact name
  * and name prefix rank above any text match. Kept current incrementally, never rebuilt for one change.
  */
-import MiniSearch, { type AsPlainObject, type Options, type Query } from "minisearch";
+import type MiniSearch from "minisearch";
+import type { AsPlainObject, Options, Query } from "minisearch";
 import type { SearchConfig } from "../config/config-schema.js";
 import { defaultConfig } from "../config/default-config.js";
+import { requireOnFirstUse } from "../fs/require-on-first-use.js";
 import type { Scope, Skill } from "../model/skill.js";
 import { looksLikePath, lookupEntry } from "../registry/lookup-entry.js";
 import { isOutranked } from "../registry/outranked.js";
@@ -179,9 +181,11 @@ export function createSkillSearch(
     ]);
     plain = { ...plain, index: plain.index.filter(([term]) => reachable(term)) };
   }
+  // MiniSearch's 64 KB load with the first index, not with `@skillset/core`.
+  const MiniSearchClass = requireOnFirstUse<typeof MiniSearch>("minisearch");
   const index = plain
-    ? MiniSearch.loadJS<SearchDocument>(plain, indexOptions)
-    : new MiniSearch<SearchDocument>(indexOptions);
+    ? MiniSearchClass.loadJS<SearchDocument>(plain, indexOptions)
+    : new MiniSearchClass<SearchDocument>(indexOptions);
   const byId = new Map<string, RegistryEntry>();
   /** Lowercased names and qualified names, for the exact-name and prefix tiers. */
   const names = createSortedNames();

@@ -4,12 +4,13 @@
  * (every id and indexed text, in order) and the same index format; anything else is a miss — including
  * anything at the path but a regular file (a FIFO, a folder, a link: never opened, never written through).
  */
-import { createHash, randomBytes } from "node:crypto";
-import { lstatSync, mkdirSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { basename, dirname, join } from "node:path";
 import type { FileSystem, SyncFileReads } from "../fs/file-system.js";
+import { nodeBuiltin, nodeFs } from "../fs/node-builtin.js";
 import { nodeFileSystem } from "../fs/node-file-system.js";
 import type { SearchDocument } from "./search-document.js";
+
+const { lstatSync, mkdirSync, renameSync, rmSync, writeFileSync } = nodeFs;
 
 /** The real disk's synchronous reads: a read opens regular files only, without blocking (SPEC §15). */
 const disk = nodeFileSystem as FileSystem & SyncFileReads;
@@ -38,7 +39,7 @@ export function searchCachePath(metadataCacheFile: string): string {
  * the mtime (`touch -d`, `cp -p`) and a change to `agents/openai.yaml`; the text cannot go stale.
  */
 export function searchFingerprint(documents: readonly SearchDocument[]): string {
-  const hash = createHash("sha256").update(`${SEARCH_CACHE_VERSION}\n`);
+  const hash = nodeBuiltin("node:crypto").createHash("sha256").update(`${SEARCH_CACHE_VERSION}\n`);
   for (const { id, name, description, keywords, headings } of documents) {
     hash.update(
       `${id.length}:${id}${name.length}:${name}${description.length}:${description}${keywords.length}:${keywords}${headings.length}:${headings}\n`,
@@ -69,7 +70,10 @@ export function readSearchCache(file: string, fingerprint: string): SearchCacheC
  * way, a read-only disk) only costs the next start.
  */
 export function writeSearchCache(file: string, content: SearchCacheContent): void {
-  const temp = join(dirname(file), `.${basename(file)}.tmp-${process.pid}-${randomBytes(6).toString("hex")}`);
+  const temp = join(
+    dirname(file),
+    `.${basename(file)}.tmp-${process.pid}-${nodeBuiltin("node:crypto").randomBytes(6).toString("hex")}`,
+  );
   try {
     mkdirSync(dirname(file), { recursive: true });
     writeFileSync(temp, JSON.stringify(content), { flag: "wx" });

@@ -3,9 +3,10 @@
  * state the turn, tool, snapshot and compaction modules share — what is loaded and active, the reload
  * tracker, hooks, remote grants, dependency answers. Plus the few helpers every one of them needs.
  */
-import { randomUUID } from "node:crypto";
+
 import { type CatalogResult, renderCatalog } from "../catalog/render-catalog.js";
 import type { MentionsConfig, SkillsetConfig } from "../config/config-schema.js";
+import { nodeBuiltin } from "../fs/node-builtin.js";
 import { createReloadTracker, type ReloadTracker } from "../loader/reload-tracker.js";
 import { SkillsetError } from "../model/errors.js";
 import type { Skill } from "../model/skill.js";
@@ -73,7 +74,7 @@ export function createSessionState(parts: SessionParts, options: SessionOptions)
     view: policyRegistryView(registry, policy),
     narrowing: host.narrowing ?? config.policy.toolNarrowing,
     mentions: { ...config.mentions, ...host.mentions },
-    id: options.id ?? randomUUID(),
+    id: options.id ?? nodeBuiltin("node:crypto").randomUUID(),
     tracker: createReloadTracker(),
     hooks: createHookRegistry(),
     clock: 0,

@@ -1,10 +1,11 @@
 /**
  * @module Atomic file replacement (SPEC §6, §15): readers see the old file or the new one, never a part.
  */
-import { randomBytes } from "node:crypto";
+
 import { open } from "node:fs/promises";
 import { basename, dirname, join } from "node:path";
 import type { FileSystem } from "../fs/file-system.js";
+import { nodeBuiltin } from "../fs/node-builtin.js";
 import { nodeFileSystem } from "../fs/node-file-system.js";
 
 /** Prefix of the temp files `writeFileAtomic` creates beside `path` (see `isAtomicTempFile`). */
@@ -27,7 +28,10 @@ export async function writeFileAtomic(
   const fs = options.fs ?? nodeFileSystem;
   const durable = fs === nodeFileSystem;
   const folder = dirname(path);
-  const temp = join(folder, `${atomicTempPrefix(path)}${process.pid}-${randomBytes(6).toString("hex")}`);
+  const temp = join(
+    folder,
+    `${atomicTempPrefix(path)}${process.pid}-${nodeBuiltin("node:crypto").randomBytes(6).toString("hex")}`,
+  );
   await fs.mkdir(folder);
   try {
     await fs.writeFile(temp, data);

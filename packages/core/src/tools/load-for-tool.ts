@@ -3,7 +3,6 @@
  * and a result the model can act on.
  */
 import type { LoadedSkill, LoadOptions } from "../loader/load-skill.js";
-import { loadSkill } from "../loader/load-skill.js";
 import { exactSkillName } from "../registry/exact-skill-name.js";
 import type { RegistryEntry } from "../registry/registry-types.js";
 import { type ToolResult, toolSuccess } from "./tool-result.js";
@@ -48,6 +47,8 @@ export async function loadForTool(
   entry: RegistryEntry,
   args: string | readonly string[] | undefined,
 ): Promise<ToolResult> {
+  // The loader is imported on the first load: creating the tools (at a host's start) does not need it.
+  const { loadSkill } = await import("../loader/load-skill.js");
   const loaded = await loadSkill(entry.skill, loadOptionsOf(context, entry, args));
   return toolSuccess(loaded.text, loadedData(loaded));
 }

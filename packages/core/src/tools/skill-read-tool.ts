@@ -2,7 +2,6 @@
  * @module `skill_read { uri }` (SPEC §9, §10): a file that comes with a skill, through `skill://`.
  */
 
-import { readSkillFile } from "../loader/read-skill-file.js";
 import { stripControls } from "../model/inert-text.js";
 import { parseSkillUri } from "../model/parse-skill-uri.js";
 import * as s from "../model/schema/index.js";
@@ -35,6 +34,7 @@ export function skillReadTool(context: SkillToolsContext): SkillTool {
       const usable = await resolveUsableSkill(context, parsed.uri.name, "skill_read", "name");
       if (!usable.ok) return usable.result;
       const { skill } = usable.entry;
+      const { readSkillFile } = await import("../loader/read-skill-file.js"); // on first use, as in load-for-tool.ts
       const content = await readSkillFile(skill, parsed.uri.segments, {
         uriName: exactSkillName(skill, context.registry.entries()),
         ...(context.fs ? { fs: context.fs } : {}),

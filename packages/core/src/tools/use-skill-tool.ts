@@ -2,7 +2,6 @@
  * @module `use_skill { skill, args? }` (SPEC §10, seed 002): inline skills come back as their rendered
  * instructions; `context: fork` skills are handed to the host as a subagent task.
  */
-import { loadSkill } from "../loader/load-skill.js";
 import { defineSkillTool, type SkillTool } from "./define-skill-tool.js";
 import { loadedData, loadForTool, loadOptionsOf } from "./load-for-tool.js";
 import { resolveUsableSkill } from "./resolve-usable-skill.js";
@@ -39,6 +38,7 @@ export function useSkillTool(context: SkillToolsContext): SkillTool {
       }
       // A subagent starts with a fresh context: the body is always sent, never suppressed.
       const { tracker: _none, ...options } = loadOptionsOf(context, usable.entry, input.args);
+      const { loadSkill } = await import("../loader/load-skill.js"); // on first use, as in load-for-tool.ts
       const loaded = await loadSkill(skill, options);
       const { taskId } = await context.fork({
         skill,
