@@ -73,6 +73,7 @@ if (!existsSync(join(installed, ".agents/skills"))) {
   mkdirSync(join(installed, ".git"), { recursive: true });
   writeFileSync(join(installed, ".git/HEAD"), "ref: refs/heads/main\n");
   mkdirSync(join(installed, ".agents"), { recursive: true });
+  rmSync(join(installed, ".agents/skills"), { force: true }); // a link left dangling by a moved checkout
   symlinkSync(flatWildTree(8), join(installed, ".agents/skills"));
 }
 // The default walk limits (2,000 folders) would hide most of them, as `list` then says: the person raises
@@ -166,6 +167,7 @@ if (!existsSync(join(smaller, ".agents/skills"))) {
   mkdirSync(join(smaller, ".git"), { recursive: true });
   writeFileSync(join(smaller, ".git/HEAD"), "ref: refs/heads/main\n");
   mkdirSync(join(smaller, ".agents"), { recursive: true });
+  rmSync(join(smaller, ".agents/skills"), { force: true }); // a link left dangling by a moved checkout
   symlinkSync(flatWildTree(1), join(smaller, ".agents/skills"));
 }
 const smallerCache = { XDG_CACHE_HOME: join(home, "cache-smaller") };
