@@ -67,15 +67,21 @@ report("skillset --version", version, floor, 1.5);
 report("skillset --help", help, floor, 1.5);
 report("skillset list (empty project)", list, floor, 2.5);
 
-// An installed-skills folder: the project's .agents/skills holds every copy of wild/.
-const installed = join(benchDir, "cli-project");
-if (!existsSync(join(installed, ".agents/skills"))) {
-  mkdirSync(join(installed, ".git"), { recursive: true });
-  writeFileSync(join(installed, ".git/HEAD"), "ref: refs/heads/main\n");
-  mkdirSync(join(installed, ".agents"), { recursive: true });
-  rmSync(join(installed, ".agents/skills"), { force: true }); // a link left dangling by a moved checkout
-  symlinkSync(flatWildTree(8), join(installed, ".agents/skills"));
+/** A git project under .bench/ whose .agents/skills links to the flat wild tree of `copies` copies. */
+function linkedProject(name, copies) {
+  const project = join(benchDir, name);
+  if (!existsSync(join(project, ".agents/skills"))) {
+    mkdirSync(join(project, ".git"), { recursive: true });
+    writeFileSync(join(project, ".git/HEAD"), "ref: refs/heads/main\n");
+    mkdirSync(join(project, ".agents"), { recursive: true });
+    rmSync(join(project, ".agents/skills"), { force: true }); // a link left dangling by a moved checkout
+    symlinkSync(flatWildTree(copies), join(project, ".agents/skills"));
+  }
+  return project;
 }
+
+// An installed-skills folder: the project's .agents/skills holds every copy of wild/.
+const installed = linkedProject("cli-project", 8);
 // The default walk limits (2,000 folders) would hide most of them, as `list` then says: the person raises
 // them in their own config (a project's config may lower limits, never raise them).
 rmSync(join(installed, ".skillset"), { recursive: true, force: true });
@@ -162,14 +168,7 @@ function oneSkillLines(project, skills, count, env) {
 oneSkillLines(installed, skillsDir, listed, warmCache);
 
 // The same in a project of one copy of the wild corpus (~2,000 skills, what a large real project holds).
-const smaller = join(benchDir, "cli-project-1");
-if (!existsSync(join(smaller, ".agents/skills"))) {
-  mkdirSync(join(smaller, ".git"), { recursive: true });
-  writeFileSync(join(smaller, ".git/HEAD"), "ref: refs/heads/main\n");
-  mkdirSync(join(smaller, ".agents"), { recursive: true });
-  rmSync(join(smaller, ".agents/skills"), { force: true }); // a link left dangling by a moved checkout
-  symlinkSync(flatWildTree(1), join(smaller, ".agents/skills"));
-}
+const smaller = linkedProject("cli-project-1", 1);
 const smallerCache = { XDG_CACHE_HOME: join(home, "cache-smaller") };
 skillset(["list"], { cwd: smaller, env: smallerCache })();
 oneSkillLines(smaller, join(smaller, ".agents/skills"), "2,000", smallerCache);
