@@ -110,7 +110,10 @@ describe.skipIf(!built)(
       const names = ["one", "two", "three", "four"];
       for (const name of names) await temp.write({ [`src/${name}/SKILL.md`]: skillText(name) });
       const results = await Promise.all(names.map((name) => run(["add", "../src", "--skill", name])));
-      expect(results.map((result) => result.code)).toEqual([0, 0, 0, 0]);
+      expect(
+        results.map((result) => result.code),
+        results.map((result) => result.stderr).join("\n"),
+      ).toEqual([0, 0, 0, 0]);
       const lock = await readLock(temp.join("project/skills-lock.json"));
       expect(Object.keys(lock.skills).sort()).toEqual([...names].sort());
     }, 60_000);

@@ -3,7 +3,13 @@ import { dirname, join } from "node:path";
 import { createTempDir, type TempDir } from "@skillset/core/test";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { InstallScope } from "../lock/install-scope.js";
-import { commitChanges, hasInterruptedCommit, recoverInterrupted, stagingFolder } from "./commit-changes.js";
+import {
+  commitChanges,
+  discardStaged,
+  hasInterruptedCommit,
+  recoverInterrupted,
+  stagingFolder,
+} from "./commit-changes.js";
 
 let temp: TempDir;
 let scope: InstallScope;
@@ -165,5 +171,19 @@ describe("recovery trusts only its own journal, and only inside the scope's fold
     expect(state()).toEqual(NEW);
     expect(readFileSync(temp.join(".agents/.skillset-staging/journal.json"), "utf8")).toContain("evil");
     expect(readFileSync(temp.join("parent-entry/data.md"), "utf8")).toBe("mine");
+  });
+});
+
+describe("staging shared by processes that tidy up", () => {
+  it("a staging folder is made even when another's tidy-up removes the empty folders around it meanwhile", async () => {
+    // Two stagers, each staging and discarding in a loop, interleave as concurrent `add` processes do:
+    // whenever both have discarded, the next discard removes the empty staging and bookkeeping folders —
+    // possibly between the other's making of them and its use of them.
+    const stager = async (name: string) => {
+      for (let round = 0; round < 300; round++)
+        await discardStaged(scope, dirname(await stagingFolder(scope, name)));
+    };
+    await Promise.all([stager("one"), stager("two"), stager("three")]);
+    expect(existsSync(join(scope.bookkeepingDir, "owned"))).toBe(false);
   });
 });

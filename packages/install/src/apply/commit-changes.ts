@@ -67,9 +67,8 @@ export async function stagingFolder(scope: InstallScope, name: string): Promise<
 export async function stagingContainer(scope: InstallScope): Promise<string> {
   const name = ownedName(STAGED_PREFIX);
   await recordOwned(scope, name);
-  await mkdir(checkedWritePath(scope.stagingDir, scope.writeRoots), { recursive: true });
   const container = checkedWritePath(join(scope.stagingDir, name), scope.writeRoots);
-  await mkdir(container);
+  await inFolderMadeNow(checkedWritePath(scope.stagingDir, scope.writeRoots), () => mkdir(container));
   return container;
 }
 
@@ -113,8 +112,7 @@ export async function commitChanges(
   // One folder for every old folder of this commit: one record, one removal, however many skills.
   await recordOwned(scope, journal.aside);
   const aside = checkedWritePath(join(scope.stagingDir, journal.aside), roots);
-  await mkdir(checkedWritePath(scope.stagingDir, roots), { recursive: true });
-  await mkdir(aside);
+  await inFolderMadeNow(checkedWritePath(scope.stagingDir, roots), () => mkdir(aside));
   await mkdir(checkedWritePath(scope.skillsDir, roots), { recursive: true });
   const journalPath = join(scope.bookkeepingDir, JOURNAL);
   await writeFileAtomic(journalPath, JSON.stringify(journal));
@@ -255,10 +253,38 @@ const createdFrom = new Map<string, string>();
 /** Records `name` (a folder about to be made in `stagingDir`) in the person's bookkeeping. */
 async function recordOwned(scope: InstallScope, name: string): Promise<void> {
   const owned = join(scope.bookkeepingDir, OWNED);
-  const first = await mkdir(owned, { recursive: true, mode: 0o700 });
-  if (first !== undefined && !createdFrom.has(scope.bookkeepingDir))
-    createdFrom.set(scope.bookkeepingDir, first);
-  await writeFile(join(owned, name), "", { flag: "wx" });
+  await inFolderMadeNow(
+    owned,
+    () => writeFile(join(owned, name), "", { flag: "wx" }),
+    { mode: 0o700 },
+    (first) => {
+      if (first !== undefined && !createdFrom.has(scope.bookkeepingDir))
+        createdFrom.set(scope.bookkeepingDir, first);
+    },
+  );
+}
+
+/**
+ * Makes `folder` (with its parents) and runs `step`, which makes something in it. Processes of one person
+ * share the staging and bookkeeping folders, and one tidying up removes them when empty without taking the
+ * lock (`tidyUp`): between our `mkdir` and our `step` the folder can be gone (ENOENT). Then it is made
+ * again and the step retried (up to ten times); any other failure, or the last ENOENT, is thrown.
+ */
+async function inFolderMadeNow<T>(
+  folder: string,
+  step: () => Promise<T>,
+  options: { mode?: number } = {},
+  made: (first: string | undefined) => void = () => {},
+): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      // A parent removed while `mkdir -p` makes the next level fails it with ENOENT too.
+      made(await mkdir(folder, { recursive: true, ...options }));
+      return await step();
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== "ENOENT" || attempt >= 10) throw error;
+    }
+  }
 }
 
 async function forgetOwned(scope: InstallScope, name: string): Promise<void> {
