@@ -67,8 +67,12 @@ export async function stagingFolder(scope: InstallScope, name: string): Promise<
 export async function stagingContainer(scope: InstallScope): Promise<string> {
   const name = ownedName(STAGED_PREFIX);
   await recordOwned(scope, name);
-  const container = checkedWritePath(join(scope.stagingDir, name), scope.writeRoots);
-  await inFolderMadeNow(checkedWritePath(scope.stagingDir, scope.writeRoots), () => mkdir(container));
+  const { stagingDir, writeRoots } = scope;
+  const container = join(stagingDir, name);
+  await inFolderMadeNow(
+    () => checkedWritePath(stagingDir, writeRoots),
+    () => mkdir(checkedWritePath(container, writeRoots)),
+  );
   return container;
 }
 
@@ -111,8 +115,11 @@ export async function commitChanges(
   for (const swap of journal.swaps) leafChecked(scope, swap.name);
   // One folder for every old folder of this commit: one record, one removal, however many skills.
   await recordOwned(scope, journal.aside);
-  const aside = checkedWritePath(join(scope.stagingDir, journal.aside), roots);
-  await inFolderMadeNow(checkedWritePath(scope.stagingDir, roots), () => mkdir(aside));
+  const aside = join(scope.stagingDir, journal.aside);
+  await inFolderMadeNow(
+    () => checkedWritePath(scope.stagingDir, roots),
+    () => mkdir(checkedWritePath(aside, roots)),
+  );
   await mkdir(checkedWritePath(scope.skillsDir, roots), { recursive: true });
   const journalPath = join(scope.bookkeepingDir, JOURNAL);
   await writeFileAtomic(journalPath, JSON.stringify(journal));
@@ -254,7 +261,7 @@ const createdFrom = new Map<string, string>();
 async function recordOwned(scope: InstallScope, name: string): Promise<void> {
   const owned = join(scope.bookkeepingDir, OWNED);
   await inFolderMadeNow(
-    owned,
+    () => owned,
     () => writeFile(join(owned, name), "", { flag: "wx" }),
     { mode: 0o700 },
     (first) => {
@@ -265,13 +272,14 @@ async function recordOwned(scope: InstallScope, name: string): Promise<void> {
 }
 
 /**
- * Makes `folder` (with its parents) and runs `step`, which makes something in it. Processes of one person
+ * Makes `folder()` (with its parents) and runs `step`, which makes something in it. Processes of one person
  * share the staging and bookkeeping folders, and one tidying up removes them when empty without taking the
  * lock (`tidyUp`): between our `mkdir` and our `step` the folder can be gone (ENOENT). Then it is made
- * again and the step retried (up to ten times); any other failure, or the last ENOENT, is thrown.
+ * again and the step retried (up to ten times); any other failure, or the last ENOENT, is thrown. `folder`
+ * and the step check their paths on every attempt (a write target is checked right before it is made).
  */
 async function inFolderMadeNow<T>(
-  folder: string,
+  folder: () => string,
   step: () => Promise<T>,
   options: { mode?: number } = {},
   made: (first: string | undefined) => void = () => {},
@@ -279,7 +287,7 @@ async function inFolderMadeNow<T>(
   for (let attempt = 1; ; attempt++) {
     try {
       // A parent removed while `mkdir -p` makes the next level fails it with ENOENT too.
-      made(await mkdir(folder, { recursive: true, ...options }));
+      made(await mkdir(folder(), { recursive: true, ...options }));
       return await step();
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== "ENOENT" || attempt >= 10) throw error;
