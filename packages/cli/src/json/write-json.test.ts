@@ -88,4 +88,9 @@ describe("writeJson", () => {
     expect(escapeJsonControls(text)).toBe(text);
     expect(escapeJsonControls('"a\u009bb"')).toBe('"a\\u009bb"');
   });
+
+  it("escapes DEL in text that is otherwise all ASCII (the fast path for ASCII text still looks for it)", () => {
+    expect(escapeJsonControls('{"a":"x\u007fy"}')).toBe('{"a":"x\\u007fy"}');
+    expect(escapeJsonControls('{"a":"plain ascii"}')).toBe('{"a":"plain ascii"}');
+  });
 });
