@@ -1,7 +1,7 @@
 /**
  * @module Picks the synchronous reads of a file system, when it has all of them.
  */
-import type { FileSystem, SyncFileReads } from "./file-system.js";
+import type { FileStat, FileSystem, SyncFileReads } from "./file-system.js";
 
 /**
  * `fs` itself as {@link SyncFileReads} when it has every synchronous read, else `undefined` (use the async
@@ -15,4 +15,30 @@ export function syncReads(fs: FileSystem): (FileSystem & SyncFileReads) | undefi
     typeof fs.readTextSync === "function"
     ? (fs as FileSystem & SyncFileReads)
     : undefined;
+}
+
+/**
+ * `fs.realpath(path)`, synchronous when `fs` has its synchronous reads: a root or a folder asked on its own
+ * otherwise costs a thread-pool trip and a promise (tens of them at every start). Awaited, a failure
+ * throws or rejects alike.
+ */
+export function realpathNow(fs: FileSystem, path: string): string | Promise<string> {
+  const sync = syncReads(fs);
+  return sync?.realpathSync ? sync.realpathSync(path) : fs.realpath(path);
+}
+
+/** `fs.stat(path)`, synchronous when `fs` has its synchronous reads (see {@link realpathNow}). */
+export function statNow(fs: FileSystem, path: string): FileStat | Promise<FileStat> {
+  const sync = syncReads(fs);
+  return sync ? sync.statSync(path) : fs.stat(path);
+}
+
+/** What `read` gives, or undefined when it throws or rejects; synchronous when `read` is. */
+export function orUndefined<T>(read: () => T | Promise<T>): T | undefined | Promise<T | undefined> {
+  try {
+    const value = read();
+    return value instanceof Promise ? value.catch(() => undefined) : value;
+  } catch {
+    return undefined;
+  }
 }

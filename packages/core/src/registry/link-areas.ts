@@ -5,6 +5,7 @@
  */
 import { resolve } from "node:path";
 import type { FileSystem } from "../fs/file-system.js";
+import { orUndefined, realpathNow } from "../fs/sync-reads.js";
 import type { Root } from "../roots/index.js";
 
 /**
@@ -19,6 +20,8 @@ export async function linkAreas(
 ): Promise<string[] | undefined> {
   if (followExternalLinks) return undefined;
   const paths = [projectRoot, ...roots.map((root) => root.path)];
-  const real = await Promise.all(paths.map((path) => fs.realpath(path).catch(() => resolve(path))));
+  const real = await Promise.all(
+    paths.map(async (path) => (await orUndefined(() => realpathNow(fs, path))) ?? resolve(path)),
+  );
   return [...new Set(real)];
 }

@@ -3,6 +3,7 @@ import { nodeFileSystem } from "../fs/node-file-system.js";
 import { createTempDir, type TempDir } from "../test/index.js";
 import {
   type CacheRecord,
+  fileNameHash,
   METADATA_CACHE_VERSION,
   MetadataCache,
   metadataCachePath,
@@ -31,6 +32,17 @@ describe("MetadataCache", () => {
       /^\/home\/me\/\.cache\/skillset\/metadata-/,
     );
     expect(metadataCachePath({ cwd: "/repo/b", env: { XDG_CACHE_HOME: "/xdg" } })).not.toBe(xdg);
+  });
+
+  it("names the file by FNV-1a (64 bits) of the cwd's UTF-8 bytes, without node:crypto", () => {
+    // Published FNV-1a 64 test vectors.
+    expect(fileNameHash("")).toBe("cbf29ce484222325");
+    expect(fileNameHash("a")).toBe("af63dc4c8601ec8c");
+    expect(fileNameHash("foobar")).toBe("85944171f73967e8");
+    expect(fileNameHash("/répertoire")).not.toBe(fileNameHash("/repertoire"));
+    expect(metadataCachePath({ cwd: "/repo/a", env: { XDG_CACHE_HOME: "/xdg" } })).toBe(
+      `/xdg/skillset/metadata-${fileNameHash("/repo/a")}.json`,
+    );
   });
 
   it("round-trips records and writes only when something changed", async () => {

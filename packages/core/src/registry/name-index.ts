@@ -17,6 +17,7 @@
  */
 import { dirname, sep } from "node:path";
 import type { FileStat, FileSystem } from "../fs/file-system.js";
+import { orUndefined, realpathNow, statNow } from "../fs/sync-reads.js";
 import type { Diagnostic } from "../model/diagnostic.js";
 import type { Root } from "../roots/index.js";
 import type { FoundSkillFile } from "../walker/index.js";
@@ -104,25 +105,9 @@ export function recordingFileSystem(fs: FileSystem, seen: Set<string>): FileSyst
   });
 }
 
-/** A path's stat; synchronous when `fs` can stat synchronously (tens of thousands of promises cost more). */
-function statOf(fs: FileSystem, path: string): FileStat | undefined | Promise<FileStat | undefined> {
-  if (fs.statSync === undefined) return fs.stat(path).catch(() => undefined);
-  try {
-    return fs.statSync(path);
-  } catch {
-    return undefined;
-  }
-}
-
-function realOf(fs: FileSystem, path: string): string | undefined | Promise<string | undefined> {
-  const sync = fs.realpathSync;
-  if (sync === undefined) return fs.realpath(path).catch(() => undefined);
-  try {
-    return sync.call(fs, path);
-  } catch {
-    return undefined;
-  }
-}
+/** A path's stat, or undefined; synchronous when `fs` can stat synchronously (tens of thousands of promises cost more). */
+const statOf = (fs: FileSystem, path: string) => orUndefined(() => statNow(fs, path));
+const realOf = (fs: FileSystem, path: string) => orUndefined(() => realpathNow(fs, path));
 
 /** Each root's real path today (undefined for one that is missing), in `roots`' order. */
 async function realRoots(fs: FileSystem, roots: readonly string[]): Promise<Array<string | undefined>> {

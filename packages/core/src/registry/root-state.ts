@@ -4,6 +4,7 @@
  */
 import type { SkillsetConfig } from "../config/config-schema.js";
 import type { FileSystem } from "../fs/file-system.js";
+import { orUndefined, statNow } from "../fs/sync-reads.js";
 import type { Diagnostic } from "../model/diagnostic.js";
 import type { Root } from "../roots/index.js";
 import { type FolderListings, type FoundSkillFile, type WalkOptions, walkRoot } from "../walker/index.js";
@@ -43,10 +44,7 @@ export async function walkRootState(
 ): Promise<RootState> {
   const [walked, exists] = await Promise.all([
     walkRoot(root, registryWalkOptions(discovery, fs, linkAreas, listings)),
-    fs.stat(root.path).then(
-      (stat) => stat.isDirectory,
-      () => false,
-    ),
+    (async () => (await orUndefined(() => statNow(fs, root.path)))?.isDirectory === true)(),
   ]);
   const files = new Map<string, FoundSkillFile>();
   for (const file of walked.files) files.set(file.path, file);

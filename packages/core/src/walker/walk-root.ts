@@ -5,7 +5,7 @@ import { resolve } from "node:path";
 import type { WalkLimits } from "../config/config-schema.js";
 import { isSameOrInside } from "../fs/is-same-or-inside.js";
 import { nodeFileSystem } from "../fs/node-file-system.js";
-import { syncReads } from "../fs/sync-reads.js";
+import { realpathNow, syncReads } from "../fs/sync-reads.js";
 import type { Root } from "../roots/root.js";
 import {
   errorCode,
@@ -50,7 +50,7 @@ export async function walkRoot(root: Root, options: WalkOptions): Promise<WalkRe
   const result: WalkResult = { files: [], diagnostics: [], directories: 0 };
   let rootReal: string;
   try {
-    rootReal = await fs.realpath(root.path);
+    rootReal = await realpathNow(fs, root.path);
   } catch (error) {
     const code = errorCode(error);
     if (code === "ELOOP") result.diagnostics.push(symlinkCycle(root.path));
