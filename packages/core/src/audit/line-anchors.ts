@@ -80,70 +80,72 @@ interface Automaton {
 }
 
 function build(): Automaton {
-  // The trie of every anchor.
-  const children: Array<Map<number, number>> = [new Map()];
-  const output: Uint32Array[] = [new Uint32Array(WORDS)];
+  // The classes of characters: one per character of an anchor (class 0: every other one), then the line
+  // break's. The trie and its failure links are built over classes, not over all 128 ASCII codes.
+  const classOf = new Uint8Array(128);
+  let classes = 1;
+  let characters = 0;
+  for (const group of groups)
+    for (const anchor of group.anchors) {
+      characters += anchor.length;
+      for (let at = 0; at < anchor.length; at++) {
+        const code = anchor.charCodeAt(at);
+        if (classOf[code] === 0) classOf[code] = classes++;
+      }
+    }
+  // The trie of every anchor: `child[state * classes + class]`, -1 for none; at most one state a character.
+  const child = new Int32Array((characters + 1) * classes).fill(-1);
+  const output = new Uint32Array((characters + 1) * WORDS);
+  let count = 1;
   for (const group of groups)
     for (const anchor of group.anchors) {
       let state = 0;
       for (let at = 0; at < anchor.length; at++) {
-        const code = anchor.charCodeAt(at);
-        let child = children[state]!.get(code);
-        if (child === undefined) {
-          child = children.length;
-          children.push(new Map());
-          output.push(new Uint32Array(WORDS));
-          children[state]!.set(code, child);
-        }
-        state = child;
+        const slot = state * classes + classOf[anchor.charCodeAt(at)]!;
+        if (child[slot] === -1) child[slot] = count++;
+        state = child[slot]!;
       }
-      output[state]![group.word]! |= group.bit;
+      output[state * WORDS + group.word]! |= group.bit;
     }
-  // Breadth first: failure links, outputs merged along them, and the full transition table.
-  const count = children.length;
-  const next = new Int32Array(count * 128);
+  // Breadth first: failure links, outputs merged along them, and the full transition table (class 0 leads
+  // back to the root from anywhere).
+  const next = new Int32Array(count * classes);
   const fail = new Int32Array(count);
   const queue: number[] = [];
-  for (const [code, child] of children[0]!) {
-    next[code] = child;
-    queue.push(child);
+  for (let kind = 1; kind < classes; kind++) {
+    const first = child[kind]!;
+    if (first === -1) continue;
+    next[kind] = first;
+    queue.push(first);
   }
   for (let head = 0; head < queue.length; head++) {
     const state = queue[head]!;
-    for (let w = 0; w < WORDS; w++) output[state]![w]! |= output[fail[state]!]![w]!;
-    for (let code = 0; code < 128; code++) {
-      const child = children[state]!.get(code);
-      if (child === undefined) next[state * 128 + code] = next[fail[state]! * 128 + code]!;
+    const back = fail[state]!;
+    for (let w = 0; w < WORDS; w++) output[state * WORDS + w]! |= output[back * WORDS + w]!;
+    for (let kind = 1; kind < classes; kind++) {
+      const found = child[state * classes + kind]!;
+      if (found === -1) next[state * classes + kind] = next[back * classes + kind]!;
       else {
-        fail[child] = next[fail[state]! * 128 + code]!;
-        next[state * 128 + code] = child;
-        queue.push(child);
+        fail[found] = next[back * classes + kind]!;
+        next[state * classes + kind] = found;
+        queue.push(found);
       }
     }
   }
-  // The classes of characters: one per character of an anchor, then the line break's.
-  const classOf = new Uint8Array(128);
-  const representative = [0];
-  for (const group of groups)
-    for (const anchor of group.anchors)
-      for (let at = 0; at < anchor.length; at++) {
-        const code = anchor.charCodeAt(at);
-        if (classOf[code] === 0) {
-          classOf[code] = representative.length;
-          representative.push(code);
-        }
-      }
   for (let code = 65; code <= 90; code++) classOf[code] = classOf[code + 32]!;
   // White space is one class: an anchor's space stands for any (as `\s` in a pattern).
   for (const code of [9, 11, 12, 13]) classOf[code] = classOf[32]!;
-  const lineBreak = representative.length;
+  const lineBreak = classes;
   classOf[10] = lineBreak;
   const shift = Math.ceil(Math.log2(lineBreak + 1));
   // States renumbered: those that end no anchor first (the root stays 0), then those that do, then the
   // state after a line break; the scan then tells both rare cases apart from the rest with one comparison.
-  const order = [...Array(count).keys()].filter((state) => output[state]!.every((word) => word === 0));
+  const ends = (state: number) =>
+    output.subarray(state * WORDS, (state + 1) * WORDS).some((word) => word !== 0);
+  const order: number[] = [];
+  for (let state = 0; state < count; state++) if (!ends(state)) order.push(state);
   const endFrom = order.length;
-  order.push(...[...Array(count).keys()].filter((state) => output[state]!.some((word) => word !== 0)));
+  for (let state = 0; state < count; state++) if (ends(state)) order.push(state);
   const lineEnd = count;
   if (lineEnd > 0xffff) throw new Error("audit anchors: too many states for the scan's table");
   const number = new Int32Array(count);
@@ -155,11 +157,11 @@ function build(): Automaton {
   for (let state = 0; state <= count; state++) {
     // The state after a line break goes on as the root does.
     const old = state === lineEnd ? 0 : order[state]!;
-    for (let kind = 0; kind < representative.length; kind++)
-      // Class 0 holds no anchor's character: from any state it leads back to the root.
-      table[(state << shift) | kind] = kind === 0 ? 0 : number[next[old * 128 + representative[kind]!]!]!;
+    for (let kind = 1; kind < classes; kind++)
+      table[(state << shift) | kind] = number[next[old * classes + kind]!]!;
     table[(state << shift) | lineBreak] = lineEnd;
-    if (state !== lineEnd) for (let w = 0; w < WORDS; w++) marks[state * WORDS + w] = output[old]![w]!;
+    if (state !== lineEnd)
+      for (let w = 0; w < WORDS; w++) marks[state * WORDS + w] = output[old * WORDS + w]!;
   }
   return { next: table, classOf, shift, marks, endFrom, lineEnd };
 }
