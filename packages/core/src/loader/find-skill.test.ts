@@ -55,8 +55,8 @@ describe("findSkill on a miss", () => {
   });
 
   it("still finds a skill created a moment ago, once the interval allows a scan", async () => {
-    // The interval is measured on performance.now(): a fake clock steps over it instead of a sleep.
-    vi.useFakeTimers({ toFake: ["performance"] });
+    // The interval is measured on process.hrtime: a fake clock steps over it instead of a sleep.
+    vi.useFakeTimers({ toFake: ["hrtime"] });
     onTestFinished(() => {
       vi.useRealTimers();
     });
