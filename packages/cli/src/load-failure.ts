@@ -3,18 +3,19 @@
  * (too large, not UTF-8, bad YAML, …), as `doctor` shows them, instead of a bare "No skill named '<key>'"
  * and a hint to `list --all`, which lists only skills that loaded.
  */
-import { realpathSync } from "node:fs";
+
 import { basename, dirname, join, resolve } from "node:path";
 import { type Diagnostic, inertForTerminal } from "@skillset/core/model";
 import { looksLikePath, type SkillRegistry } from "@skillset/core/registry";
 import type { CommandContext } from "./command.js";
+import { fs } from "./node-fs.js";
 
 /** The paths `key` may stand for: the file or folder given (and its real path) and a folder's SKILL.md. */
 function pathsOf(registry: SkillRegistry, key: string): Set<string> {
   const given = resolve(registry.cwd, key);
   const paths = [given];
   try {
-    paths.push(realpathSync(given));
+    paths.push(fs.realpathSync(given));
   } catch {
     // Nothing there: only a diagnostic for exactly this path can match.
   }

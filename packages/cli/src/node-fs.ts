@@ -1,5 +1,5 @@
 /**
- * @module Node's `fs` for the modules `--version` and `--help` load (`bin.ts`, the dispatcher, the output
+ * @module Node's `fs` for the CLI's modules (`bin.ts`, the dispatcher, the output, the commands
  * and the version). Taken with `process.getBuiltinModule` (Node 20.16 and later) rather than
  * `import … from "node:fs"`: the ES module facade of a built-in reads every export once, and `fs`'s
  * `ReadStream` getter then loads Node's twenty stream modules (~1.5 ms of a ~30 ms `--version`).

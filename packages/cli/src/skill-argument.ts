@@ -3,10 +3,11 @@
  * take paths like the reference validator; a name that is not an existing path is looked up among the
  * skills in effect here (as `show` does), so `skillset to-prompt pdf` works too.
  */
-import { existsSync } from "node:fs";
+
 import { resolve } from "node:path";
 import { looksLikePath } from "@skillset/core/registry";
 import type { CommandContext } from "./command.js";
+import { fs } from "./node-fs.js";
 import { openRegistry } from "./open-skillset.js";
 import { ambiguousMessage, unknownSkillMessage } from "./skill-messages.js";
 
@@ -25,7 +26,7 @@ export async function skillArguments(
 ): Promise<SkillArgument[]> {
   const paths = argumentsGiven.map((argument) => resolve(context.cwd, argument));
   const names = argumentsGiven.filter(
-    (argument, index) => !looksLikePath(argument) && !existsSync(paths[index]!),
+    (argument, index) => !looksLikePath(argument) && !fs.existsSync(paths[index]!),
   );
   if (names.length === 0) return paths.map((path) => ({ path }));
   const { registry } = await openRegistry(context);

@@ -2,13 +2,14 @@
  * @module The work of `skillset compose`: a session for this project, then the terminal composer, or
  * one message per line of standard input when there is no terminal.
  */
-import { appendFileSync } from "node:fs";
+
 import { createSkillset, type SkillSession } from "@skillset/core/session";
 import { type CommandContext, EXIT_OK, UsageError } from "../command.js";
 import { configFlags } from "../config-flags.js";
 import { importTerminalUi, terminalOf } from "../interactive/terminal-streams.js";
 import { turnJson, turnLines } from "../interactive/turn-output.js";
 import { escapeJsonControls } from "../json/write-json.js";
+import { fs } from "../node-fs.js";
 
 /** Exit code after Ctrl-C, as shells report an interrupted program. */
 const EXIT_INTERRUPTED = 130;
@@ -64,7 +65,7 @@ export async function run(context: CommandContext): Promise<number> {
   const onRender = timingFile
     ? () => {
         if (keyAt === undefined) return;
-        appendFileSync(timingFile, `${(performance.now() - keyAt).toFixed(2)}\n`);
+        fs.appendFileSync(timingFile, `${(performance.now() - keyAt).toFixed(2)}\n`);
         keyAt = undefined;
       }
     : undefined;
