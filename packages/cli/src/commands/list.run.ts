@@ -7,7 +7,7 @@ import { isOutranked, type RegistryEntry, type SkillRegistry } from "@skillset/c
 import { type CommandContext, EXIT_OK, UsageError } from "../command.js";
 import { displayPath } from "../display-path.js";
 import { entryJsonWithPolicy } from "../json/skill-json.js";
-import { MappedArray, writeJson } from "../json/write-json.js";
+import { writeJson } from "../json/write-json.js";
 import { openRegistry } from "../open-skillset.js";
 import { entryMarks } from "../present-skill.js";
 import { outputColumns } from "../terminal/output-width.js";
@@ -84,7 +84,7 @@ export async function run(context: CommandContext): Promise<number> {
   // never as simply enabled. The policy stage is loaded only then: a plain `list` stays quick.
   const denial = all || context.values.json ? await denialOf(context, registry) : () => undefined;
   if (context.values.json) {
-    const skills = new MappedArray(shown, (entry) => entryJsonWithPolicy(entry, denial(entry)));
+    const skills = shown.map((entry) => entryJsonWithPolicy(entry, denial(entry)));
     writeJson(context.stdout, { projectRoot: registry.projectRoot, skills });
     return EXIT_OK;
   }

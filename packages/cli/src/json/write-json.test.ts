@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { escapeJsonControls, MappedArray, versioned, writeJson } from "./write-json.js";
+import { escapeJsonControls, versioned, writeJson } from "./write-json.js";
 
 function written(document: object, options?: { line?: boolean }) {
   const pieces: string[] = [];
@@ -44,32 +44,6 @@ describe("writeJson", () => {
     expect(written({ a: [1, { b: 2 }] }, { line: true })).toEqual([
       `${JSON.stringify(versioned({ a: [1, { b: 2 }] }))}\n`,
     ]);
-  });
-
-  it("prints a MappedArray as the mapped array, making its elements only as their batch is written", () => {
-    for (const length of [0, 1, 8, 9, 17, 3000]) {
-      const items = Array.from({ length }, (_, i) => i);
-      const toElement = (i: number) => (i % 5 === 0 ? undefined : { i, text: `s\u2028${i}` });
-      const plain = { first: "x", items: items.map(toElement), last: { n: length } };
-      const expected = `${JSON.stringify(versioned(plain), null, 2).replaceAll("\u2028", "\\u2028")}\n`;
-      expect(written({ ...plain, items: new MappedArray(items, toElement) }).join("")).toBe(expected);
-      expect(written({ items: new MappedArray(items, toElement) }, { line: true }).join("")).toBe(
-        `${JSON.stringify(versioned({ items: items.map(toElement) })).replaceAll("\u2028", "\\u2028")}\n`,
-      );
-    }
-    // Made a batch at a time: when the first piece is written, most elements are not made yet.
-    let made = 0;
-    const pieces: number[] = [];
-    const items = new MappedArray(
-      Array.from({ length: 3000 }, (_, i) => i),
-      (i) => {
-        made++;
-        return { i, padding: "x".repeat(40) };
-      },
-    );
-    writeJson({ write: () => void pieces.push(made) }, { items });
-    expect(pieces[0]).toBeLessThan(1000);
-    expect(made).toBe(3000);
   });
 
   // Every character JSON.stringify leaves raw that a terminal acts on (SPEC §15): DEL, C1, bidi, U+2028/2029.

@@ -44,31 +44,6 @@ export function escapeJsonControls(json: string): string {
   );
 }
 
-/**
- * A top-level array of a document whose elements are made by `map` as they are written, a batch at a time:
- * the JSON objects of a long list (`list --json` of 16,000 skills) then live for one batch, not for the whole
- * output, and cost the collector nothing to keep. Anywhere else it serializes as the mapped array.
- */
-export class MappedArray<T, U> {
-  constructor(
-    private readonly items: readonly T[],
-    private readonly map: (item: T) => U,
-  ) {}
-
-  get length(): number {
-    return this.items.length;
-  }
-
-  /** The elements `start` to `end` (not included), made now. */
-  slice(start: number, end: number): U[] {
-    return this.items.slice(start, end).map((item) => this.map(item));
-  }
-
-  toJSON(): U[] {
-    return this.slice(0, this.items.length);
-  }
-}
-
 /** `document` with `schemaVersion` first. */
 export function versioned<T extends object>(document: T): { schemaVersion: number } & T {
   return { schemaVersion: SCHEMA_VERSION, ...document };
@@ -89,12 +64,11 @@ export function writeJson(output: Output, document: object, options: { line?: bo
   const chunks = new ChunkedWriter(output);
   let first = true;
   for (const [key, value] of Object.entries(full) as [string, unknown][]) {
-    const array = Array.isArray(value) || value instanceof MappedArray;
-    const text = array ? undefined : pretty(value);
-    if (!array && text === undefined) continue; // skipped by JSON.stringify too
+    const text = Array.isArray(value) ? undefined : pretty(value);
+    if (!Array.isArray(value) && text === undefined) continue; // skipped by JSON.stringify too
     chunks.add(`${first ? "{\n" : ",\n"}  ${JSON.stringify(key)}: `);
     first = false;
-    if (array) writeArray(chunks, value as readonly unknown[] | MappedArray<unknown, unknown>);
+    if (Array.isArray(value)) writeArray(chunks, value);
     else if (text !== undefined) chunks.add(text);
   }
   chunks.add(first ? "{}\n" : "\n}\n");
@@ -102,14 +76,14 @@ export function writeJson(output: Output, document: object, options: { line?: bo
 }
 
 /** A top-level array at indent 2, as `JSON.stringify(…, null, 2)` prints it. */
-function writeArray(chunks: ChunkedWriter, items: readonly unknown[] | MappedArray<unknown, unknown>): void {
+function writeArray(chunks: ChunkedWriter, items: readonly unknown[]): void {
   if (items.length === 0) {
     chunks.add("[]");
     return;
   }
   chunks.add("[");
   for (let start = 0; start < items.length; start += BATCH) {
-    const batch = items.length <= BATCH && Array.isArray(items) ? items : items.slice(start, start + BATCH);
+    const batch = items.length <= BATCH ? items : items.slice(start, start + BATCH);
     chunks.add(`${start === 0 ? "\n" : ",\n"}    ${prettyElements(batch)}`);
   }
   chunks.add("\n  ]");
