@@ -11,20 +11,26 @@ import { nodeBuiltin, nodeFs } from "../fs/node-builtin.js";
 
 const { readFileSync } = nodeFs;
 
-/** The o200k_base pre-tokenizer: words with their leading mark and contraction, 1–3 digits, punctuation runs, spaces. */
+/**
+ * The o200k_base pre-tokenizer: words with their leading mark and contraction, 1–3 digits, punctuation runs,
+ * spaces. Made on first use: its Unicode classes cost ~2 ms to build, which importing `@skillset/core`
+ * need not pay.
+ */
 const CONTRACTION = "(?:'(?:[sS]|[dD]|[mM]|[tT]|[lL][lL]|[vV][eE]|[rR][eE]))?";
-const PIECES = new RegExp(
-  [
-    `[^\\r\\n\\p{L}\\p{N}]?[\\p{Lu}\\p{Lt}\\p{Lm}\\p{Lo}\\p{M}]*[\\p{Ll}\\p{Lm}\\p{Lo}\\p{M}]+${CONTRACTION}`,
-    `[^\\r\\n\\p{L}\\p{N}]?[\\p{Lu}\\p{Lt}\\p{Lm}\\p{Lo}\\p{M}]+[\\p{Ll}\\p{Lm}\\p{Lo}\\p{M}]*${CONTRACTION}`,
-    "\\p{N}{1,3}",
-    " ?[^\\s\\p{L}\\p{N}]+[\\r\\n/]*",
-    "\\s*[\\r\\n]+",
-    "\\s+(?!\\S)",
-    "\\s+",
-  ].join("|"),
-  "gu",
-);
+let pieces: RegExp | undefined;
+const piecesPattern = (): RegExp =>
+  (pieces ??= new RegExp(
+    [
+      `[^\\r\\n\\p{L}\\p{N}]?[\\p{Lu}\\p{Lt}\\p{Lm}\\p{Lo}\\p{M}]*[\\p{Ll}\\p{Lm}\\p{Lo}\\p{M}]+${CONTRACTION}`,
+      `[^\\r\\n\\p{L}\\p{N}]?[\\p{Lu}\\p{Lt}\\p{Lm}\\p{Lo}\\p{M}]+[\\p{Ll}\\p{Lm}\\p{Lo}\\p{M}]*${CONTRACTION}`,
+      "\\p{N}{1,3}",
+      " ?[^\\s\\p{L}\\p{N}]+[\\r\\n/]*",
+      "\\s*[\\r\\n]+",
+      "\\s+(?!\\S)",
+      "\\s+",
+    ].join("|"),
+    "gu",
+  ));
 
 /** Pieces remembered with their count; cleared when full (prose repeats its words). */
 const MAX_REMEMBERED = 50_000;
@@ -140,7 +146,7 @@ export class O200kTokenizer {
     if (text === "") return 0;
     this.ranks ??= readRanks(this.file);
     let total = 0;
-    for (const [piece] of text.matchAll(PIECES)) total += this.pieceTokens(piece, this.ranks);
+    for (const [piece] of text.matchAll(piecesPattern())) total += this.pieceTokens(piece, this.ranks);
     return total;
   };
 
