@@ -16,7 +16,7 @@
  * stats: the floor of a one-skill command there is Node's start, the CLI's modules and those stats.
  */
 import { dirname, sep } from "node:path";
-import type { FileStat, FileSystem } from "../fs/file-system.js";
+import type { FileSystem } from "../fs/file-system.js";
 import { orUndefined, realpathNow, statNow } from "../fs/sync-reads.js";
 import type { Diagnostic } from "../model/diagnostic.js";
 import type { Root } from "../roots/index.js";
