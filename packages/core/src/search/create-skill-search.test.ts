@@ -51,6 +51,32 @@ describe("createSkillSearch", () => {
     expect(search.search("repo/pdf-editor")[0]).toMatchObject({ name: "pdf-editor", reason: "exact_path" });
   });
 
+  it("answers path queries from the entries of the moment, however many path queries came before", () => {
+    const search = createSkillSearch(entries, { cwd: "/skills" });
+    // The lookup behind a path query keeps its tables while the entries stay the same (a query holding a
+    // `/` rebuilt them over every entry): they must not outlive a change.
+    for (let round = 0; round < 4; round++)
+      expect(search.search("repo/pdf-editor")[0]).toMatchObject({ name: "pdf-editor", reason: "exact_path" });
+    const editor = entries[1]!;
+    const moved = {
+      ...editor,
+      skill: {
+        ...editor.skill,
+        path: "/skills/moved/pdf-editor/SKILL.md",
+        dir: "/skills/moved/pdf-editor",
+        id: "/skills/moved/pdf-editor/SKILL.md",
+        realDir: "/skills/moved/pdf-editor",
+      },
+    };
+    search.apply({ type: "removed", entry: editor });
+    expect(search.search("repo/pdf-editor").filter((result) => result.reason === "exact_path")).toEqual([]);
+    search.apply({ type: "added", entry: moved });
+    expect(search.search("moved/pdf-editor")[0]).toMatchObject({ name: "pdf-editor", reason: "exact_path" });
+    search.sync([...entries]);
+    expect(search.search("repo/pdf-editor")[0]).toMatchObject({ name: "pdf-editor", reason: "exact_path" });
+    expect(search.search("moved/pdf-editor").filter((result) => result.reason === "exact_path")).toEqual([]);
+  });
+
   it("splits names on - _ : and camelCase, and finds namespaced names", () => {
     expect(splitWords("imageOptimizer HTMLParser snake_case ns:name")).toEqual([
       "imageOptimizer",
