@@ -3,7 +3,6 @@
  * (too large, not UTF-8, bad YAML, …), as `doctor` shows them, instead of a bare "No skill named '<key>'"
  * and a hint to `list --all`, which lists only skills that loaded.
  */
-
 import { basename, dirname, join, resolve } from "node:path";
 import { type Diagnostic, inertForTerminal } from "@skillset/core/model";
 import { looksLikePath, type SkillRegistry } from "@skillset/core/registry";

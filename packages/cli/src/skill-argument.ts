@@ -3,7 +3,6 @@
  * take paths like the reference validator; a name that is not an existing path is looked up among the
  * skills in effect here (as `show` does), so `skillset to-prompt pdf` works too.
  */
-
 import { resolve } from "node:path";
 import { looksLikePath } from "@skillset/core/registry";
 import type { CommandContext } from "./command.js";

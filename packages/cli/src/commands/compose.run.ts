@@ -2,7 +2,6 @@
  * @module The work of `skillset compose`: a session for this project, then the terminal composer, or
  * one message per line of standard input when there is no terminal.
  */
-
 import { createSkillset, type SkillSession } from "@skillset/core/session";
 import { type CommandContext, EXIT_OK, UsageError } from "../command.js";
 import { configFlags } from "../config-flags.js";

@@ -42,9 +42,10 @@ export async function walkRootState(
   linkAreas?: readonly string[],
   listings?: FolderListings,
 ): Promise<RootState> {
+  const isDirectory = async () => (await orUndefined(() => statNow(fs, root.path)))?.isDirectory === true;
   const [walked, exists] = await Promise.all([
     walkRoot(root, registryWalkOptions(discovery, fs, linkAreas, listings)),
-    (async () => (await orUndefined(() => statNow(fs, root.path)))?.isDirectory === true)(),
+    isDirectory(),
   ]);
   const files = new Map<string, FoundSkillFile>();
   for (const file of walked.files) files.set(file.path, file);

