@@ -3,6 +3,7 @@
  * line and quotes a short, inert piece of the text.
  */
 import { inertForTerminal } from "../model/inert-text.js";
+import { ownCopy } from "../model/own-copy.js";
 import { type AuditCategory, type AuditFinding, type AuditSeverity, severityRank } from "./audit-finding.js";
 import type { AuditContext, CodeUnit } from "./scan-context.js";
 
@@ -44,9 +45,9 @@ export function evidence(text: string, at = 0, max = 120): string {
     const from = Math.max(0, Math.min(offset - 30, cut.length - max));
     cut = `${from > 0 ? "…" : ""}${cut.slice(from, from + max)}${from + max < cut.length ? "…" : ""}`;
   }
-  return inertForTerminal(cut).replace(
-    INVISIBLE,
-    (character) => `\\u{${character.codePointAt(0)!.toString(16)}}`,
+  // Kept in the finding after the file is done with: a copy, not a view into the file's whole text.
+  return ownCopy(
+    inertForTerminal(cut).replace(INVISIBLE, (character) => `\\u{${character.codePointAt(0)!.toString(16)}}`),
   );
 }
 

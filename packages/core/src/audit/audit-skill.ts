@@ -6,6 +6,7 @@ import { join } from "node:path";
 import type { FileSystem } from "../fs/file-system.js";
 import { mapConcurrently } from "../fs/map-concurrently.js";
 import { nodeFileSystem } from "../fs/node-file-system.js";
+import { ownCopy } from "../model/own-copy.js";
 import { readFrontmatter } from "../parser/parse-skill-text.js";
 import { type AuditFinding, type SkillAudit, severityRank } from "./audit-finding.js";
 import { type AuditRule, evidence, toFinding } from "./audit-rule.js";
@@ -126,7 +127,8 @@ export function auditFiles(
     }
   }
   sortFindings(findings);
-  return { ...(context.name === undefined ? {} : { name: context.name }), findings };
+  // The name outlives the files: a copy, not a view into SKILL.md's whole text.
+  return { ...(context.name === undefined ? {} : { name: ownCopy(context.name) }), findings };
 }
 
 /** Worst first, then by file, line and rule. */
