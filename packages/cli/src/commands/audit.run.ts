@@ -54,6 +54,8 @@ export async function run(context: CommandContext): Promise<number> {
     fs: nodeFileSystem,
     followExternalLinks: followsExternalLinks(context),
     ...(limits === undefined ? {} : { limits }),
+    // The walk has just listed each skill folder: the audit takes that listing rather than reading it again.
+    keepListings: true,
   });
   // A path that is not there (or holds no skill) is a mistake in the command line; the project having
   // no skills yet is not.
@@ -61,7 +63,9 @@ export async function run(context: CommandContext): Promise<number> {
     .flatMap((report) => report.diagnostics)
     .filter((found) => found.severity === "error");
   if (given && unusable.length > 0) throw new UsageError(unusable.map((found) => found.message).join("\n"));
-  const audits = await auditSkills(files.map((file) => ({ dir: dirname(file.path) })));
+  const audits = await auditSkills(
+    files.map((file) => ({ dir: dirname(file.path), ...(file.listing ? { listing: file.listing } : {}) })),
+  );
   if (format === "json") writeJson(context.stdout, auditJson(audits, threshold));
   else if (format === "sarif")
     context.stdout.write(

@@ -2,7 +2,9 @@ import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { dirname, join, relative } from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
+import { nodeFileSystem } from "../fs/node-file-system.js";
 import { corpusDir, hasCorpus, listSkillFiles, NEEDS_CORPUS } from "../test/corpus.js";
+import { collectSkillFiles } from "../validate/collect-skill-files.js";
 import type { SkillAudit } from "./audit-finding.js";
 import { findAuditRule } from "./audit-rules.js";
 import { auditSkills } from "./audit-skill.js";
@@ -30,9 +32,23 @@ function summarize(audits: readonly SkillAudit[], root: string): Record[string] 
   return { skills: audits.length, findings };
 }
 
+/**
+ * The audit of every skill under `root`, made both ways: each folder listed by the audit, and with the
+ * listing the walk read (as `skillset audit` does, `collectSkillFiles` with `keepListings`): the same.
+ */
 async function auditTree(root: string): Promise<Record[string]> {
   const dirs = listSkillFiles(root).map((file) => ({ dir: dirname(file) }));
-  return summarize(await auditSkills(dirs), root);
+  const audits = await auditSkills(dirs);
+  const { files } = await collectSkillFiles([root], { fs: nodeFileSystem, keepListings: true });
+  const listed = files.filter((file) => file.listing !== undefined);
+  expect(listed.length).toBeGreaterThanOrEqual(dirs.length);
+  const byDir = new Map(
+    (await auditSkills(listed.map((file) => ({ dir: dirname(file.path), listing: file.listing })))).map(
+      (audit) => [audit.dir, audit],
+    ),
+  );
+  for (const audit of audits) expect(byDir.get(audit.dir)).toEqual(audit);
+  return summarize(audits, root);
 }
 
 function record(): Record {

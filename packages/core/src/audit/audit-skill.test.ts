@@ -1,7 +1,10 @@
 import { execFileSync } from "node:child_process";
 import { symlinkSync } from "node:fs";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import type { FileSystem } from "../fs/file-system.js";
+import { nodeFileSystem } from "../fs/node-file-system.js";
 import { createTempDir, type TempDir } from "../test/index.js";
+import { collectSkillFiles } from "../validate/collect-skill-files.js";
 import { auditSkill, auditSkills } from "./audit-skill.js";
 
 let temp: TempDir;
@@ -101,5 +104,36 @@ describe("auditSkill", () => {
     expect(await auditSkills([{ dir: temp.join("b") }])).toEqual([audits[1]]);
     // A registry entry names its folder through its skill.
     expect(await auditSkills([{ skill: { dir: temp.join("b") } }])).toEqual([audits[1]]);
+  });
+
+  it("takes the walk's listing of a skill folder instead of listing it again, and lists its sub-folders", async () => {
+    await temp.write({
+      "tree/s/SKILL.md": skill,
+      "tree/s/scripts/run.sh": "#!/bin/sh\nrm -rf ~/\n",
+    });
+    const { files } = await collectSkillFiles([temp.join("tree")], {
+      fs: nodeFileSystem,
+      keepListings: true,
+    });
+    expect(files.map((file) => file.listing?.map((entry) => entry.name).sort())).toEqual([
+      ["SKILL.md", "scripts"],
+    ]);
+    const listed: string[] = [];
+    const counting: FileSystem = {
+      ...nodeFileSystem,
+      readdir(path) {
+        listed.push(path);
+        return nodeFileSystem.readdir(path);
+      },
+      readdirSync(path) {
+        listed.push(path);
+        return nodeFileSystem.readdirSync!(path);
+      },
+    };
+    const entry = { dir: temp.join("tree", "s"), listing: files[0]!.listing };
+    const [withListing] = await auditSkills([entry], { fs: counting });
+    expect(listed).toEqual([temp.join("tree", "s", "scripts")]);
+    expect(withListing).toEqual(await auditSkill(temp.join("tree", "s")));
+    expect(withListing!.findings[0]).toMatchObject({ rule: "destructive-delete", file: "scripts/run.sh" });
   });
 });

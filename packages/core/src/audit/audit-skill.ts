@@ -3,7 +3,7 @@
  * rule, and sort what they find. Offline and deterministic: the same folder gives the same findings.
  */
 import { join } from "node:path";
-import type { FileSystem } from "../fs/file-system.js";
+import type { DirEntry, FileSystem } from "../fs/file-system.js";
 import { mapConcurrently } from "../fs/map-concurrently.js";
 import { nodeFileSystem } from "../fs/node-file-system.js";
 import { ownCopy } from "../model/own-copy.js";
@@ -34,9 +34,18 @@ export interface AuditOptions {
  * holds: files that cannot be scanned are listed in `files.skipped` and noted as `unscanned-file`.
  * @example const { findings } = await auditSkill("/path/to/skill");
  */
-export async function auditSkill(dir: string, options: AuditOptions = {}): Promise<SkillAudit> {
+export function auditSkill(dir: string, options: AuditOptions = {}): Promise<SkillAudit> {
+  return auditFolder(dir, undefined, options);
+}
+
+/** {@link auditSkill}, with the folder's entries when a walk has just read them. */
+async function auditFolder(
+  dir: string,
+  listing: readonly DirEntry[] | undefined,
+  options: AuditOptions,
+): Promise<SkillAudit> {
   const fs = options.fs ?? nodeFileSystem;
-  const read = await readAuditFiles(dir, fs, { ...DEFAULT_AUDIT_LIMITS, ...options.limits });
+  const read = await readAuditFiles(dir, fs, { ...DEFAULT_AUDIT_LIMITS, ...options.limits }, listing);
   return auditRead(dir, join(dir, "SKILL.md"), read, options.rules);
 }
 
@@ -142,8 +151,11 @@ function sortFindings(findings: AuditFinding[]): void {
   );
 }
 
-/** A skill to audit: a registry entry (`{ skill }`), a skill, or just its folder (`{ dir }`). */
-export type AuditEntry = { dir: string } | { skill: { dir: string } };
+/**
+ * A skill to audit: a registry entry (`{ skill }`), a skill, or just its folder (`{ dir }`), with the
+ * folder's entries when a walk has just listed it (`collectSkillFiles` with `keepListings`).
+ */
+export type AuditEntry = { dir: string; listing?: readonly DirEntry[] } | { skill: { dir: string } };
 
 /** Audits each entry's folder, a few at a time, in the given order. */
 export function auditSkills(
@@ -151,6 +163,8 @@ export function auditSkills(
   options: AuditOptions & { concurrency?: number } = {},
 ): Promise<SkillAudit[]> {
   return mapConcurrently(entries, options.concurrency ?? 8, (entry) =>
-    auditSkill("skill" in entry ? entry.skill.dir : entry.dir, options),
+    "skill" in entry
+      ? auditFolder(entry.skill.dir, undefined, options)
+      : auditFolder(entry.dir, entry.listing, options),
   );
 }

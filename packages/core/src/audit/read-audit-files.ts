@@ -124,11 +124,13 @@ export function binaryKind(path: string, bytes: Uint8Array): string | undefined 
 /**
  * Reads the files of the skill folder `dir`. Never throws for what the folder holds: an unreadable folder
  * or file, a link leading out, anything but a regular file, or a file over a cap is listed in `skipped`.
+ * `listing`: the folder's entries, when a walk has just read them (the folder is then not listed again).
  */
 export async function readAuditFiles(
   dir: string,
   fileSystem: FileSystem,
   limits: AuditReadLimits = DEFAULT_AUDIT_LIMITS,
+  listing?: readonly DirEntry[],
 ): Promise<AuditFiles> {
   const fs = readsOf(fileSystem);
   const files: AuditFile[] = [];
@@ -155,7 +157,7 @@ export async function readAuditFiles(
     const { folder, relative: under, depth } = queue.shift()!;
     let entries: DirEntry[];
     try {
-      entries = await fs.readdir(folder);
+      entries = depth === 0 && listing !== undefined ? [...listing] : await fs.readdir(folder);
     } catch (error) {
       skipped.push({ file: under, reason: `folder not readable (${codeOf(error)})` });
       continue;

@@ -6,7 +6,7 @@
  */
 import { basename } from "node:path";
 import type { WalkLimits } from "../config/config-schema.js";
-import type { FileSystem } from "../fs/file-system.js";
+import type { DirEntry, FileSystem } from "../fs/file-system.js";
 import { type Diagnostic, diagnostic } from "../model/diagnostic.js";
 import type { Root } from "../roots/root.js";
 import { checkedTreeLimitReached, walkRoot } from "../walker/index.js";
@@ -17,6 +17,8 @@ export interface SkillFileToCheck {
   path: string;
   /** Found by the walker, which applied the link policy to it already. */
   linkChecked: boolean;
+  /** Its folder's entries as the walk read them, when `CollectOptions.keepListings` asked. */
+  listing?: readonly DirEntry[];
 }
 
 /** The files to check, and a report for each path that could not be used. */
@@ -34,6 +36,8 @@ export interface CollectOptions {
   followExternalLinks?: boolean;
   /** Bounds of each tree's walk; generous by default, since the user pointed at this tree on purpose. */
   limits?: WalkLimits;
+  /** Keep each skill folder's entries as the walk read them (for the audit, which reads the folder next). */
+  keepListings?: boolean;
 }
 
 /** The default bounds of a tree given to `validate`/`lint`. */
@@ -135,7 +139,7 @@ export async function collectSkillFiles(
         ),
       );
     }
-    for (const file of walked.files) add({ path: file, linkChecked: true });
+    for (const file of walked.files) add(file);
   }
   return { files, problems };
 }
@@ -144,7 +148,7 @@ export async function collectSkillFiles(
 async function walkTree(
   path: string,
   options: CollectOptions,
-): Promise<{ files: string[]; diagnostics: Diagnostic[] }> {
+): Promise<{ files: SkillFileToCheck[]; diagnostics: Diagnostic[] }> {
   const { fs } = options;
   const root: Root = { path, scope: "custom", provider: "path", followLinks: true };
   let real: string;
@@ -159,6 +163,7 @@ async function walkTree(
     searchHidden: true,
     limitReached: checkedTreeLimitReached,
     ...(options.followExternalLinks ? {} : { linkAreas: [real] }),
+    ...(options.keepListings ? { keepSkillListings: true } : {}),
   });
   const unreadableRoot = walked.diagnostics.find(
     (found) => found.path === path && found.code === "unreadable-directory",
@@ -166,7 +171,13 @@ async function walkTree(
   // The given folder itself cannot be read: nothing was checked, an error.
   if (unreadableRoot) return { files: [], diagnostics: [{ ...unreadableRoot, severity: "error" }] };
   return {
-    files: walked.files.map((file) => file.path).sort(),
+    files: walked.files
+      .map((file): SkillFileToCheck => {
+        const found: SkillFileToCheck = { path: file.path, linkChecked: true };
+        if (file.listing) found.listing = file.listing;
+        return found;
+      })
+      .sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0)),
     diagnostics: walked.diagnostics.filter(
       (found) => found.severity !== "info" && !quietCodes.has(found.code),
     ),

@@ -27,6 +27,8 @@ export interface WalkContext {
   searchHidden?: boolean;
   /** Listings kept from earlier walks (synchronous walks without `searchHidden` only). */
   listings?: FolderListings;
+  /** Keep each folder's entries in its report (see `WalkOptions.keepSkillListings`). */
+  keepSkillListings?: boolean;
 }
 
 /** Folders never searched, hidden or not. */
@@ -61,6 +63,8 @@ export interface FolderReport {
    * before; absent otherwise.
    */
   linked?: true;
+  /** The entries read, when the walk keeps skill folders' listings. */
+  listing?: DirEntry[];
 }
 
 /**
@@ -232,6 +236,7 @@ function classifyEntries(
     entries: entries.length,
     subfolders: dirs ? plainSubfolders(folder, dirs) : [],
   };
+  if (context.keepSkillListings) report.listing = entries;
   // The common case: a plain SKILL.md file, no links to resolve.
   if (upper?.isFile) {
     const path = joinPath(folder.path, upper.name);

@@ -17,7 +17,7 @@ import {
 } from "./inspect-folder.js";
 import { linkAreasFor } from "./link-policy.js";
 import { symlinkCycle, unreadableDirectory, walkLimitReached } from "./walk-diagnostics.js";
-import type { WalkOptions, WalkResult } from "./walk-types.js";
+import type { FoundSkillFile, WalkOptions, WalkResult } from "./walk-types.js";
 
 const defaultConcurrency = 32;
 
@@ -65,6 +65,7 @@ export async function walkRoot(root: Root, options: WalkOptions): Promise<WalkRe
   const linkAreas = linkAreasFor(root, options.linkAreas);
   if (linkAreas !== undefined) context.linkAreas = linkAreas;
   if (options.searchHidden) context.searchHidden = true;
+  if (options.keepSkillListings) context.keepSkillListings = true;
   const sync = syncReads(fs);
   const syncContext = sync ? { ...context, fs: sync } : undefined;
   if (syncContext && options.listings && !options.searchHidden) syncContext.listings = options.listings;
@@ -105,7 +106,7 @@ export async function walkRoot(root: Root, options: WalkOptions): Promise<WalkRe
     const file = report.skillFile;
     if (file && !seenFiles?.has(file.realPath)) {
       seenFiles?.add(file.realPath);
-      result.files.push({
+      const found: FoundSkillFile = {
         path: file.path,
         realPath: file.realPath,
         dir: folder.path,
@@ -113,7 +114,9 @@ export async function walkRoot(root: Root, options: WalkOptions): Promise<WalkRe
         root,
         lowercase: file.lowercase,
         hasAgentsDir: file.hasAgentsDir,
-      });
+      };
+      if (report.listing) found.listing = report.listing;
+      result.files.push(found);
     }
     for (const sub of report.subfolders) {
       if (visited?.has(sub.real)) {

@@ -2,7 +2,7 @@
  * @module What walking a root takes and returns (the contract between the walker and the registry).
  */
 import type { WalkLimits } from "../config/config-schema.js";
-import type { FileSystem } from "../fs/file-system.js";
+import type { DirEntry, FileSystem } from "../fs/file-system.js";
 import type { Diagnostic } from "../model/diagnostic.js";
 import type { Root } from "../roots/root.js";
 import type { FolderListings } from "./folder-listings.js";
@@ -25,6 +25,8 @@ export interface FoundSkillFile {
    * walker's listing showed; undefined when unknown. Lets the parser skip a failing read per skill.
    */
   hasAgentsDir?: boolean;
+  /** The skill folder's entries as the walk read them, when `WalkOptions.keepSkillListings` asked. */
+  listing?: readonly DirEntry[];
 }
 
 /** Everything one walk found. */
@@ -64,4 +66,9 @@ export interface WalkOptions {
    * without `searchHidden` only.
    */
   listings?: FolderListings;
+  /**
+   * Give each skill file found its folder's entries (`FoundSkillFile.listing`), for a caller that reads the
+   * whole folder next (the audit): the folder is then not listed twice.
+   */
+  keepSkillListings?: boolean;
 }
