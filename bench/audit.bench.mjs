@@ -25,8 +25,9 @@ async function validate() {
 }
 let audits = [];
 async function audit() {
-  const { files } = await collectSkillFiles(trees, { fs: nodeFileSystem });
-  audits = await auditSkills(files.map((file) => ({ dir: dirname(file.path) })));
+  // As `skillset audit` does: the walk's listing of each skill folder is handed on, not read again.
+  const { files } = await collectSkillFiles(trees, { fs: nodeFileSystem, keepListings: true });
+  audits = await auditSkills(files.map((file) => ({ dir: dirname(file.path), listing: file.listing })));
 }
 
 async function time(fn) {

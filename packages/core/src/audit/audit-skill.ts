@@ -136,8 +136,10 @@ export function auditFiles(
     }
   }
   sortFindings(findings);
+  const audit: { name?: string; findings: AuditFinding[] } = { findings };
   // The name outlives the files: a copy, not a view into SKILL.md's whole text.
-  return { ...(context.name === undefined ? {} : { name: ownCopy(context.name) }), findings };
+  if (context.name !== undefined) audit.name = ownCopy(context.name);
+  return audit;
 }
 
 /** Worst first, then by file, line and rule. */

@@ -1,0 +1,3 @@
+import { dirname } from "node:path";
+import { readFileSync } from "node:fs";
+const c = await import("/work/main/packages/core/dist/chunk-AP4NBGJM.js");
