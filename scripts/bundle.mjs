@@ -34,7 +34,24 @@ const EXTRA_ENTRIES = {
  * head-reading thread's script, `bin.js`) are left as they are: `bin.js` reaches the CLI's dispatcher only.
  */
 const GROUPED = {
-  "@skillset/core": ["registry/public", "model/public"],
+  "@skillset/core": [
+    "registry/public",
+    "model/public",
+    // Small modules (well under 4 KB together each) that the root and most entries reach, each its own
+    // chunk otherwise: eight module loads of `import("@skillset/core")` for a few kilobytes of code. The
+    // fs modules stay apart: the head-reading thread imports them and must not load the registry.
+    "loader/reload-tracker",
+    "loader/usable-skill",
+    "loader/find-skill",
+    "registry/get-registry",
+    "parser/split-frontmatter",
+    "parser/old-mac-line-breaks",
+    "catalog/escape-xml",
+    "catalog/read-prompt",
+    "mentions/messages",
+    "validate/lint-rule",
+    "validate/rules/host-command-name",
+  ],
   // The dispatcher, and the small modules most commands' work shares (each its own chunk otherwise).
   skillset: [
     "run-cli",
