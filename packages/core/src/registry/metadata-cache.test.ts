@@ -1,3 +1,4 @@
+import { basename } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { nodeFileSystem } from "../fs/node-file-system.js";
 import { createTempDir, type TempDir } from "../test/index.js";
@@ -64,6 +65,31 @@ describe("MetadataCache", () => {
     const pruned = new MetadataCache(file, nodeFileSystem);
     await pruned.load();
     expect(pruned.records.size).toBe(0);
+  });
+
+  it("removes the files earlier versions named by a SHA-256 of the cwd when it writes its own, nothing else", async () => {
+    const folder = temp.join("xdg", "skillset");
+    const old = `metadata-${"ab".repeat(32)}`;
+    await temp.write({
+      [`xdg/skillset/${old}.json`]: "{}",
+      [`xdg/skillset/${old}.names.json`]: "{}",
+      "xdg/skillset/metadata-0123456789abcdef.json": "{}",
+      "xdg/skillset/notes.json": "{}",
+      [`elsewhere/${old}.json`]: "{}",
+    });
+    const file = metadataCachePath({ cwd: "/repo/a", env: { XDG_CACHE_HOME: temp.join("xdg") } });
+    const cache = new MetadataCache(file, nodeFileSystem);
+    await cache.load();
+    cache.set("/real/pdf/SKILL.md", record);
+    expect(await cache.save()).toEqual([]);
+    expect((await nodeFileSystem.readdir(folder)).map((entry) => entry.name).sort()).toEqual(
+      ["metadata-0123456789abcdef.json", basename(file), "notes.json"].sort(),
+    );
+    // A cache file a host names itself leaves its folder alone.
+    const custom = new MetadataCache(temp.join("elsewhere", "cache.json"), nodeFileSystem);
+    custom.set("/real/pdf/SKILL.md", record);
+    await custom.save();
+    expect(await nodeFileSystem.exists(temp.join("elsewhere", `${old}.json`))).toBe(true);
   });
 
   it("does not write a racy record (its file changed too recently to trust its stamp)", async () => {

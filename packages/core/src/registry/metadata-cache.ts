@@ -377,6 +377,7 @@ export class MetadataCache {
     this.dirty = false;
     try {
       await this.write(file, bytes);
+      await this.sweepOldNames(file);
       return [];
     } catch (error) {
       this.dirty = true;
@@ -430,6 +431,24 @@ export class MetadataCache {
     parts.push(`,"strings":${asciiJson(table.strings)}}`);
     // ASCII only (see asciiJson), so latin1 is UTF-8 here, and skips the UTF-8 pass over the text.
     return Buffer.from(parts.join(""), "latin1");
+  }
+
+  private swept = false;
+
+  /**
+   * Removes, once, the files the cache folder holds under the names earlier versions gave a cwd's cache (a
+   * SHA-256, 64 hex digits, before the 16 of {@link fileNameHash}): nothing reads them any more, and each
+   * is as large as the cache (megabytes for a large tree). Only beside a file named as
+   * {@link metadataCachePath} names it, so a cache file a host placed elsewhere leaves its folder alone.
+   */
+  private async sweepOldNames(file: string): Promise<void> {
+    if (this.swept || !/^metadata-[0-9a-f]{16}\.json$/.test(basename(file))) return;
+    this.swept = true;
+    const folder = dirname(file);
+    const entries = await this.fs.readdir(folder).catch(() => []);
+    for (const entry of entries)
+      if (/^metadata-[0-9a-f]{64}(\.names)?\.json$/.test(entry.name))
+        await this.fs.rm(join(folder, entry.name)).catch(() => {});
   }
 
   /**
