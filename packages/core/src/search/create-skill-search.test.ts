@@ -77,6 +77,20 @@ describe("createSkillSearch", () => {
     expect(search.search("moved/pdf-editor").filter((result) => result.reason === "exact_path")).toEqual([]);
   });
 
+  it("syncing the array it was made from after events brings the index back to that array", () => {
+    const search = createSkillSearch(entries);
+    search.apply({ type: "removed", entry: entries[0]! });
+    search.apply({
+      type: "added",
+      entry: makeEntry({ skill: { name: "notes", description: "Release notes." } }),
+    });
+    expect(names(search.search("release"))).toEqual(["notes"]);
+    search.sync(entries);
+    expect(search.size).toBe(entries.length);
+    expect(names(search.search("release"))).toEqual([]);
+    expect(names(search.search(entries[0]!.skill.name))[0]).toBe(entries[0]!.skill.name);
+  });
+
   it("splits names on - _ : and camelCase, and finds namespaced names", () => {
     expect(splitWords("imageOptimizer HTMLParser snake_case ns:name")).toEqual([
       "imageOptimizer",

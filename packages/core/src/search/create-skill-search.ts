@@ -197,7 +197,8 @@ export function createSkillSearch(
   const forget = ({ skill }: RegistryEntry) => {
     for (const name of namesOf(skill)) names.remove(name, skill.id);
   };
-  let snapshot: readonly RegistryEntry[] = [];
+  /** The array the index was last brought in line with; undefined once `apply` has moved it away. */
+  let snapshot: readonly RegistryEntry[] | undefined = [];
   /**
    * The entries as one array for path lookups, kept until the entries change: the lookup's tables are
    * built once per array (a new array per query rebuilt them over every entry: ~24 ms for each query
@@ -272,6 +273,8 @@ export function createSkillSearch(
       return byId.size;
     },
     apply(event: RegistryEvent) {
+      // The index no longer matches the last snapshot: syncing that same array again must bring it back.
+      snapshot = undefined;
       if (event.type === "removed") drop(event.entry.skill.id);
       else put(event.entry);
     },
