@@ -366,8 +366,16 @@ function textQuery(words: readonly string[], begunTerms: readonly string[]): Que
  * that ranks first (SPEC §5 "Copies are one skill").
  */
 function copyKey(skill: Skill): string {
-  return `${skill.qualifiedName}\u0000${skill.description}`;
+  // Kept per skill: a query asks it of every text hit (thousands when a tree holds copies), and a new string
+  // is copied whole and hashed each time it goes into a set.
+  let key = copyKeys.get(skill);
+  if (key === undefined) {
+    key = `${skill.qualifiedName}\u0000${skill.description}`;
+    copyKeys.set(skill, key);
+  }
+  return key;
 }
+const copyKeys = new WeakMap<Skill, string>();
 
 /** The `limit` best results by `compare`, one per {@link copyKey}. */
 function bestDistinct(
