@@ -56,6 +56,7 @@ const GROUPED = {
   skillset: [
     "run-cli",
     "open-skillset",
+    "load-failure",
     "present-skill",
     "json/write-json",
     "json/skill-json",
