@@ -12,7 +12,8 @@ import { openRegistry } from "../open-skillset.js";
 import { entryMarks } from "../present-skill.js";
 import { outputColumns } from "../terminal/output-width.js";
 import { loadWidthRules } from "../terminal/text-width.js";
-import type { Row } from "./list-table.js";
+// Static: the table is most of what `list` prints, and 2 KB is less than a module load to JSON output.
+import { formatTable, type Row } from "./list-table.js";
 
 /** Parses `--scope`, naming the valid scopes when it is wrong. */
 export function parseScope(value: unknown): Scope | undefined {
@@ -121,8 +122,6 @@ export async function run(context: CommandContext): Promise<number> {
       description: inertForTerminal(entry.skill.description),
     };
   });
-  // The table is loaded only for a table: JSON output never needs it.
-  const { formatTable } = await import("./list-table.js");
   await loadWidthRules(rows.flatMap((row) => [row.name, row.source, row.description]));
   const lines = formatTable(rows, outputColumns(context.stdout, context.env), context.color);
   const hidden = inScope.length - shown.length;
