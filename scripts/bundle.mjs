@@ -20,7 +20,16 @@ const repo = fileURLToPath(new URL("..", import.meta.url));
 const EXTRA_ENTRIES = {
   // bin/skillset.js imports dist/bin.js.
   skillset: ["bin"],
-  // The head-reading thread: `new Worker` of its built script (fs/head-reader-thread.ts).
+};
+
+/**
+ * Scripts a package starts by path that are bundled whole, on their own: nothing they import is shared
+ * with the package's other files. The head-reading thread (`new Worker` of its built script,
+ * fs/head-reader-thread.ts) runs in its own isolate, so sharing saved it nothing, and the few small
+ * modules it shares with the main thread were a chunk of their own that every command loaded beside the
+ * registry's.
+ */
+const STANDALONE_ENTRIES = {
   "@skillset/core": ["fs/head-reader-worker"],
 };
 
@@ -185,11 +194,16 @@ export async function bundlePackage(dir) {
   for (const file of builtScripts(dist)) rmSync(file);
   const licenses = join(dist, "THIRD-PARTY-LICENSES.md");
   if (existsSync(licenses)) rmSync(licenses);
-  const result = await build({
+  const stayImports = {
+    name: "installed-stay-imports",
+    setup(build) {
+      build.onResolve({ filter: /^[^./]/ }, (args) =>
+        args.path.startsWith("node:") || installed.has(packageOf(args.path)) ? { external: true } : undefined,
+      );
+    },
+  };
+  const options = {
     absWorkingDir: dir,
-    entryPoints: Object.fromEntries(
-      names.map((name) => [name, grouping ? grouping.entryPoint(source(name)) : source(name)]),
-    ),
     outdir: dist,
     chunkNames: "[name]-[hash]",
     bundle: true,
@@ -197,26 +211,26 @@ export async function bundlePackage(dir) {
     format: "esm",
     platform: "node",
     target: "node20",
-    plugins: [
-      ...(grouping ? [grouping.plugin] : []),
-      {
-        name: "installed-stay-imports",
-        setup(build) {
-          build.onResolve({ filter: /^[^./]/ }, (args) =>
-            args.path.startsWith("node:") || installed.has(packageOf(args.path))
-              ? { external: true }
-              : undefined,
-          );
-        },
-      },
-    ],
+    plugins: [stayImports],
     minify: false,
     legalComments: "none",
     logLevel: "warning",
     metafile: true,
     write: false,
+  };
+  const result = await build({
+    ...options,
+    plugins: [...(grouping ? [grouping.plugin] : []), stayImports],
+    entryPoints: Object.fromEntries(
+      names.map((name) => [name, grouping ? grouping.entryPoint(source(name)) : source(name)]),
+    ),
   });
-  for (const output of result.outputFiles) {
+  const outputs = [...result.outputFiles];
+  for (const name of STANDALONE_ENTRIES[manifest.name] ?? []) {
+    const alone = await build({ ...options, entryPoints: { [name]: source(name) }, splitting: false });
+    outputs.push(...alone.outputFiles);
+  }
+  for (const output of outputs) {
     mkdirSync(dirname(output.path), { recursive: true });
     writeFileSync(output.path, withRequire(output.text));
   }
