@@ -91,6 +91,43 @@ describe("createSkillSearch", () => {
     expect(names(search.search(entries[0]!.skill.name))[0]).toBe(entries[0]!.skill.name);
   });
 
+  it("finds every copy of a skill through the one document their text shares, and follows each copy's changes", () => {
+    const copy = (
+      scope: "repo" | "user" | "admin",
+      dir: string,
+      description = "Shrink images for the web.",
+    ) =>
+      makeEntry({
+        skill: { name: "shrink", scope, dir, path: `${dir}/SKILL.md`, id: `${dir}/SKILL.md`, description },
+      });
+    const copies = [
+      copy("repo", "/p/.claude/skills/shrink"),
+      copy("repo", "/p/.agents/skills/shrink"),
+      copy("user", "/h/.agents/skills/shrink"),
+    ];
+    const search = createSkillSearch([...copies, entries[0]!]);
+    const found = (query: string) =>
+      search
+        .search(query, { limit: 10, all: true })
+        .map((result) => result.path)
+        .sort();
+    // Copies are one result (the best-placed one); with the text changed in one, that one stands apart.
+    expect(found("images web")).toEqual(["/p/.agents/skills/shrink/SKILL.md"]);
+    search.apply({
+      type: "changed",
+      entry: copy("repo", "/p/.claude/skills/shrink", "Resize photos quickly."),
+    });
+    expect(found("photos")).toEqual(["/p/.claude/skills/shrink/SKILL.md"]);
+    expect(found("images web")).toEqual(["/p/.agents/skills/shrink/SKILL.md"]);
+    // The other copies leave one by one; the text is found until the last of them goes.
+    search.apply({ type: "removed", entry: copies[1]! });
+    expect(found("images web")).toEqual(["/h/.agents/skills/shrink/SKILL.md"]);
+    search.apply({ type: "removed", entry: copies[2]! });
+    expect(found("images web")).toEqual([]);
+    expect(found("photos")).toEqual(["/p/.claude/skills/shrink/SKILL.md"]);
+    expect(search.size).toBe(2);
+  });
+
   it("splits names on - _ : and camelCase, and finds namespaced names", () => {
     expect(splitWords("imageOptimizer HTMLParser snake_case ns:name")).toEqual([
       "imageOptimizer",

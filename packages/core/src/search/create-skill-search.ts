@@ -13,6 +13,7 @@ import { looksLikePath, lookupEntry } from "../registry/lookup-entry.js";
 import { isOutranked } from "../registry/outranked.js";
 import type { RegistryEntry, RegistryEvent } from "../registry/registry-types.js";
 import { createBegunWords } from "./begun-words.js";
+import { createDocumentGroups } from "./document-groups.js";
 import { matchableTerms } from "./matchable-terms.js";
 import { phraseMatches, queryPhrases } from "./phrase-matches.js";
 import {
@@ -206,6 +207,9 @@ export function createSkillSearch(
    */
   let lookupEntries: RegistryEntry[] | undefined;
 
+  /** Copies share one document of the text index (see `document-groups.ts`). */
+  const groups = createDocumentGroups(index);
+
   const put = (entry: RegistryEntry) => {
     lookupEntries = undefined;
     const known = byId.get(entry.skill.id);
@@ -213,8 +217,7 @@ export function createSkillSearch(
     if (known?.skill === entry.skill) return;
     if (known) forget(known);
     remember(entry);
-    if (known === undefined) index.add(documentOf(entry.skill));
-    else index.replace(documentOf(entry.skill));
+    groups.join(documentOf(entry.skill));
   };
   const drop = (id: string) => {
     const known = byId.get(id);
@@ -222,7 +225,7 @@ export function createSkillSearch(
     lookupEntries = undefined;
     byId.delete(id);
     forget(known);
-    index.discard(id);
+    groups.leave(id);
   };
   /**
    * Brings the index to `next`. `indexed`: its documents are in the index already (loaded from the cache);
@@ -244,7 +247,9 @@ export function createSkillSearch(
       }
       byId.set(entry.skill.id, entry);
       for (const name of namesOf(entry.skill)) addedNames.push([name, entry.skill.id]);
-      if (!indexed) added.push(made?.[at] ?? documentOf(entry.skill));
+      const document = made?.[at] ?? documentOf(entry.skill);
+      if (indexed) groups.join(document, undefined, true);
+      else groups.join(document, added);
     }
     for (const id of [...byId.keys()]) if (!seen.has(id)) drop(id);
     names.addAll(addedNames);
@@ -322,12 +327,15 @@ export function createSkillSearch(
         for (const hit of index.search(textQuery(words, begunTerms(words)))) {
           const score = Math.round(hit.score * 1000) / 1000;
           if (keys.size >= wanted && score < lowest) break;
-          const entry = byId.get(hit.id as string);
-          if (entry === undefined || !visible(entry, searchOptions, options.isHidden)) continue;
-          const bonus = phrases.length === 0 ? 0 : phraseMatches(phrases, entry.skill);
-          consider(entry, "text", Math.round(score * (1 + PHRASE_WEIGHT * bonus) * 1000) / 1000);
-          keys.add(copyKey(entry.skill));
-          lowest = score;
+          // Each skill whose text the hit is: copies take the score of the one document they share.
+          for (const id of groups.members(hit.id as string)) {
+            const entry = byId.get(id);
+            if (entry === undefined || !visible(entry, searchOptions, options.isHidden)) continue;
+            const bonus = phrases.length === 0 ? 0 : phraseMatches(phrases, entry.skill);
+            consider(entry, "text", Math.round(score * (1 + PHRASE_WEIGHT * bonus) * 1000) / 1000);
+            keys.add(copyKey(entry.skill));
+            lowest = score;
+          }
         }
       }
       return bestDistinct(found.values(), limit, compare).map(toResult);

@@ -15,8 +15,8 @@ const { lstatSync, mkdirSync, renameSync, rmSync, writeFileSync } = nodeFs;
 /** The real disk's synchronous reads: a read opens regular files only, without blocking (SPEC §15). */
 const disk = nodeFileSystem as FileSystem & SyncFileReads;
 
-/** Bump when the indexed fields, tokenizing or stemming change: old caches are then ignored. */
-export const SEARCH_CACHE_VERSION = 3;
+/** Bump when the indexed fields, tokenizing, stemming or document ids change: old caches are then ignored. */
+export const SEARCH_CACHE_VERSION = 4;
 
 /** What the cache file holds. `index` is MiniSearch's own plain form (`toJSON`). */
 export interface SearchCacheContent {
