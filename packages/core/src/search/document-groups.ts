@@ -15,21 +15,27 @@ export interface GroupedIndex {
 }
 
 interface Group {
-  /** The id of the group's document in the text index. */
-  readonly id: string;
-  readonly key: string;
+  /** The group's document in the text index: the first member's text, under the group's id. */
+  readonly document: SearchDocument;
   /** The skill ids sharing the text, in the order they joined. */
   readonly members: Set<string>;
 }
 
-/** The indexed text of a document, each field prefixed by its length (no text can pass for another split). */
-function textKey({ name, description, keywords, headings }: SearchDocument): string {
-  return `${name.length}:${name}${description.length}:${description}${keywords.length}:${keywords}${headings.length}:${headings}`;
+/** Whether two documents hold the same text, field by field. */
+function sameText(a: SearchDocument, b: SearchDocument): boolean {
+  return (
+    a.description === b.description &&
+    a.name === b.name &&
+    a.keywords === b.keywords &&
+    a.headings === b.headings
+  );
 }
 
 /** The groups of one index. */
 export function createDocumentGroups(index: GroupedIndex) {
-  const byKey = new Map<string, Group>();
+  // Found by description (the skill's own string, no new key made), then compared field by field: a
+  // group holds no text beyond its first member's document.
+  const byDescription = new Map<string, Group[]>();
   const byId = new Map<string, Group>();
   const ofSkill = new Map<string, Group>();
   let next = 0;
@@ -40,18 +46,18 @@ export function createDocumentGroups(index: GroupedIndex) {
    * index already (loaded from the cache), only the group is made.
    */
   const join = (document: SearchDocument, pending?: SearchDocument[], indexed = false): void => {
-    const key = textKey(document);
     const current = ofSkill.get(document.id);
-    if (current?.key === key) return;
+    if (current && sameText(current.document, document)) return;
     if (current) leave(document.id);
-    let group = byKey.get(key);
+    const bucket = byDescription.get(document.description);
+    let group = bucket?.find((candidate) => sameText(candidate.document, document));
     if (group === undefined) {
-      group = { id: String(next++), key, members: new Set() };
-      byKey.set(key, group);
-      byId.set(group.id, group);
-      const shared = { ...document, id: group.id };
-      if (pending) pending.push(shared);
-      else if (!indexed) index.add(shared);
+      group = { document: { ...document, id: String(next++) }, members: new Set() };
+      if (bucket) bucket.push(group);
+      else byDescription.set(document.description, [group]);
+      byId.set(group.document.id, group);
+      if (pending) pending.push(group.document);
+      else if (!indexed) index.add(group.document);
     }
     group.members.add(document.id);
     ofSkill.set(document.id, group);
@@ -64,9 +70,12 @@ export function createDocumentGroups(index: GroupedIndex) {
     ofSkill.delete(skillId);
     group.members.delete(skillId);
     if (group.members.size > 0) return;
-    byKey.delete(group.key);
-    byId.delete(group.id);
-    index.discard(group.id);
+    const { id, description } = group.document;
+    const bucket = byDescription.get(description) ?? [];
+    bucket.splice(bucket.indexOf(group), 1);
+    if (bucket.length === 0) byDescription.delete(description);
+    byId.delete(id);
+    index.discard(id);
   };
 
   return {
