@@ -10,7 +10,7 @@
 // code reached only through it is a chunk of its own, loaded when asked for, so start-up stays lazy.
 // Usage: node scripts/bundle.mjs [package folder …] (default: every package under packages/).
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { dirname, join, relative } from "node:path";
+import { basename, dirname, join, relative } from "node:path";
 import { fileURLToPath } from "node:url";
 import { build } from "esbuild";
 
@@ -142,6 +142,28 @@ function builtScripts(dir) {
 const REQUIRE_HEADER =
   'import { createRequire as __bundleRequire } from "node:module";\nconst require = __bundleRequire(import.meta.url);\n';
 
+/**
+ * `outputs` without the chunks esbuild makes of modules that hold nothing but types (with
+ * `verbatimModuleSyntax`, `import { type X } from "./m.js"` keeps `import "./m.js"`), and without the
+ * imports of those empty chunks: each cost every command that reached it a module load for nothing.
+ */
+function withoutEmptyChunks(outputs, dist) {
+  const empty = new Set(
+    outputs
+      .filter((output) => dirname(output.path) === dist && /^chunk-\w+\.js$/.test(basename(output.path)))
+      .filter((output) => output.text.trim() === "")
+      .map((output) => basename(output.path)),
+  );
+  return outputs
+    .filter((output) => !(dirname(output.path) === dist && empty.has(basename(output.path))))
+    .map(({ path, text }) => ({
+      path,
+      text: text.replace(/^import "(?:\.\.?\/)+(chunk-\w+\.js)";\n/gm, (line, chunk) =>
+        empty.has(chunk) ? "" : line,
+      ),
+    }));
+}
+
 /** An output file's text, with `require` defined when it uses it. */
 function withRequire(text) {
   return /\brequire\b/.test(text) ? REQUIRE_HEADER + text : text;
@@ -230,9 +252,9 @@ export async function bundlePackage(dir) {
     const alone = await build({ ...options, entryPoints: { [name]: source(name) }, splitting: false });
     outputs.push(...alone.outputFiles);
   }
-  for (const output of outputs) {
-    mkdirSync(dirname(output.path), { recursive: true });
-    writeFileSync(output.path, withRequire(output.text));
+  for (const { path, text } of withoutEmptyChunks(outputs, dist)) {
+    mkdirSync(dirname(path), { recursive: true });
+    writeFileSync(path, withRequire(text));
   }
   const inputs = { ...result.metafile.inputs };
   for (const name of VENDORED[manifest.name] ?? []) {
