@@ -5,7 +5,10 @@
 import type { Skill } from "../model/skill.js";
 import { triggerText } from "./trigger-text.js";
 
-/** One indexed skill. `id` is the skill's id (its SKILL.md's real path). */
+/**
+ * One skill's text for the index. `id` is the skill's id (its SKILL.md's real path); skills of the same text
+ * share one document in the index, under their group's id (`document-groups.ts`).
+ */
 export interface SearchDocument {
   id: string;
   /** The qualified name; the tokenizer splits them on `-`, `_`, `:` and camelCase. */
