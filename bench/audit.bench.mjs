@@ -7,14 +7,13 @@
 // Then what a person feels: whole `skillset audit` and `skillset validate --strict` processes over the
 // same trees, alternated (start-up, a cold JIT and the JSON output included), held to the same 2×.
 
-import { spawnSync } from "node:child_process";
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { auditSkills } from "@skillset/core/audit";
 import { nodeFileSystem } from "@skillset/core/fs";
 import { collectSkillFiles, validatePaths } from "@skillset/core/validate";
-import { corpus, personEnv, repoRoot, report, timings } from "./make-tree.mjs";
+import { corpus, personEnv, repoRoot, report, timeProcess, timings } from "./make-tree.mjs";
 
 const runs = Number(process.env.BENCH_RUNS ?? 7);
 const trees = [join(corpus, "wild"), join(corpus, "official")];
@@ -71,17 +70,7 @@ console.log(
 // Whole processes, as a person runs them (both with the same small environment).
 const bin = join(repoRoot, "packages/cli/bin/skillset.js");
 const env = personEnv(mkdtempSync(join(tmpdir(), "skillset-audit-bench-home-")));
-const processOf = (args) => () => {
-  const start = performance.now();
-  const result = spawnSync(process.execPath, [bin, ...args, ...trees, "--json"], {
-    env,
-    stdio: ["ignore", "pipe", "pipe"],
-    maxBuffer: 1 << 28,
-  });
-  if (result.status !== 0 && result.status !== 1)
-    throw new Error(`skillset ${args.join(" ")}: ${result.stderr}`);
-  return performance.now() - start;
-};
+const processOf = (args) => () => timeProcess(process.execPath, [bin, ...args, ...trees, "--json"], { env });
 const [auditProcess, validateProcess] = timings(Number(process.env.BENCH_RUNS ?? 5), [
   processOf(["audit"]),
   processOf(["validate", "--strict"]),

@@ -12,7 +12,7 @@ import { spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { benchDir, flatWildTree, repoRoot, report, timings } from "./make-tree.mjs";
+import { benchDir, flatWildTree, repoRoot, report, timeProcess, timings } from "./make-tree.mjs";
 
 const runs = Number(process.env.BENCH_RUNS ?? 5);
 const bin = join(repoRoot, "packages/cli/bin/skillset.js");
@@ -26,29 +26,17 @@ const env = {
   NO_COLOR: "1",
 };
 
-/** Milliseconds of one whole process. */
-function time(command, args, options = {}) {
-  const start = performance.now();
-  const result = spawnSync(command, args, {
-    stdio: ["ignore", "pipe", "pipe"],
-    maxBuffer: 1 << 30,
-    ...options,
-  });
-  const elapsed = performance.now() - start;
-  if (result.status !== 0 && result.status !== 1) {
-    throw new Error(`${command} ${args.join(" ")} failed: ${result.stderr}`);
-  }
-  return elapsed;
-}
-
 const node =
   (...args) =>
   () =>
-    time(process.execPath, args, { env });
+    timeProcess(process.execPath, args, { env });
 const skillset =
   (args, options = {}) =>
   () =>
-    time(process.execPath, [bin, ...args], { env: { ...env, ...(options.env ?? {}) }, cwd: options.cwd });
+    timeProcess(process.execPath, [bin, ...args], {
+      env: { ...env, ...(options.env ?? {}) },
+      cwd: options.cwd,
+    });
 
 // An empty project: a git root with nothing but the bundled system skills around it.
 const empty = mkdtempSync(join(tmpdir(), "skillset-cli-bench-empty-"));
@@ -92,9 +80,11 @@ writeFileSync(
 );
 const skillsDir = join(installed, ".agents/skills");
 const findCat = () =>
-  time("sh", ["-c", 'find -L "$0" -name SKILL.md -print0 | xargs -0 cat > /dev/null', skillsDir], { env });
+  timeProcess("sh", ["-c", 'find -L "$0" -name SKILL.md -print0 | xargs -0 cat > /dev/null', skillsDir], {
+    env,
+  });
 const straightforward = join(repoRoot, "bench/straightforward-list.mjs");
-const parseFloor = () => time(process.execPath, [straightforward, skillsDir], { env, cwd: installed });
+const parseFloor = () => timeProcess(process.execPath, [straightforward, skillsDir], { env, cwd: installed });
 const listed = JSON.parse(
   spawnSync(process.execPath, [bin, "list", "--all", "--json"], { cwd: installed, env, maxBuffer: 1 << 30 })
     .stdout,

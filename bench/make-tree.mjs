@@ -1,4 +1,5 @@
 // Builds benchmark trees from the shared corpus (never committed; kept under .bench/ between runs).
+import { spawnSync } from "node:child_process";
 import {
   existsSync,
   mkdirSync,
@@ -96,6 +97,22 @@ export function floorWalkAndRead(root, { skip = new Set(["node_modules"]) } = {}
   };
   visit(root);
   return [performance.now() - start, files];
+}
+
+/**
+ * Milliseconds of one whole process, its output piped and dropped. An exit code outside `ok` (default 0
+ * and 1: a command that found something) throws, with what the process printed.
+ */
+export function timeProcess(command, args, options = {}, ok = [0, 1]) {
+  const start = performance.now();
+  const result = spawnSync(command, args, {
+    stdio: ["ignore", "pipe", "pipe"],
+    maxBuffer: 1 << 30,
+    ...options,
+  });
+  const elapsed = performance.now() - start;
+  if (!ok.includes(result.status)) throw new Error(`${command} ${args.join(" ")} failed: ${result.stderr}`);
+  return elapsed;
 }
 
 /** Median of `runs` timings of `fn` (after one warm-up when `warm`). */

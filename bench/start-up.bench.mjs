@@ -4,11 +4,10 @@
 // modules themselves cost. Targets: the root ≤ 2× the floor, `--version` ≤ 1.5× (as in cli.bench.mjs).
 // The machine is shared: medians of BENCH_RUNS (default 9), every command taken side by side.
 
-import { spawnSync } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { personEnv, repoRoot, report, timings } from "./make-tree.mjs";
+import { personEnv, repoRoot, report, timeProcess, timings } from "./make-tree.mjs";
 
 const runs = Number(process.env.BENCH_RUNS ?? 9);
 const home = mkdtempSync(join(tmpdir(), "skillset-start-up-bench-"));
@@ -21,19 +20,10 @@ const coreEntries = Object.keys(
   .map((entry) => (entry === "." ? "@skillset/core" : `@skillset/core/${entry.slice(2)}`));
 
 /** Milliseconds of one whole Node process, run from the repository (where node_modules resolves us). */
-function node(...args) {
-  return () => {
-    const start = performance.now();
-    const result = spawnSync(process.execPath, args, {
-      cwd: repoRoot,
-      env,
-      stdio: ["ignore", "pipe", "pipe"],
-    });
-    const elapsed = performance.now() - start;
-    if (result.status !== 0) throw new Error(`node ${args.join(" ")} failed: ${result.stderr}`);
-    return elapsed;
-  };
-}
+const node =
+  (...args) =>
+  () =>
+    timeProcess(process.execPath, args, { cwd: repoRoot, env }, [0]);
 const importing = (specifiers) =>
   node(
     "--input-type=module",
