@@ -145,13 +145,21 @@ const REQUIRE_HEADER =
 /**
  * `outputs` without the chunks esbuild makes of modules that hold nothing but types (with
  * `verbatimModuleSyntax`, `import { type X } from "./m.js"` keeps `import "./m.js"`), and without the
- * imports of those empty chunks: each cost every command that reached it a module load for nothing.
+ * imports of those empty chunks (and the imports made only to run esbuild's helpers chunk): each cost every
+ * command that reached it a module load for nothing.
  */
-function withoutEmptyChunks(outputs, dist) {
+function withoutIdleChunks(outputs, dist) {
+  const chunks = outputs.filter(
+    (output) => dirname(output.path) === dist && /^chunk-\w+\.js$/.test(basename(output.path)),
+  );
   const empty = new Set(
-    outputs
-      .filter((output) => dirname(output.path) === dist && /^chunk-\w+\.js$/.test(basename(output.path)))
-      .filter((output) => output.text.trim() === "")
+    chunks.filter((output) => output.text.trim() === "").map((output) => basename(output.path)),
+  );
+  // The chunk of esbuild's own helpers (`__commonJS`, `__require`: functions, nothing run) is imported for
+  // its effects by every chunk beside the two that use it; those imports go too.
+  const helpers = new Set(
+    chunks
+      .filter((output) => /\nexport \{\s*__\w+(?:,\s*__\w+)*\s*\};\s*$/.test(output.text))
       .map((output) => basename(output.path)),
   );
   return outputs
@@ -159,7 +167,7 @@ function withoutEmptyChunks(outputs, dist) {
     .map(({ path, text }) => ({
       path,
       text: text.replace(/^import "(?:\.\.?\/)+(chunk-\w+\.js)";\n/gm, (line, chunk) =>
-        empty.has(chunk) ? "" : line,
+        empty.has(chunk) || helpers.has(chunk) ? "" : line,
       ),
     }));
 }
@@ -252,7 +260,7 @@ export async function bundlePackage(dir) {
     const alone = await build({ ...options, entryPoints: { [name]: source(name) }, splitting: false });
     outputs.push(...alone.outputFiles);
   }
-  for (const { path, text } of withoutEmptyChunks(outputs, dist)) {
+  for (const { path, text } of withoutIdleChunks(outputs, dist)) {
     mkdirSync(dirname(path), { recursive: true });
     writeFileSync(path, withRequire(text));
   }
