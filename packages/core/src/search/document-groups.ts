@@ -33,9 +33,9 @@ function sameText(a: SearchDocument, b: SearchDocument): boolean {
 
 /** The groups of one index. */
 export function createDocumentGroups(index: GroupedIndex) {
-  // Found by description (the skill's own string, no new key made), then compared field by field: a
-  // group holds no text beyond its first member's document.
-  const byDescription = new Map<string, Group[]>();
+  // Found by name (short: its hash costs little, where a description's would cost a pass over it), then
+  // compared field by field; a group holds no text beyond its first member's document.
+  const byName = new Map<string, Group[]>();
   const byId = new Map<string, Group>();
   const ofSkill = new Map<string, Group>();
   let next = 0;
@@ -49,12 +49,12 @@ export function createDocumentGroups(index: GroupedIndex) {
     const current = ofSkill.get(document.id);
     if (current && sameText(current.document, document)) return;
     if (current) leave(document.id);
-    const bucket = byDescription.get(document.description);
+    const bucket = byName.get(document.name);
     let group = bucket?.find((candidate) => sameText(candidate.document, document));
     if (group === undefined) {
       group = { document: { ...document, id: String(next++) }, members: new Set() };
       if (bucket) bucket.push(group);
-      else byDescription.set(document.description, [group]);
+      else byName.set(document.name, [group]);
       byId.set(group.document.id, group);
       if (pending) pending.push(group.document);
       else if (!indexed) index.add(group.document);
@@ -70,10 +70,10 @@ export function createDocumentGroups(index: GroupedIndex) {
     ofSkill.delete(skillId);
     group.members.delete(skillId);
     if (group.members.size > 0) return;
-    const { id, description } = group.document;
-    const bucket = byDescription.get(description) ?? [];
+    const { id, name } = group.document;
+    const bucket = byName.get(name) ?? [];
     bucket.splice(bucket.indexOf(group), 1);
-    if (bucket.length === 0) byDescription.delete(description);
+    if (bucket.length === 0) byName.delete(name);
     byId.delete(id);
     index.discard(id);
   };
