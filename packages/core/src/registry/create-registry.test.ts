@@ -1,5 +1,5 @@
 import { existsSync } from "node:fs";
-import { rename, stat, symlink, utimes, writeFile } from "node:fs/promises";
+import { mkdir, rename, stat, symlink, utimes, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { defaultConfig, type SkillsetConfig } from "../config/config-schema.js";
@@ -9,6 +9,7 @@ import { systemSkillsDir } from "../roots/index.js";
 import { createTempDir, isolatedEnv, renderSkillFile, type TempDir } from "../test/index.js";
 import { createRegistry } from "./create-registry.js";
 import { clearRegistryCache, getRegistry } from "./get-registry.js";
+import { formerFileNameHash } from "./metadata-cache.js";
 import type { RegistryOptions, SkillRegistry } from "./registry-types.js";
 
 let temp: TempDir;
@@ -35,6 +36,12 @@ async function open(options: Partial<RegistryOptions> = {}): Promise<SkillRegist
   // The metadata cache is written after `load` resolves; tests that reopen it need it on disk.
   await registry.settled();
   return registry;
+}
+
+/** `dir`, made with its parents. */
+async function mkdirp(dir: string): Promise<string> {
+  await mkdir(dir, { recursive: true });
+  return dir;
 }
 
 /** Entries outside the bundled system skills, as `[qualifiedName, scope, status]`. */
@@ -537,9 +544,13 @@ describe("createRegistry: the persistent metadata cache", () => {
 
   it("uses $XDG_CACHE_HOME/skillset by default", async () => {
     await temp.writeSkill("project/.agents/skills/a", skill("a"));
+    // An earlier version's cache of this folder, under the name it gave it: gone once the cache is written.
+    const former = `metadata-${formerFileNameHash(temp.join("project"))}.json`;
+    await writeFile(join(await mkdirp(join(env.XDG_CACHE_HOME!, "skillset")), former), "{}");
     await open({ cacheFile: undefined });
     const files = await nodeFileSystem.readdir(join(env.XDG_CACHE_HOME!, "skillset"));
     expect(files.map((entry) => entry.name)).toEqual([expect.stringMatching(/^metadata-[0-9a-f]+\.json$/)]);
+    expect(files.map((entry) => entry.name)).not.toContain(former);
   });
 
   it("ignores a corrupt cache with an info diagnostic and rebuilds it", async () => {

@@ -132,11 +132,12 @@ class Registry implements SkillRegistry {
     this.fs = reading.fs;
     this.currentConfig = options.config ?? defaultConfig;
     this.currentProjectRoot = options.cwd;
+    const named = options.cacheFile === undefined;
     const file =
       options.cacheFile === false
         ? undefined
         : (options.cacheFile ?? metadataCachePath({ cwd: options.cwd, env: this.env, home: options.home }));
-    this.cache = new MetadataCache(file, this.fs);
+    this.cache = new MetadataCache(file, this.fs, named ? options.cwd : undefined);
     this.digests = new FolderDigests(this.cache, this.fs);
     this.parser = new CacheParser(
       this.cache,

@@ -1,3 +1,5 @@
+import { createHash } from "node:crypto";
+import { lstatSync, symlinkSync } from "node:fs";
 import { basename } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { nodeFileSystem } from "../fs/node-file-system.js";
@@ -5,6 +7,7 @@ import { createTempDir, type TempDir } from "../test/index.js";
 import {
   type CacheRecord,
   fileNameHash,
+  formerFileNameHash,
   METADATA_CACHE_VERSION,
   MetadataCache,
   metadataCachePath,
@@ -67,29 +70,49 @@ describe("MetadataCache", () => {
     expect(pruned.records.size).toBe(0);
   });
 
-  it("removes the files earlier versions named by a SHA-256 of the cwd when it writes its own, nothing else", async () => {
+  it("removes the files earlier versions named for its cwd (a SHA-256's start) when it writes, nothing else", async () => {
     const folder = temp.join("xdg", "skillset");
-    const old = `metadata-${"ab".repeat(32)}`;
+    const cwd = temp.join("project");
+    const former = createHash("sha256").update(cwd).digest("hex").slice(0, 16);
+    expect(formerFileNameHash(cwd)).toBe(former);
+    const another = createHash("sha256").update(temp.join("another")).digest("hex").slice(0, 16);
     await temp.write({
-      [`xdg/skillset/${old}.json`]: "{}",
-      [`xdg/skillset/${old}.names.json`]: "{}",
-      "xdg/skillset/metadata-0123456789abcdef.json": "{}",
+      [`xdg/skillset/metadata-${former}.json`]: "{}",
+      [`xdg/skillset/metadata-${former}.names.json`]: "{}",
+      [`xdg/skillset/search-${former}.json`]: "{}",
+      [`xdg/skillset/metadata-${another}.json`]: "{}",
       "xdg/skillset/notes.json": "{}",
-      [`elsewhere/${old}.json`]: "{}",
     });
-    const file = metadataCachePath({ cwd: "/repo/a", env: { XDG_CACHE_HOME: temp.join("xdg") } });
-    const cache = new MetadataCache(file, nodeFileSystem);
+    const file = metadataCachePath({ cwd, env: { XDG_CACHE_HOME: temp.join("xdg") } });
+    const cache = new MetadataCache(file, nodeFileSystem, cwd);
     await cache.load();
     cache.set("/real/pdf/SKILL.md", record);
     expect(await cache.save()).toEqual([]);
     expect((await nodeFileSystem.readdir(folder)).map((entry) => entry.name).sort()).toEqual(
-      ["metadata-0123456789abcdef.json", basename(file), "notes.json"].sort(),
+      [`metadata-${another}.json`, basename(file), "notes.json"].sort(),
     );
-    // A cache file a host names itself leaves its folder alone.
+    // A cache file a host names itself (no cwd given) leaves its folder alone.
+    await temp.write({ [`elsewhere/metadata-${former}.json`]: "{}" });
     const custom = new MetadataCache(temp.join("elsewhere", "cache.json"), nodeFileSystem);
     custom.set("/real/pdf/SKILL.md", record);
     await custom.save();
-    expect(await nodeFileSystem.exists(temp.join("elsewhere", `${old}.json`))).toBe(true);
+    expect(await nodeFileSystem.exists(temp.join("elsewhere", `metadata-${former}.json`))).toBe(true);
+  });
+
+  it("leaves a folder or a link under a former name where it is", async () => {
+    const cwd = temp.join("project");
+    const former = formerFileNameHash(cwd);
+    await temp.write({ [`xdg/skillset/metadata-${former}.json/keep.md`]: "mine", "target.json": "{}" });
+    symlinkSync(temp.join("target.json"), temp.join("xdg", "skillset", `search-${former}.json`));
+    const file = metadataCachePath({ cwd, env: { XDG_CACHE_HOME: temp.join("xdg") } });
+    const cache = new MetadataCache(file, nodeFileSystem, cwd);
+    cache.set("/real/pdf/SKILL.md", record);
+    expect(await cache.save()).toEqual([]);
+    expect(
+      await nodeFileSystem.exists(temp.join("xdg", "skillset", `metadata-${former}.json`, "keep.md")),
+    ).toBe(true);
+    expect(lstatSync(temp.join("xdg", "skillset", `search-${former}.json`)).isSymbolicLink()).toBe(true);
+    expect(await nodeFileSystem.exists(temp.join("target.json"))).toBe(true);
   });
 
   it("does not write a racy record (its file changed too recently to trust its stamp)", async () => {

@@ -70,6 +70,15 @@ export function fileNameHash(text: string): string {
   return hash.toString(16).padStart(16, "0");
 }
 
+/**
+ * The 16 hex digits earlier versions named a cwd's cache files by: the start of a SHA-256 of its path. The
+ * same shape as {@link fileNameHash}'s, so the files can only be told by computing it (`node:crypto`,
+ * which writing the cache loads anyway for its temp file's name).
+ */
+export function formerFileNameHash(cwd: string): string {
+  return nodeBuiltin("node:crypto").createHash("sha256").update(resolve(cwd)).digest("hex").slice(0, 16);
+}
+
 /** True when a stat (or another stamp) still matches a stamp. */
 export function sameStamp(stamp: FileStamp, stat: FileStamp): boolean {
   return (
@@ -149,7 +158,15 @@ export class MetadataCache {
   private readonly fs: FileSystem;
   private dirty = false;
 
-  constructor(file: string | undefined, fs: FileSystem) {
+  /**
+   * `cwd`: the folder `file` was named for by {@link metadataCachePath}; the files earlier versions named
+   * for it are removed after the first write (none when a host names the file itself).
+   */
+  constructor(
+    file: string | undefined,
+    fs: FileSystem,
+    private readonly cwd?: string,
+  ) {
     this.file = file;
     this.fs = fs;
   }
@@ -377,7 +394,7 @@ export class MetadataCache {
     this.dirty = false;
     try {
       await this.write(file, bytes);
-      await this.sweepOldNames(file);
+      await this.sweepFormerNames(file);
       return [];
     } catch (error) {
       this.dirty = true;
@@ -436,19 +453,25 @@ export class MetadataCache {
   private swept = false;
 
   /**
-   * Removes, once, the files the cache folder holds under the names earlier versions gave a cwd's cache (a
-   * SHA-256, 64 hex digits, before the 16 of {@link fileNameHash}): nothing reads them any more, and each
-   * is as large as the cache (megabytes for a large tree). Only beside a file named as
-   * {@link metadataCachePath} names it, so a cache file a host placed elsewhere leaves its folder alone.
+   * Removes, once, the files earlier versions kept beside this cache under the cwd's former name (see
+   * {@link formerFileNameHash}): the metadata cache, its name index and the search cache (the hashes are 16
+   * hex digits both, so the former name is computed, never guessed from a pattern). Nothing reads them
+   * any more, and each is as large as a cache (megabytes for a large tree). Regular files only.
    */
-  private async sweepOldNames(file: string): Promise<void> {
-    if (this.swept || !/^metadata-[0-9a-f]{16}\.json$/.test(basename(file))) return;
+  private async sweepFormerNames(file: string): Promise<void> {
+    if (this.swept || this.cwd === undefined) return;
     this.swept = true;
+    const former = formerFileNameHash(this.cwd);
     const folder = dirname(file);
-    const entries = await this.fs.readdir(folder).catch(() => []);
-    for (const entry of entries)
-      if (/^metadata-[0-9a-f]{64}(\.names)?\.json$/.test(entry.name))
-        await this.fs.rm(join(folder, entry.name)).catch(() => {});
+    for (const name of [
+      `metadata-${former}.json`,
+      `metadata-${former}.names.json`,
+      `search-${former}.json`,
+    ]) {
+      const path = join(folder, name);
+      const stat = await this.fs.lstat(path).catch(() => undefined);
+      if (stat?.isFile && path !== file) await this.fs.rm(path).catch(() => {});
+    }
   }
 
   /**
