@@ -54,6 +54,33 @@ describe("skillset enable / disable", () => {
     `);
   });
 
+  it("undoes a setting made with another form of the same skill: SKILL.md or folder path, or its name", async () => {
+    const state = async () =>
+      JSON.parse(await readFile(temp.join("home/.config/skillset/state.json"), "utf8")) as {
+        disabled: string[];
+        enabled: string[];
+      };
+    const usable = async () => (await cli("load", "docx")).code === 0;
+    await cli("disable", ".agents/skills/docx/SKILL.md");
+    expect(await usable()).toBe(false);
+    const byFolder = await cli("enable", ".agents/skills/docx");
+    expect(byFolder.stderr).toBe("");
+    expect(await usable()).toBe(true);
+    expect((await state()).disabled).toEqual([]);
+
+    await cli("disable", ".agents/skills/docx");
+    const byName = await cli("enable", "docx");
+    expect(byName.stderr).toBe("");
+    expect(await usable()).toBe(true);
+    expect(await state()).toMatchObject({ disabled: [], enabled: ["docx"] });
+
+    // And back: a name's disable wins over the path entry it replaces.
+    await cli("enable", ".agents/skills/docx/SKILL.md");
+    await cli("disable", "docx");
+    expect(await usable()).toBe(false);
+    expect(await state()).toMatchObject({ disabled: ["docx"], enabled: [] });
+  });
+
   it("disables one skill by path in the project state with --project", async () => {
     const { code, stdout } = await cli("disable", ".agents/skills/docx", "--project");
     expect(code).toBe(0);

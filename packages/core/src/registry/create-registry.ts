@@ -17,9 +17,10 @@ import { SkillsetError } from "../model/errors.js";
 import { mergeDiagnostics } from "../model/merge-diagnostics.js";
 import type { SkillListing } from "../model/remote-origin.js";
 import { listRoots, listRootsFor, type Root, type RootsOptions } from "../roots/index.js";
-import { createEnablement, type Enablement } from "../state/enablement.js";
+import { createEnablement, type Enablement, pathKeysOf } from "../state/enablement.js";
 import { enablementLayer, loadEnablement } from "../state/load-enablement.js";
 import { setSkillEnabled } from "../state/set-skill-enabled.js";
+import { isPathKey } from "../state/state-key.js";
 import type { SkillsetState } from "../state/state-schema.js";
 import type { FolderListings } from "../walker/index.js";
 import { applyFileChanges } from "./apply-file-changes.js";
@@ -572,7 +573,14 @@ class Registry implements SkillRegistry {
   ): Promise<EnabledChange> {
     await this.load();
     return this.exclusive(async () => {
-      const change = await setSkillEnabled({ key, enabled, layer, ...this.location() });
+      // The skills the stored key names, as the state layers match them: a path of one, or a qualified name.
+      const pathKeysFor = (stored: string) =>
+        this.composedEntries.flatMap(({ skill }) => {
+          const paths = pathKeysOf(skill);
+          const named = isPathKey(stored) ? paths.includes(stored) : skill.qualifiedName === stored;
+          return named ? paths : [];
+        });
+      const change = await setSkillEnabled({ key, enabled, layer, pathKeysFor, ...this.location() });
       const layers = await this.refreshEnablement();
       await this.compose();
       // What this call changed, not what other processes wrote since this registry loaded: both views

@@ -56,7 +56,7 @@ export function createEnablement(
   return {
     disabledKeys: [...disabled].sort(),
     isEnabled(skill) {
-      const pathKeys = [skill.id, skill.path, dirname(skill.id), dirname(skill.path)];
+      const pathKeys = pathKeysOf(skill);
       let enabled = true;
       for (const layer of sets) {
         const decision = decide(layer, pathKeys) ?? decide(layer, [skill.qualifiedName]);
@@ -66,6 +66,14 @@ export function createEnablement(
       return enabled;
     },
   };
+}
+
+/**
+ * The path keys that name `skill`: its `SKILL.md` and its folder, each as found and real. Any of them in a
+ * layer decides for this one skill, and beats a name there.
+ */
+export function pathKeysOf(skill: Pick<StateSkillRef, "id" | "path">): string[] {
+  return [skill.id, skill.path, dirname(skill.id), dirname(skill.path)];
 }
 
 function decide(
