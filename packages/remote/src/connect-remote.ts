@@ -33,7 +33,8 @@ export async function connectRemote(
         requestInit: server.token ? { headers: { Authorization: `Bearer ${server.token}` } } : {},
       });
   await client.connect(transport, { timeout: timeoutMs });
-  const skills = new SkillsClient(client);
+  // One bad entry is refused on its own (with a diagnostic naming it); the server's other skills stay usable.
+  const skills = new SkillsClient(client, { skipInvalid: true });
   return {
     client,
     skills,

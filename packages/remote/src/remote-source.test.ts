@@ -136,6 +136,34 @@ describe("a hostile server", () => {
     expect(cached.filter((file) => !file.endsWith("listing.json"))).toEqual([]);
   });
 
+  it("refuses an entry listed twice on its own, and keeps the server's other skills", () => {
+    expect(host.skills.registry.lookup("evil:twice").kind).toBe("not-found");
+    expect(entryOf(host, "evil:fine").skill.scope).toBe("remote");
+    const refused = host.skills.registry.diagnostics().find((found) => found.path.includes("twice"));
+    expect(refused?.code).toBe("remote-entry-invalid");
+    expect(refused?.message).toContain("skill://twice/SKILL.md");
+  });
+
+  it("verifies a cached SKILL.md again when the entry's frontmatter changes (a model, a fork), and refuses it", async () => {
+    const { skill } = entryOf(host, "evil:shifty");
+    await skill.origin?.reader.approve(skill);
+    expect((await loadSkill(skill)).body).toContain("Do the thing.");
+    // The same server, now listing the same bytes under another frontmatter; the cache holds SKILL.md.
+    const shifted = await openRemoteHost(
+      [stdioRemote("evil", serverScript("hostile-server.mjs"), ["--shifted"])],
+      { temp: host.temp },
+    );
+    try {
+      const again = entryOf(shifted, "evil:shifty").skill;
+      const error = await refusal(loadSkill(again));
+      expect(error.code).toBe("remote-verification-failed");
+      expect(error.message).toContain("frontmatter differs");
+      expect(error.message).toMatch(/model|context/);
+    } finally {
+      await shifted.close();
+    }
+  });
+
   it("refuses a file the entry does not list, though the server serves it", async () => {
     const { skill } = entryOf(host, "evil:leaky");
     await skill.origin?.reader.approve(skill);

@@ -113,6 +113,22 @@ function sameUri(a: string, b: string): boolean {
 }
 
 /** `text` percent-decoded, or as it is when it is not valid percent-encoding. */
+/** The cache key of a skill's SKILL.md: its URI with a digest of the entry's frontmatter, keys sorted. */
+function withFrontmatterKey(uri: string, entry: SkillEntry): string {
+  const sorted = (value: unknown): unknown =>
+    Array.isArray(value)
+      ? value.map(sorted)
+      : value !== null && typeof value === "object"
+        ? Object.fromEntries(
+            Object.keys(value)
+              .sort()
+              .map((key) => [key, sorted((value as Record<string, unknown>)[key])]),
+          )
+        : value;
+  const frontmatter = JSON.stringify(sorted(entry.frontmatter));
+  return `${uri}#frontmatter=${sha256Digest(new TextEncoder().encode(frontmatter))}`;
+}
+
 function decoded(text: string): string {
   try {
     return decodeURI(text);
@@ -287,8 +303,13 @@ export function createRemoteSource(server: RemoteServerConfig, options: RemoteSo
       entry.resources === "dynamic"
         ? undefined
         : entry.resources.find((resource) => sameUri(resource.uri, fileUri));
-    if (listedFile) {
-      const cached = await cache.read(listedFile.uri, listedFile.digest);
+    // The skill's own SKILL.md was verified against the entry's frontmatter as well as its digest: it is
+    // cached under a key that names that frontmatter, so an entry that changes only its frontmatter (a
+    // model, a fork, a description) misses the cache and is verified, and refused, again.
+    const cacheUri =
+      listedFile && sameUri(fileUri, entry.uri) ? withFrontmatterKey(listedFile.uri, entry) : listedFile?.uri;
+    if (listedFile && cacheUri !== undefined) {
+      const cached = await cache.read(cacheUri, listedFile.digest);
       if (cached && cached.length === listedFile.size) return cached;
     }
     let connected: RemoteConnection;
@@ -333,7 +354,7 @@ export function createRemoteSource(server: RemoteServerConfig, options: RemoteSo
         { path: skill.path },
       );
     }
-    if (listedFile) await cache.write(listedFile.uri, listedFile.digest, file.bytes);
+    if (listedFile && cacheUri !== undefined) await cache.write(cacheUri, listedFile.digest, file.bytes);
     return file.bytes;
   }
 

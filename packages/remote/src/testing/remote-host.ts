@@ -47,7 +47,10 @@ export interface RemoteHost {
   project: string;
   remotes: OpenedRemotes;
   skills: Skillset;
-  /** Closes the skillset and every connection (stdio servers stop), then removes the temp dir. */
+  /**
+   * Closes the skillset and every connection (stdio servers stop), then removes the temp dir unless it was
+   * given to `openRemoteHost` (its owner removes it).
+   */
   close(): Promise<void>;
 }
 
@@ -83,7 +86,7 @@ export async function openRemoteHost(
     async close() {
       await skills.close();
       await opened.close();
-      await temp.cleanup();
+      if (options.temp === undefined) await temp.cleanup();
     },
   };
 }
