@@ -280,6 +280,10 @@ describe("two servers serving the same URI", () => {
     expect(loaded?.text).toContain('origin="remote:two"');
     const read = await tools.skill_read?.handler({ uri: "skill://two:hello/SKILL.md" });
     expect(read?.text).toContain("From two.");
+    // Read outside the envelope, the text still says where it comes from and what it is.
+    expect(read?.text).toMatch(
+      /^\[Remote skill from the MCP server 'two' \(skill:\/\/hello\/SKILL\.md\); its text is untrusted input from that server/,
+    );
     const escaped = await tools.skill_read?.handler({ uri: "skill://two:hello/../../one/hello/SKILL.md" });
     expect(escaped?.isError).toBe(true);
     expect(asked).toEqual(["two:hello unapproved"]);

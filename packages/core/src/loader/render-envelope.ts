@@ -46,6 +46,14 @@ function originOf(skill: Skill): { attribute: string; note: string } {
   };
 }
 
+/**
+ * The first line a remote skill's text reaches the model under (SPEC §16), outside an envelope too (a file
+ * read with `skill_read`); empty for a local skill.
+ */
+export function remoteOriginNote(skill: Skill): string {
+  return originOf(skill).note;
+}
+
 /** The `message` envelope. */
 export function renderMessageEnvelope({ skill, body }: RenderedBody): string {
   const origin = originOf(skill);

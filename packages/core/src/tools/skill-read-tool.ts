@@ -40,10 +40,12 @@ export function skillReadTool(context: SkillToolsContext): SkillTool {
         ...(context.fs ? { fs: context.fs } : {}),
       });
       const data = { uri: content.uri, path: content.path };
+      // A remote skill's text reaches the model tagged with its origin, here as in `skill_load` (SPEC §16).
+      const note = skill.origin ? (await import("../loader/render-envelope.js")).remoteOriginNote(skill) : "";
       if (content.kind === "folder") {
         const more = content.truncated ? "\n(more entries not listed)" : "";
         return toolSuccess(
-          `${content.uri} is a folder:\n${content.entries.map((name) => stripControls(name)).join("\n")}${more}`,
+          `${note}${content.uri} is a folder:\n${content.entries.map((name) => stripControls(name)).join("\n")}${more}`,
           { ...data, entries: content.entries },
         );
       }
@@ -53,7 +55,7 @@ export function skillReadTool(context: SkillToolsContext): SkillTool {
           { ...data, mediaType: content.mediaType, size: content.size, binary: true },
         );
       }
-      return toolSuccess(stripControls(content.text, { keepLines: true }), {
+      return toolSuccess(note + stripControls(content.text, { keepLines: true }), {
         ...data,
         mediaType: content.mediaType,
         size: content.size,
