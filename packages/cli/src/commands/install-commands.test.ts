@@ -1,4 +1,4 @@
-import { existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, lstatSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join, relative } from "node:path";
 import type { TempDir } from "@skillset/core/test";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
@@ -249,5 +249,60 @@ describe("add is all or nothing", () => {
     const copy = await cli("add", "../src", "--skill", "beta", "--yes");
     expect(copy.code).toBe(0);
     expect(copy.stdout + copy.stderr).not.toContain("holds a different skill");
+  });
+});
+
+describe("agents' links and copies", () => {
+  const lockOf = () => JSON.parse(readFileSync(temp.join("project/skills-lock.json"), "utf8"));
+  const claudeCopy = () => temp.join("project/.claude/skills/alpha");
+  const isCopy = () => !lstatSync(claudeCopy()).isSymbolicLink() && lstatSync(claudeCopy()).isDirectory();
+
+  it("update keeps an agent's copy a copy, and refuses to overwrite its edits without --force", async () => {
+    expect((await cli("add", "../src", "--skill", "alpha", "--agent", "claude", "--copy")).code).toBe(0);
+    expect(isCopy()).toBe(true);
+    await temp.write({ "src/alpha/references/new.md": "new\n" });
+    const updated = await cli("update", "--yes");
+    expect(updated.stdout).toContain("alpha  updated");
+    expect(isCopy()).toBe(true);
+    expect(readFileSync(join(claudeCopy(), "references/new.md"), "utf8")).toBe("new\n");
+
+    writeFileSync(join(claudeCopy(), "SKILL.md"), `${skillText("alpha")}\nMy own note.\n`);
+    expect((await cli("check")).stdout).toContain("alpha  local: edited\n");
+    await temp.write({ "src/alpha/references/newer.md": "newer\n" });
+    const refused = await cli("update", "--yes");
+    expect(refused.code).toBe(1);
+    expect(refused.stdout).toContain(
+      "alpha  skipped (its copy at <tmp>/project/.claude/skills/alpha was edited since it was installed; pass --force to overwrite the edits)",
+    );
+    expect(readFileSync(join(claudeCopy(), "SKILL.md"), "utf8")).toContain("My own note.");
+    const again = await cli("add", "../src", "--skill", "alpha", "--yes");
+    expect(again.code).toBe(1);
+    expect(again.stderr).toContain("was edited since alpha was installed");
+    expect(readFileSync(join(claudeCopy(), "SKILL.md"), "utf8")).toContain("My own note.");
+
+    expect((await cli("update", "--yes", "--force")).stdout).toContain("alpha  updated");
+    expect(isCopy()).toBe(true);
+    expect(readFileSync(join(claudeCopy(), "SKILL.md"), "utf8")).not.toContain("My own note.");
+  });
+
+  it("adding again without --agent keeps the agents, so remove takes their links away", async () => {
+    expect((await cli("add", "../src", "--skill", "alpha", "--agent", "claude")).code).toBe(0);
+    expect((await cli("add", "../src", "--skill", "alpha", "--agent", "codex")).code).toBe(0);
+    expect((await cli("add", "../src", "--skill", "alpha")).code).toBe(0);
+    expect(lockOf().skills.alpha.agents).toEqual(["claude", "codex"]);
+    expect((await cli("remove", "alpha")).code).toBe(0);
+    for (const dir of [".claude", ".codex"])
+      expect(lstatSync(temp.join("project", dir, "skills/alpha"), { throwIfNoEntry: false })).toBeUndefined();
+  });
+
+  it("check reports a deleted agent link as missing, and install puts it back", async () => {
+    expect((await cli("add", "../src", "--skill", "alpha", "--agent", "claude")).code).toBe(0);
+    rmSync(claudeCopy());
+    const checked = await cli("check");
+    expect(checked.code).toBe(1);
+    expect(checked.stdout).toContain("alpha  local: missing\n");
+    expect((await cli("install")).stdout).toBe("alpha  installed (put back for claude)\n");
+    expect(readFileSync(join(claudeCopy(), "SKILL.md"), "utf8")).toBe(skillText("alpha"));
+    expect((await cli("check")).stdout).toBe("alpha  current\n");
   });
 });

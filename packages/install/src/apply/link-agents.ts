@@ -2,6 +2,7 @@
  * @module Makes an installed skill visible to other agents: a relative symbolic link from the agent's
  * skills folder to the installed copy, or a copy where links cannot be made (or with `--copy`).
  */
+import type { Stats } from "node:fs";
 import { cp, lstat, mkdir, rm, symlink } from "node:fs/promises";
 import { dirname, join, relative } from "node:path";
 import { SkillsetError } from "@skillset/core/model";
@@ -37,13 +38,22 @@ export function agentSkillsDir(
   return join(base, user.path);
 }
 
-/** Links (or copies) `installed` into each agent's folder as `<name>`; returns what was done per agent. */
+/**
+ * Links (or copies) `installed` into each agent's folder as `<name>`; returns what was done per agent.
+ * `keepCopies`: an agent's place that holds a copy (made with `--copy`, or where links cannot be made)
+ * gets a copy again, not a link.
+ */
 export async function linkAgents(
   name: string,
   installed: string,
   agents: readonly string[],
   scope: InstallScope,
-  options: { copy?: boolean; env: Record<string, string | undefined>; replaceFolders?: boolean },
+  options: {
+    copy?: boolean;
+    keepCopies?: boolean;
+    env: Record<string, string | undefined>;
+    replaceFolders?: boolean;
+  },
 ): Promise<string[]> {
   const done: string[] = [];
   for (const agent of agents) {
@@ -53,11 +63,12 @@ export async function linkAgents(
       agentRoots(scope, dir),
       { replacesLeaf: true },
     );
-    await refuseForeignPlace(place, options.replaceFolders === true);
+    const existing = await refuseForeignPlace(place, options.replaceFolders === true);
+    const copy = options.copy === true || (options.keepCopies === true && existing?.isDirectory() === true);
     await rm(place, { recursive: true, force: true });
     await mkdir(dirname(place), { recursive: true });
     checkedWritePath(place, agentRoots(scope, dir), { replacesLeaf: true });
-    if (!options.copy) {
+    if (!copy) {
       try {
         await symlink(relative(dirname(place), installed), place, "dir");
         done.push(`${agent}: linked ${place}`);
@@ -92,15 +103,17 @@ export function checkAgentPlaces(
 
 /**
  * Refuses when `place` holds something skillset did not make (anything but a link, or a folder it may
- * not replace): the one rule for an agent's place, checked again right before linking.
+ * not replace): the one rule for an agent's place, checked again right before linking. Returns what is
+ * there (undefined: nothing).
  */
-async function refuseForeignPlace(place: string, replaceFolders: boolean): Promise<void> {
+async function refuseForeignPlace(place: string, replaceFolders: boolean): Promise<Stats | undefined> {
   const existing = await lstat(place).catch(() => undefined);
   if (existing && !existing.isSymbolicLink() && !(existing.isDirectory() && replaceFolders))
     throw new SkillsetError(
       "install-agent-conflict",
       `${place} already exists and skillset did not make it; move it away or pass --force to replace it. Nothing was installed.`,
     );
+  return existing;
 }
 
 /**

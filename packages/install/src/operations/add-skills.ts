@@ -24,7 +24,7 @@ import { loadExaminer } from "../trust/load-examiner.js";
 import { hasRisks } from "../trust/summarize-risks.js";
 import type { InstallIo } from "./install-io.js";
 import { recordLocalSource } from "./local-source-record.js";
-import { localState, sameDigests, settleLocalState } from "./local-state.js";
+import { editedAgentCopies, localState, sameDigests, settleLocalState } from "./local-state.js";
 import { type Candidate, changesRisk, discardCandidates, stageCandidates } from "./stage-candidates.js";
 import { commitCandidates, withLockFile } from "./with-lock-file.js";
 
@@ -99,12 +99,21 @@ export async function addSkills(options: AddOptions): Promise<AddResult> {
     let committed = false;
     try {
       return await withLockFile(scope, async (lock) => {
-        const notes = await checkCollisions(candidates, lock.skills, spec, scope, options.force === true);
-        notes.push(...(await differentCopies(candidates, options.agents ?? [], scope, options.env)));
+        const notes = await checkCollisions(candidates, lock.skills, spec, scope, {
+          force: options.force === true,
+          env: options.env,
+        });
+        // A skill added again keeps the agents it was linked for: the lock's list grows (`remove` takes
+        // the links away with the skill; a list dropped here would leave them behind).
+        for (const candidate of candidates) {
+          const agents = new Set([...(candidate.previous?.agents ?? []), ...(options.agents ?? [])]);
+          if (agents.size > 0) candidate.entry.agents = [...agents];
+        }
+        notes.push(...(await differentCopies(candidates, scope, options.env)));
         // Every place this add writes is checked before anyone is asked and before anything is committed:
         // a refusal leaves the tree and the lock as they were (all or nothing).
         for (const candidate of candidates)
-          await checkAgentConflicts(candidate.name, options.agents ?? [], scope, {
+          await checkAgentConflicts(candidate.name, candidate.entry.agents ?? [], scope, {
             env: options.env,
             replaceFolders: options.force === true || (candidate.previous?.agents?.length ?? 0) > 0,
           });
@@ -133,12 +142,12 @@ export async function addSkills(options: AddOptions): Promise<AddResult> {
         const folder = localFolderOf(spec);
         if (folder) await recordLocalSource(scope, folder);
         for (const candidate of candidates) {
-          if (options.agents?.length)
+          if (candidate.entry.agents?.length)
             notes.push(
-              ...(await linkAgents(candidate.name, candidate.target, options.agents, scope, {
+              ...(await linkAgents(candidate.name, candidate.target, candidate.entry.agents, scope, {
                 env: options.env,
                 replaceFolders: options.force === true || (candidate.previous?.agents?.length ?? 0) > 0,
-                ...(options.copy ? { copy: true } : {}),
+                ...(options.copy ? { copy: true } : { keepCopies: true }),
               })),
             );
         }
@@ -249,14 +258,13 @@ function lockFields(
  */
 async function differentCopies(
   candidates: readonly Candidate[],
-  linking: readonly string[],
   scope: InstallScope,
   env: Record<string, string | undefined>,
 ): Promise<string[]> {
   const warnings: string[] = [];
   for (const candidate of candidates) {
     for (const agent of agentIds()) {
-      if (linking.includes(agent)) continue;
+      if (candidate.entry.agents?.includes(agent)) continue;
       const folder = join(agentSkillsDir(agent, scope, env), candidate.name);
       if (resolve(folder) === resolve(candidate.target)) continue;
       const found = lstatSync(folder, { throwIfNoEntry: false });
@@ -276,12 +284,19 @@ async function checkCollisions(
   installed: Record<string, LockEntry>,
   spec: SourceSpec,
   scope: InstallScope,
-  force: boolean,
+  { force, env }: { force: boolean; env: Record<string, string | undefined> },
 ): Promise<string[]> {
   const notes: string[] = [];
   for (const candidate of candidates) {
     const existing = installed[candidate.name];
     if (existing) candidate.previous = existing;
+    const editedCopies =
+      existing && !force ? await editedAgentCopies(candidate.name, existing, scope, env) : [];
+    if (editedCopies.length > 0)
+      throw new SkillsetError(
+        "install-local-edits",
+        `Refused: ${editedCopies.join(", ")} ${editedCopies.length === 1 ? "was" : "were"} edited since ${candidate.name} was installed, and adding it from ${spec.source} again would overwrite the edits. Nothing was installed. Pass --force to overwrite them (\`skillset check\` shows what drifted).`,
+      );
     const state = existing
       ? await settleLocalState(
           await localState(candidate.name, existing, scope),

@@ -15,7 +15,13 @@ import { type InstallLimits, resolveLimits } from "../limits.js";
 import { type InstallScope, resolveInstallScope } from "../lock/install-scope.js";
 import { readLock } from "../lock/read-lock.js";
 import { skillFolder } from "../lock/skill-folder-name.js";
-import { type LocalState, localState, matchesEntry, settleLocalState } from "./local-state.js";
+import {
+  type LocalState,
+  localState,
+  matchesEntry,
+  settleLocalState,
+  withAgentPlaces,
+} from "./local-state.js";
 import { fetchGroup, findLockedSkill, groupBySource } from "./locked-source.js";
 
 export type UpstreamState = "current" | "changed" | "gone" | "unreachable";
@@ -64,7 +70,7 @@ export async function checkSkills(options: {
     rows.set(name, {
       name,
       source: entry.source,
-      local: await localState(name, entry, scope),
+      local: await withAgentPlaces(await localState(name, entry, scope), name, entry, scope, options.env),
       upstream: "current",
     });
   const scratch = await mkdtemp(join(options.env.TMPDIR ?? tmpdir(), "skillset-check-"));

@@ -2,9 +2,10 @@
  * @module How an installed copy compares with its lock entry: missing, edited since install, or intact —
  * or, for an entry written by vercel's CLI, unverified until its source is at hand.
  */
-import { access } from "node:fs/promises";
+import { access, lstat } from "node:fs/promises";
 import { join } from "node:path";
 import { checkedWritePath } from "../apply/checked-write-path.js";
+import { agentSkillsDir, checkAgentPlaces } from "../apply/link-agents.js";
 import { hashSkillFolder } from "../digest/hash-skill-folder.js";
 import type { InstallScope } from "../lock/install-scope.js";
 import type { LockEntry } from "../lock/lock-file.js";
@@ -30,6 +31,65 @@ export async function localState(name: string, entry: LockEntry, scope: InstallS
   const digests = await hashSkillFolder(dir);
   if (entry.integrity) return digests.integrity === entry.integrity ? "intact" : "edited";
   return digests.computedHash === entry.computedHash ? "intact" : "unverified";
+}
+
+/**
+ * The places of `entry.agents` for the skill, each with what is there: `copy` (a folder: `add --copy`, or
+ * where links cannot be made), `link`, or `missing`. A place a committed link leads out of the project
+ * (or the person's agent folder) is refused first, as a write there would be.
+ */
+export async function agentPlaces(
+  name: string,
+  entry: LockEntry,
+  scope: InstallScope,
+  env: Record<string, string | undefined>,
+): Promise<Array<{ agent: string; place: string; kind: "copy" | "link" | "missing" }>> {
+  const agents = entry.agents ?? [];
+  checkAgentPlaces(name, agents, scope, env);
+  const places = [];
+  for (const agent of agents) {
+    const place = skillFolder(agentSkillsDir(agent, scope, env), name, `recorded in ${scope.lockPath}`);
+    const stat = await lstat(place).catch(() => undefined);
+    const kind = !stat ? "missing" : stat.isDirectory() ? "copy" : "link";
+    places.push({ agent, place, kind } as const);
+  }
+  return places;
+}
+
+/**
+ * The agents' copies of the skill edited since it was installed (their paths): a copy is compared with the
+ * entry's `integrity` as the installed folder is. A link is the installed folder itself; an entry without
+ * `integrity` (vercel's CLI wrote it) says nothing to compare with.
+ */
+export async function editedAgentCopies(
+  name: string,
+  entry: LockEntry,
+  scope: InstallScope,
+  env: Record<string, string | undefined>,
+): Promise<string[]> {
+  if (!entry.integrity) return [];
+  const edited: string[] = [];
+  for (const { place, kind } of await agentPlaces(name, entry, scope, env)) {
+    if (kind === "copy" && (await hashSkillFolder(place)).integrity !== entry.integrity) edited.push(place);
+  }
+  return edited;
+}
+
+/**
+ * `state` of the installed folder with the agents' places taken into account, as `check` reports drift:
+ * an edited copy makes it `edited`, a deleted link or copy `missing` (`install` puts it back).
+ */
+export async function withAgentPlaces(
+  state: LocalState,
+  name: string,
+  entry: LockEntry,
+  scope: InstallScope,
+  env: Record<string, string | undefined>,
+): Promise<LocalState> {
+  if (state !== "intact") return state;
+  if ((await editedAgentCopies(name, entry, scope, env)).length > 0) return "edited";
+  const places = await agentPlaces(name, entry, scope, env);
+  return places.some((place) => place.kind === "missing") ? "missing" : state;
 }
 
 /**

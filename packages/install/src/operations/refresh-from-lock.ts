@@ -11,7 +11,15 @@ import { skillFolder } from "../lock/skill-folder-name.js";
 import { checkInterrupted } from "../source/interrupted.js";
 import { approveFindings } from "../trust/approve-findings.js";
 import type { InstallIo } from "./install-io.js";
-import { type LocalState, localState, matchesEntry, sameDigests, settleLocalState } from "./local-state.js";
+import {
+  agentPlaces,
+  editedAgentCopies,
+  type LocalState,
+  localState,
+  matchesEntry,
+  sameDigests,
+  settleLocalState,
+} from "./local-state.js";
 import { fetchGroup, findLockedSkill, groupBySource } from "./locked-source.js";
 import { type Candidate, changesRisk, discardCandidates, stageCandidates } from "./stage-candidates.js";
 import { commitCandidates, withLockFile } from "./with-lock-file.js";
@@ -68,14 +76,22 @@ export async function refreshFromLock(
     if (options.names?.length && !options.names.includes(name)) continue;
     const state = await localState(name, entry, scope);
     if (mode === "install" && state === "intact") {
-      rows.push({ name, outcome: "unchanged" });
+      rows.push(await restoreAgentPlaces(name, entry, scope, options.env));
       continue;
     }
-    if (state === "edited" && !options.force) {
+    const edited =
+      state === "edited"
+        ? ["edited since it was installed"]
+        : options.force
+          ? []
+          : (await editedAgentCopies(name, entry, scope, options.env)).map(
+              (place) => `its copy at ${place} was edited since it was installed`,
+            );
+    if (edited.length > 0 && !options.force) {
       rows.push({
         name,
         outcome: "skipped",
-        detail: "edited since it was installed; pass --force to overwrite the edits",
+        detail: `${edited.join("; ")}; pass --force to overwrite the edits`,
       });
       failed = true;
       continue;
@@ -195,12 +211,32 @@ export async function refreshFromLock(
         await linkAgents(candidate.name, candidate.target, candidate.entry.agents, scope, {
           env: options.env,
           replaceFolders: true,
+          keepCopies: true,
         });
     }
     return { scope, rows, failed };
   } finally {
     await discardCandidates(scope, candidates);
   }
+}
+
+/**
+ * An intact install whose agents' links or copies were deleted since: they are put back (as links, as
+ * `add` makes them); the row says for which agents.
+ */
+async function restoreAgentPlaces(
+  name: string,
+  entry: LockEntry,
+  scope: InstallScope,
+  env: Record<string, string | undefined>,
+): Promise<RefreshRow> {
+  const missing = (await agentPlaces(name, entry, scope, env)).filter((place) => place.kind === "missing");
+  if (missing.length === 0) return { name, outcome: "unchanged" };
+  const agents = missing.map((place) => place.agent);
+  await linkAgents(name, skillFolder(scope.skillsDir, name, `recorded in ${scope.lockPath}`), agents, scope, {
+    env,
+  });
+  return { name, outcome: "installed", detail: `put back for ${agents.join(", ")}` };
 }
 
 function withoutDigests(entry: LockEntry): Omit<LockEntry, "computedHash" | "integrity"> {
