@@ -56,6 +56,32 @@ function loadProblems(diagnostics: readonly Diagnostic[], cwd: string): string |
   return parts.length === 0 ? undefined : parts.join(", ");
 }
 
+/**
+ * The lines `list` prints on stderr: skills that failed to load, links not followed, project settings
+ * ignored, walk limits reached (SPEC §5, §15: no skill is left out without saying why).
+ */
+function listNotices(diagnostics: readonly Diagnostic[], cwd: string): string[] {
+  const notices: string[] = [];
+  const problems = loadProblems(diagnostics, cwd);
+  if (problems !== undefined) notices.push(`${problems}; run \`skillset doctor\` for details.`);
+  const outside = diagnostics.filter((found) => found.code === "link-leaves-roots").length;
+  if (outside > 0) {
+    notices.push(
+      `${plural(outside, "link")} not followed: ${outside === 1 ? "it leads" : "they lead"} outside the skills roots and the project; run \`skillset doctor\` for which, or set discovery.followExternalLinks to true in your config to follow them.`,
+    );
+  }
+  const ignored = diagnostics.filter((found) => found.code === "project-setting-ignored").length;
+  if (ignored > 0) {
+    notices.push(
+      `${plural(ignored, "project setting")} ignored: a project's own files may only narrow what you allow; run \`skillset doctor\` for which, or \`skillset trust\` to allow them.`,
+    );
+  }
+  for (const limit of diagnostics.filter((found) => found.code === "walk-limit")) {
+    notices.push(`Not every skill is listed: ${inertForTerminal(limit.message)}`);
+  }
+  return notices;
+}
+
 /** Why the policy denies an entry (its rule and file), or `undefined`; the policy stage is loaded here. */
 async function denialOf(
   context: CommandContext,
@@ -84,22 +110,12 @@ export async function run(context: CommandContext): Promise<number> {
   // With --all or --json, a skill a permission rule denies is shown as denied, with its rule (SPEC §11),
   // never as simply enabled. The policy stage is loaded only then: a plain `list` stays quick.
   const denial = all || context.values.json ? await denialOf(context, registry) : () => undefined;
+  // What kept skills out of the list goes to stderr whatever the format: JSON on stdout stays the document.
+  for (const notice of listNotices(registry.diagnostics(), context.cwd)) context.stderr.write(`${notice}\n`);
   if (context.values.json) {
     const skills = shown.map((entry) => entryJsonWithPolicy(entry, denial(entry)));
     writeJson(context.stdout, { projectRoot: registry.projectRoot, skills });
     return EXIT_OK;
-  }
-  const diagnostics = registry.diagnostics();
-  const problems = loadProblems(diagnostics, context.cwd);
-  if (problems !== undefined) context.stderr.write(`${problems}; run \`skillset doctor\` for details.\n`);
-  const ignored = diagnostics.filter((found) => found.code === "project-setting-ignored").length;
-  if (ignored > 0) {
-    context.stderr.write(
-      `${plural(ignored, "project setting")} ignored: a project's own files may only narrow what you allow; run \`skillset doctor\` for which, or \`skillset trust\` to allow them.\n`,
-    );
-  }
-  for (const limit of diagnostics.filter((found) => found.code === "walk-limit")) {
-    context.stderr.write(`Not every skill is listed: ${inertForTerminal(limit.message)}\n`);
   }
   if (shown.length === 0) {
     context.stdout.write(

@@ -1,4 +1,4 @@
-import { readdir } from "node:fs/promises";
+import { mkdir, readdir, symlink } from "node:fs/promises";
 import type { TempDir } from "@skillset/core/test";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { createTempProject, isolatedEnv, runCliCaptured } from "../testing/index.js";
@@ -141,6 +141,25 @@ describe("skillset list", () => {
     const show = await cli(["show", "broken"]);
     expect(show.stderr).toContain("Skill 'broken' did not load");
     expect(show.stderr).toContain("missing-description");
+  });
+
+  it("says the same on stderr with --json (the document on stdout unchanged), and names links it did not follow", async () => {
+    await writeSkills();
+    await temp.write({ "project/.agents/skills/broken/SKILL.md": "---\nname: broken\n---\n" });
+    await temp.writeSkill("elsewhere/linked", { name: "linked", description: "Use when linked." });
+    await mkdir(temp.join("project/.agents/skills/linked"));
+    await symlink(
+      temp.join("elsewhere/linked/SKILL.md"),
+      temp.join("project/.agents/skills/linked/SKILL.md"),
+    );
+    const { code, stdout, stderr } = await cli(["list", "--json"]);
+    expect(code).toBe(0);
+    expect(JSON.parse(stdout).skills.map((skill: { name: string }) => skill.name)).not.toContain("linked");
+    expect(stderr).toBe(
+      "1 skill failed to load: broken (.agents/skills/broken/SKILL.md) — `skillset show broken` says why; run `skillset doctor` for details.\n" +
+        "1 link not followed: it leads outside the skills roots and the project; run `skillset doctor` for which, or set discovery.followExternalLinks to true in your config to follow them.\n",
+    );
+    expect((await cli(["list"])).stderr).toBe(stderr);
   });
 
   it("does not call a damaged state file a skill that failed to load", async () => {
