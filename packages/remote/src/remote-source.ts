@@ -278,9 +278,15 @@ export function createRemoteSource(server: RemoteServerConfig, options: RemoteSo
         { path: skill.path },
       );
     }
+    // A dynamic skill has no digests to bind an approval to: it is confirmed in the session that loads it
+    // (the host's confirm callback), each time; an approval never outlives that session.
+    const how =
+      (skill.origin as RemoteOrigin | undefined)?.resources === "dynamic"
+        ? "It is a dynamic skill (the server lists no digests for it), so an approval cannot be kept: a host confirms it in the session that loads it, each time."
+        : `Approve it with: skillset remote approve ${skill.qualifiedName}`;
     throw new SkillsetError(
       "remote-not-approved",
-      `Remote skill '${skill.qualifiedName}' from the MCP server '${label}' is not approved, so nothing was read from it. Approve it with: skillset remote approve ${skill.qualifiedName}`,
+      `Remote skill '${skill.qualifiedName}' from the MCP server '${label}' is not approved, so nothing was read from it. ${how}`,
       { path: skill.path },
     );
   }

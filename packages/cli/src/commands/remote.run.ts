@@ -176,24 +176,29 @@ async function approve(
   sources: readonly RemoteSource[],
   qualified: string,
 ): Promise<number> {
+  // `label:name`, or the path `mcp://label/<uri>` that names one of several skills of a name (SPEC §16:
+  // identity is (label, uri)).
+  const byPath = /^mcp:\/\/([^/]+)\/(.+)$/.exec(qualified);
   const colon = qualified.indexOf(":");
-  const label = colon > 0 ? qualified.slice(0, colon) : "";
+  const label = byPath ? byPath[1]! : colon > 0 ? qualified.slice(0, colon) : "";
   const source = sources.find((each) => each.label === label);
   if (!source) {
     throw new UsageError(
-      `'${qualified}' names no configured server; remote skills are label:name with a label from your config's remotes (${sources.map((each) => each.label).join(", ") || "none configured"}).`,
+      `'${qualified}' names no configured server; remote skills are label:name (or mcp://label/<uri>) with a label from your config's remotes (${sources.map((each) => each.label).join(", ") || "none configured"}).`,
     );
   }
   const listing = await source.list();
-  const matches = listing.skills.filter((skill) => skill.qualifiedName === qualified);
+  const matches = listing.skills.filter((skill) =>
+    byPath ? skill.path === qualified : skill.qualifiedName === qualified,
+  );
   if (matches.length !== 1) {
-    const refused = listing.diagnostics.find((found) =>
-      found.path.endsWith(`/${qualified.slice(colon + 1)}/SKILL.md`),
-    );
+    const refused = byPath
+      ? listing.diagnostics.find((found) => found.path === qualified)
+      : listing.diagnostics.find((found) => found.path.endsWith(`/${qualified.slice(colon + 1)}/SKILL.md`));
     const why = refused
       ? ` ${refused.message}`
       : matches.length > 1
-        ? " Several skills share that name on the server."
+        ? ` Several skills share that name on the server; approve one by its path: ${matches.map((skill) => `skillset remote approve '${skill.path}'`).join(" or ")}.`
         : "";
     context.stderr.write(
       `No approvable remote skill '${inertForTerminal(qualified)}'.${inertForTerminal(why)}\n`,
@@ -202,6 +207,12 @@ async function approve(
   }
   const skill = matches[0]!;
   const origin = skill.origin as RemoteOrigin;
+  if (origin.resources === "dynamic") {
+    context.stderr.write(
+      `Not approved: ${inertForTerminal(skill.qualifiedName)} is a dynamic skill (the server lists no digests for it), so an approval here could not be kept: nothing binds it to what the server sends next. A host confirms it in the session that loads it, each time.\n`,
+    );
+    return EXIT_FINDINGS;
+  }
   // The audit first (SPEC §17): the person sees what the files do, and a flagged skill needs their
   // approval of its findings (a prompt, --yes short of critical, or --allow-risk RULE), as for `add`.
   const { auditRemoteSkill } = await importRemote();
@@ -226,7 +237,7 @@ async function approve(
   // while this approval holds (a changed skill revokes it, and its findings are asked about again).
   const acceptedRisks = [...new Set(flagged.map((finding) => finding.rule))].sort();
   await origin.reader.approve(skill, { allowedTools, acceptedRisks });
-  const files = origin.resources === "dynamic" ? 0 : origin.resources.length;
+  const files = origin.resources.length;
   if (context.values.json) {
     writeJson(context.stdout, {
       approved: {

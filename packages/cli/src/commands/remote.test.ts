@@ -207,6 +207,32 @@ describe("skillset remote", () => {
     expect((await cli("remote", "approve", "evil:crowded")).stderr).toContain("600 files");
   });
 
+  it("approves one of two skills of a name by its path, and says a dynamic skill cannot be approved ahead", async () => {
+    await configure([
+      { label: "evil", command: node, args: [script("hostile-server.mjs")], allowDynamic: true },
+    ]);
+    const byName = await cli("remote", "approve", "evil:twin", "--yes");
+    expect(byName.code).toBe(1);
+    expect(byName.stderr).toContain(
+      "Several skills share that name on the server; approve one by its path: skillset remote approve 'mcp://evil/skill://a/twin/SKILL.md' or skillset remote approve 'mcp://evil/skill://b/twin/SKILL.md'.",
+    );
+    const byPath = await cli("remote", "approve", "mcp://evil/skill://b/twin/SKILL.md", "--yes");
+    expect(byPath.code).toBe(0);
+    expect(byPath.stdout).toContain("Approved evil:twin from 'evil'");
+    const loaded = await cli("load", "mcp://evil/skill://b/twin/SKILL.md");
+    expect(loaded.code).toBe(0);
+    expect(loaded.stdout).toContain("Do the thing.");
+    expect((await cli("load", "mcp://evil/skill://a/twin/SKILL.md")).code).toBe(1);
+
+    const dynamic = await cli("remote", "approve", "evil:live", "--yes");
+    expect(dynamic.code).toBe(1);
+    expect(dynamic.stderr).toContain("evil:live is a dynamic skill");
+    const load = await cli("load", "evil:live");
+    expect(load.code).toBe(1);
+    expect(load.stderr).toContain("a host confirms it in the session that loads it");
+    expect(load.stderr).not.toContain("skillset remote approve");
+  });
+
   it("never honours remotes from a project's config: nothing is started or listed", async () => {
     const marker = temp.join("started");
     await temp.write({

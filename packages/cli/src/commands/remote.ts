@@ -8,7 +8,7 @@ export const remoteCommand: Command = {
   name: "remote",
   summary: "Remote skills from your MCP servers: list, check for changes, approve label:name",
   usage:
-    "remote list|check [--json] | remote approve <label:name> [--allow-tools] [--yes] [--allow-risk RULE…] [--json]",
+    "remote list|check [--json] | remote approve <label:name|mcp://label/uri> [--allow-tools] [--yes] [--allow-risk RULE…] [--json]",
   details:
     "Servers are the `remotes` of your own config file (~/.config/skillset/config.json: label + url [+ token],\n" +
     "or label + command [+ args]); a project's config never adds one. A remote skill loads only once you\n" +
@@ -16,7 +16,9 @@ export const remoteCommand: Command = {
     "these and exits 1). `approve --allow-tools` also grants the skill's allowed-tools, which are\n" +
     "otherwise ignored. approve audits the skill's files first (skillset audit) and shows the findings;\n" +
     "a finding at medium or worse needs approval: asked on a terminal, --yes elsewhere (never for a\n" +
-    "critical one), or --allow-risk RULE. check audits every listed skill and exits 1 when one is flagged.",
+    "critical one), or --allow-risk RULE. check audits every listed skill and exits 1 when one is flagged.\n" +
+    "Two skills of one name on a server are approved by path (mcp://label/<uri>, as `remote list` shows).\n" +
+    "A dynamic skill (no digests) cannot be approved ahead: a host confirms it at each load.",
   options: {
     "allow-tools": { type: "boolean", description: "With approve: grant the skill's allowed-tools too" },
     "allow-risk": {

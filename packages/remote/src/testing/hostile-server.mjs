@@ -108,6 +108,19 @@ await honest("shelly", {
   served.set("skill://shifty/SKILL.md", text);
 }
 
+// Two skills of one name, told apart by a prefix segment of their URIs (SEP-2640 allows it).
+for (const prefix of ["a", "b"]) {
+  const text = skillMd("twin", `Twin ${prefix}`);
+  entries.push({
+    uri: `skill://${prefix}/twin/SKILL.md`,
+    frontmatter: { name: "twin", description: `Twin ${prefix}` },
+    resources: [
+      { uri: `skill://${prefix}/twin/SKILL.md`, digest: digest(text), size: Buffer.byteLength(text) },
+    ],
+  });
+  served.set(`skill://${prefix}/twin/SKILL.md`, text);
+}
+
 // The same entry listed twice: the host refuses both copies (which one is meant?), the rest stay listed.
 {
   const entry = await honest("twice", { "SKILL.md": skillMd("twice", "Listed twice") });
