@@ -2,6 +2,7 @@
 import { utimesSync } from "node:fs";
 import { stat, utimes, writeFile } from "node:fs/promises";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { nodeFileSystem } from "../fs/node-file-system.js";
 import { createTempProject, openTempRegistry, renderSkillFile, type TempDir } from "../test/index.js";
 import { listSkillFiles } from "./list-skill-files.js";
 import { loadSkill } from "./load-skill.js";
@@ -150,6 +151,46 @@ describe("loadSkill reload suppression", () => {
     // A restored tracker remembers.
     const restored = createReloadTracker(tracker.list());
     expect((await loadSkill(skill, { tracker: restored })).suppressed).toBe(true);
+  });
+
+  it("delivers the body once to loads made at once (parallel tool calls), and again after a failed one", async () => {
+    await temp.writeSkill(
+      "project/.agents/skills/pdf",
+      { name: "pdf", description: "Use for PDFs." },
+      "Body.\n",
+    );
+    const skill = await skillNamed("pdf");
+    const tracker = createReloadTracker();
+    const loads = await Promise.all(Array.from({ length: 5 }, () => loadSkill(skill, { tracker })));
+    expect(loads.map((loaded) => loaded.suppressed)).toEqual([false, true, true, true, true]);
+    expect(loads[0]?.body).toBe("Body.\n");
+
+    // The first of two loads fails (its read throws): nothing is recorded, the second delivers the body.
+    const failing = createReloadTracker();
+    let failNext = true;
+    const failOnce = () => {
+      if (!failNext) return;
+      failNext = false;
+      throw Object.assign(new Error("EIO: i/o error"), { code: "EIO" });
+    };
+    const { readFile, readFileSync } = nodeFileSystem;
+    const fs = {
+      ...nodeFileSystem,
+      readFile: async (path: string) => {
+        failOnce();
+        return readFile(path);
+      },
+      readFileSync: (path: string) => {
+        failOnce();
+        return readFileSync!(path);
+      },
+    };
+    const [first, second] = await Promise.allSettled([
+      loadSkill(skill, { tracker: failing, fs }),
+      loadSkill(skill, { tracker: failing, fs }),
+    ]);
+    expect(first.status).toBe("rejected");
+    expect(second).toMatchObject({ status: "fulfilled", value: { suppressed: false, body: "Body.\n" } });
   });
 
   it("delivers the new body after an edit that kept the size and the mtime (touch -d, cp -p)", async () => {

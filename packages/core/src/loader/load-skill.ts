@@ -12,7 +12,7 @@ import { readSkillBody } from "../parser/read-skill-body.js";
 import { stampOf } from "../registry/metadata-cache.js";
 import { checkSkillFile } from "./check-skill-folder.js";
 import { listSkillFiles, type SkillFiles, type SkillFilesLimits } from "./list-skill-files.js";
-import type { ReloadTracker } from "./reload-tracker.js";
+import { deliverOnce, type ReloadTracker } from "./reload-tracker.js";
 import {
   type EnvelopeName,
   renderMessageEnvelope,
@@ -113,13 +113,18 @@ export async function loadSkill(skill: Skill, options: LoadOptions = {}): Promis
   }
   const key = { path: skill.id, ...stampOf(stat), args: argumentText(options.args) };
   const base = { skill, envelope, mtimeMs: stat.mtimeMs };
-  if (options.tracker?.has(key)) return reloadReminder(base, options);
-  // The blank lines between the frontmatter and the text are not part of the instructions.
-  const raw = (await readSkillBody(skill.id, fs)).replace(/^(?:[ \t]*\r?\n)+/, "");
-  const files = envelope === "tool" ? () => listSkillFiles(skill.dir, realDir, fs, options.files) : undefined;
-  const loaded = await finishLoad(skill, raw, options, files, base);
-  options.tracker?.add(key);
-  return loaded;
+  return deliverOnce(
+    options.tracker,
+    key,
+    async () => {
+      // The blank lines between the frontmatter and the text are not part of the instructions.
+      const raw = (await readSkillBody(skill.id, fs)).replace(/^(?:[ \t]*\r?\n)+/, "");
+      const files =
+        envelope === "tool" ? () => listSkillFiles(skill.dir, realDir, fs, options.files) : undefined;
+      return finishLoad(skill, raw, options, files, base);
+    },
+    () => reloadReminder(base, options),
+  );
 }
 
 /**
@@ -144,8 +149,8 @@ async function loadRemoteSkill(skill: Skill, options: LoadOptions): Promise<Load
     args: `${argumentText(options.args)}\u0000${set}`,
   };
   const base = { skill, envelope, mtimeMs: 0 };
+  // Read (approval checked, bytes verified) before any reminder: a revoked approval gets no reminder.
   const raw = (await origin.reader.readBody(skill)).replace(/^(?:[ \t]*\r?\n)+/, "");
-  if (options.tracker?.has(key) && set !== "dynamic") return reloadReminder(base, options);
   const files =
     envelope === "tool"
       ? async (): Promise<SkillFiles> => {
@@ -159,9 +164,18 @@ async function loadRemoteSkill(skill: Skill, options: LoadOptions): Promise<Load
           return { files: relative.slice(0, max), truncated: relative.length > max };
         }
       : undefined;
-  const loaded = await finishLoad(skill, raw, options, files, base);
-  options.tracker?.add(key);
-  return loaded;
+  if (set === "dynamic") {
+    // No version to compare: its body is delivered every time (and the load recorded, as any other).
+    const loaded = await finishLoad(skill, raw, options, files, base);
+    options.tracker?.add(key);
+    return loaded;
+  }
+  return deliverOnce(
+    options.tracker,
+    key,
+    () => finishLoad(skill, raw, options, files, base),
+    () => reloadReminder(base, options),
+  );
 }
 
 /** Preprocessing, arguments and the envelope: the same for every origin. */

@@ -57,3 +57,45 @@ export function createReloadTracker(loads: readonly LoadKey[] = []): ReloadTrack
   for (const load of loads) tracker.add(load);
   return tracker;
 }
+
+/** Loads being delivered, per tracker: a second load of the same key waits for the first (see below). */
+const delivering = new WeakMap<ReloadTracker, Map<string, Promise<boolean>>>();
+
+/**
+ * `deliver()` once per key in a session, `remind()` after: the check and the record are one step, so loads
+ * of the same skill made at once (a model's parallel tool calls) get the body once and the reminder
+ * otherwise. A load that fails records nothing, and one that waited on it delivers after all.
+ */
+export async function deliverOnce<T>(
+  tracker: ReloadTracker | undefined,
+  key: LoadKey,
+  deliver: () => Promise<T>,
+  remind: () => T,
+): Promise<T> {
+  if (tracker === undefined) return deliver();
+  const id = keyOf(key);
+  let running = delivering.get(tracker);
+  for (;;) {
+    if (tracker.has(key)) return remind();
+    const earlier = running?.get(id);
+    if (earlier === undefined) break;
+    await earlier;
+  }
+  if (running === undefined) {
+    running = new Map();
+    delivering.set(tracker, running);
+  }
+  const result = deliver();
+  const settled = result.then(
+    () => true,
+    () => false,
+  );
+  running.set(id, settled);
+  try {
+    const value = await result;
+    tracker.add(key);
+    return value;
+  } finally {
+    if (running.get(id) === settled) running.delete(id);
+  }
+}
