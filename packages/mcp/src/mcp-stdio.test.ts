@@ -234,7 +234,7 @@ describe("skillset mcp over stdio", () => {
     }
   });
 
-  it("writes nothing but protocol on stdout, answers a malformed line with a parse error and keeps serving", async () => {
+  it("writes nothing but protocol on stdout, answers a malformed line with a parse error (an invalid request with its id) and keeps serving", async () => {
     const child = spawn(process.execPath, [SKILLSET_BIN, "mcp", "--cwd", temp.join("project")], {
       env: serverEnv(temp),
     });
@@ -250,6 +250,8 @@ describe("skillset mcp over stdio", () => {
     };
     child.stdin.write("{this is not json\n");
     child.stdin.write(`${JSON.stringify({ jsonrpc: "2.0", id: 7 })}\n`);
+    // A request with an id that is not a valid request: answered with its id (JSON-RPC's Invalid Request).
+    child.stdin.write(`${JSON.stringify({ jsonrpc: "2.0", id: 8, method: "tools/call", params: null })}\n`);
     child.stdin.write(`${JSON.stringify(initialize)}\n`);
     const deadline = Date.now() + 20_000;
     while (!stdout.includes('"id":1') && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
@@ -260,6 +262,7 @@ describe("skillset mcp over stdio", () => {
       .split("\n")
       .map((line) => JSON.parse(line) as Record<string, unknown>);
     expect(lines.filter((line) => (line.error as { code?: number })?.code === -32700)).toHaveLength(2);
+    expect(lines.find((line) => line.id === 8)).toMatchObject({ error: { code: -32600 } });
     expect(lines.find((line) => line.id === 1)).toMatchObject({
       result: { serverInfo: { name: "skillset" } },
     });

@@ -6,7 +6,7 @@
  */
 import { type Readable, Transform, type Writable } from "node:stream";
 import { StringDecoder } from "node:string_decoder";
-import { type JSONRPCMessage, ProtocolErrorCode } from "@modelcontextprotocol/server";
+import { type JSONRPCMessage, ProtocolErrorCode, parseJSONRPCMessage } from "@modelcontextprotocol/server";
 import { StdioServerTransport, serveStdio as serveSdkStdio } from "@modelcontextprotocol/server/stdio";
 import { createSkillServer } from "./create-skill-server.js";
 import type { McpSkills } from "./open-mcp-skills.js";
@@ -20,23 +20,53 @@ const PARSE_ERROR = {
   error: { code: ProtocolErrorCode.ParseError, message: "Parse error: not a JSON-RPC message." },
 } as unknown as JSONRPCMessage;
 
+/** The answer owed to a request with an id that is not a valid JSON-RPC request (`params: null`, …). */
+function invalidRequest(id: string | number): JSONRPCMessage {
+  return {
+    jsonrpc: "2.0",
+    id,
+    error: {
+      code: ProtocolErrorCode.InvalidRequest,
+      message: "Invalid Request: not a valid JSON-RPC request.",
+    },
+  } as unknown as JSONRPCMessage;
+}
+
+/** The id of a request that is JSON but not a valid JSON-RPC message, or undefined (then no id is owed). */
+function idOfInvalid(message: unknown): string | number | undefined {
+  if (message === null || typeof message !== "object" || !("method" in message)) return undefined;
+  const id = (message as { id?: unknown }).id;
+  if (typeof id !== "string" && typeof id !== "number") return undefined;
+  try {
+    parseJSONRPCMessage(message);
+    return undefined;
+  } catch {
+    return id;
+  }
+}
+
 /**
- * Passes stdin through line by line, calling `onParseError` for a line that is not JSON (and dropping
- * it): the SDK's reader skips such a line without a word, and the client is owed a parse error.
+ * Passes stdin through line by line. A line that is not JSON is dropped with `onParseError` (the SDK's
+ * reader skips it without a word, and the client is owed a parse error); a request that is JSON but not
+ * a valid JSON-RPC request (`"params": null`) is dropped with `onInvalid(id)`, so its answer carries its id.
  */
-function reportUnparsedLines(onParseError: () => void): Transform {
+function reportUnparsedLines(onParseError: () => void, onInvalid: (id: string | number) => void): Transform {
   let pending = "";
   // A character split across two chunks stays whole.
   const decoder = new StringDecoder("utf8");
   const check = (line: string) => {
     if (line.trim() === "") return false;
+    let message: unknown;
     try {
-      JSON.parse(line);
-      return true;
+      message = JSON.parse(line);
     } catch {
       onParseError();
       return false;
     }
+    const invalid = idOfInvalid(message);
+    if (invalid === undefined) return true;
+    onInvalid(invalid);
+    return false;
   };
   return new Transform({
     transform(chunk: Buffer, _encoding, done) {
@@ -71,7 +101,10 @@ export async function serveStdio(
   skills: McpSkills,
   streams: { stdin: Readable; stdout: Writable },
 ): Promise<void> {
-  const lines = reportUnparsedLines(() => void transport.send(PARSE_ERROR).catch(() => {}));
+  const lines = reportUnparsedLines(
+    () => void transport.send(PARSE_ERROR).catch(() => {}),
+    (id) => void transport.send(invalidRequest(id)).catch(() => {}),
+  );
   streams.stdin.pipe(lines);
   const transport: StdioServerTransport = new StdioServerTransport(lines, streams.stdout, {
     maxBufferSize: MAX_STDIO_MESSAGE_BYTES,
