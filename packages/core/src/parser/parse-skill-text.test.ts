@@ -95,6 +95,23 @@ describe("parseSkillText", () => {
     expect(codes(text, "strict")).toEqual(["error:missing-name"]);
   });
 
+  it("offers a valid name for a folder whose name is not one, in both modes", () => {
+    const text = "---\ndescription: Fill forms.\n---\n";
+    const upper = { path: "/skills/Upper_Dir/SKILL.md" };
+    expect(parseSkillText(text, upper).diagnostics.map((found) => found.message)).toEqual([
+      "/skills/Upper_Dir/SKILL.md: `name` is missing; the folder name \"Upper_Dir\" is used. Add `name: upper-dir` to the frontmatter and rename the folder to upper-dir (a skill's name is lowercase letters, digits and hyphens, and its folder's name).",
+    ]);
+    expect(parseSkillText(text, { ...upper, mode: "strict" }).diagnostics[0]?.message).toBe(
+      "/skills/Upper_Dir/SKILL.md: `name` is missing. Add `name: upper-dir` to the frontmatter and rename the folder to upper-dir (a skill's name is lowercase letters, digits and hyphens, and its folder's name).",
+    );
+    expect(parseSkillText(text, { path }).diagnostics[0]?.message).toBe(
+      '/skills/pdf/SKILL.md: `name` is missing; the folder name "pdf" is used. Add `name: pdf` to the frontmatter.',
+    );
+    expect(parseSkillText(text, { path, mode: "strict" }).diagnostics[0]?.message).toBe(
+      "/skills/pdf/SKILL.md: `name` is missing. Add `name: pdf` to the frontmatter.",
+    );
+  });
+
   it("does not load a skill without a description, and explains a comment-eaten one", () => {
     expect(codes("---\nname: pdf\n---\nBody\n")).toEqual(["error:missing-description"]);
     expect(codes("---\nname: pdf\ndescription: '  '\n---\n")).toEqual(["error:missing-description"]);

@@ -21,6 +21,7 @@ import type {
 } from "./parsed-skill.js";
 import { resolveInvocation } from "./resolve-invocation.js";
 import { type FrontmatterSplit, splitFrontmatter, splitUnopenedFrontmatter } from "./split-frontmatter.js";
+import { suggestValidName } from "./suggest-valid-name.js";
 
 /**
  * Parses the text of a SKILL.md. Returns the skill when it loads, every diagnostic, and the `document`
@@ -212,7 +213,7 @@ export function parseSplitSkill(
           diagnostic(
             "warning",
             "missing-name",
-            `${path}: \`name\` is missing; the folder name "${dirName}" is used. Add \`name: ${dirName}\` to the frontmatter.`,
+            `${path}: \`name\` is missing; the folder name "${dirName}" is used. ${nameFromFolder(dirName)}`,
             path,
             { line: split.yamlLine, field: "name" },
           ),
@@ -222,7 +223,7 @@ export function parseSplitSkill(
           diagnostic(
             "error",
             "missing-name",
-            `${path}: \`name\` is missing; add \`name: ${dirName}\` to the frontmatter.`,
+            `${path}: \`name\` is missing. ${nameFromFolder(dirName)}`,
             path,
             {
               line: split.yamlLine,
@@ -335,4 +336,16 @@ function missingDescription(path: string, split: FrontmatterSplit, document: Ski
     path,
     { line: line ?? split.yamlLine, field: "description" },
   );
+}
+
+/**
+ * How to name a skill after its folder: `name: <folder>`, or, when the folder's name is not a valid skill
+ * name (`Upper_Dir`), the valid one to use for both (`upper-dir`).
+ */
+function nameFromFolder(dirName: string): string {
+  const valid = suggestValidName(dirName);
+  if (valid === dirName) return `Add \`name: ${dirName}\` to the frontmatter.`;
+  const rule = "a skill's name is lowercase letters, digits and hyphens, and its folder's name";
+  if (valid === "") return `Add a \`name\` to the frontmatter and rename the folder to it (${rule}).`;
+  return `Add \`name: ${valid}\` to the frontmatter and rename the folder to ${valid} (${rule}).`;
 }
