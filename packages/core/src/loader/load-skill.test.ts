@@ -162,8 +162,10 @@ describe("loadSkill reload suppression", () => {
     const skill = await skillNamed("pdf");
     const tracker = createReloadTracker();
     const loads = await Promise.all(Array.from({ length: 5 }, () => loadSkill(skill, { tracker })));
-    expect(loads.map((loaded) => loaded.suppressed)).toEqual([false, true, true, true, true]);
-    expect(loads[0]?.body).toBe("Body.\n");
+    // Whichever reaches the check first delivers (their stats finish in any order); the others remind.
+    const delivered = loads.filter((loaded) => !loaded.suppressed);
+    expect(delivered).toHaveLength(1);
+    expect(delivered[0]?.body).toBe("Body.\n");
 
     // The first of two loads fails (its read throws): nothing is recorded, the second delivers the body.
     const failing = createReloadTracker();
