@@ -69,6 +69,20 @@ describe("add, check, update, install, remove", () => {
     expect((await cli("add", "../risky", "--yes")).code).toBe(0);
   });
 
+  it("a skill that fails validation is named by its file in the source, once, not by the staged copy", async () => {
+    await temp.write({
+      "broken/yamlerr/SKILL.md": "---\nname: yamlerr\ndescription: [unclosed\n---\nx\n",
+      "broken/nodesc/SKILL.md": "---\nname: nodesc\n---\nx\n",
+    });
+    const result = await cli("add", "../broken", "--all");
+    expect(result.code).toBe(1);
+    expect(result.stderr).toContain("nothing was installed. Paths are in ../broken.");
+    expect(result.stderr).toContain("yamlerr (yamlerr): yamlerr/SKILL.md:3:");
+    expect(result.stderr).not.toContain(".skillset-staged-");
+    // Strict validation and lint both find the missing description: said once.
+    expect(result.stderr.split("\n").filter((line) => line.startsWith("  nodesc"))).toHaveLength(1);
+  });
+
   it("a multi-skill source off a terminal asks for --skill or --all", async () => {
     const result = await cli("add", "../src");
     expect(result.code).toBe(1);

@@ -96,15 +96,23 @@ export async function stageCandidates(
     }
     const failing = candidates.filter((candidate) => candidate.examination.errors.length > 0);
     if (failing.length > 0) {
-      const lines = failing.flatMap((candidate) =>
-        candidate.examination.errors.map(
-          (error) =>
-            `  ${inertForTerminal(candidate.name)} (${inertForTerminal(candidate.skill.path)}): ${inertForTerminal(error.message)} [${error.code}]`,
-        ),
-      );
+      // Messages name the staged copy, which is gone once this throws: they name the file in the source.
+      // Strict validation and lint may both report one problem of one field: it is said once.
+      const lines = failing.flatMap((candidate) => {
+        const said = new Set<string>();
+        return candidate.examination.errors.flatMap((error) => {
+          const message = error.message.split(candidate.staged).join(candidate.skill.path);
+          const key = `${error.code}\u0000${error.field ?? message}`;
+          if (said.has(key)) return [];
+          said.add(key);
+          return [
+            `  ${inertForTerminal(candidate.name)} (${inertForTerminal(candidate.skill.path)}): ${inertForTerminal(message)} [${error.code}]`,
+          ];
+        });
+      });
       throw new SkillsetError(
         "install-invalid-skill",
-        `Refused: ${failing.length === 1 ? "a skill fails" : `${failing.length} skills fail`} strict validation or lint; nothing was installed.\n${lines.join("\n")}`,
+        `Refused: ${failing.length === 1 ? "a skill fails" : `${failing.length} skills fail`} strict validation or lint; nothing was installed. Paths are in ${inertForTerminal(fetched.spec.source)}.\n${lines.join("\n")}`,
       );
     }
     return candidates;
