@@ -1,4 +1,4 @@
-import { existsSync, lstatSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { cpSync, existsSync, lstatSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join, relative } from "node:path";
 import type { TempDir } from "@skillset/core/test";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
@@ -307,6 +307,33 @@ describe("agents' links and copies", () => {
     expect((await cli("remove", "alpha")).code).toBe(0);
     for (const dir of [".claude", ".codex"])
       expect(lstatSync(temp.join("project", dir, "skills/alpha"), { throwIfNoEntry: false })).toBeUndefined();
+  });
+
+  it("update takes along identical copies the lock does not record (vercel's add --copy), and remove removes them", async () => {
+    expect((await cli("add", "../src", "--skill", "alpha")).code).toBe(0);
+    cpSync(temp.join("project/.agents/skills/alpha"), claudeCopy(), { recursive: true });
+    await temp.write({ "project/.codex/skills/alpha/SKILL.md": skillText("alpha", "license: mine\n") });
+    await temp.write({ "src/alpha/references/new.md": "new\n" });
+    expect((await cli("update", "--yes")).stdout).toContain("alpha  updated");
+    expect(isCopy()).toBe(true);
+    expect(readFileSync(join(claudeCopy(), "references/new.md"), "utf8")).toBe("new\n");
+    // A different skill of the same name is not a copy: left as it is.
+    expect(readFileSync(temp.join("project/.codex/skills/alpha/SKILL.md"), "utf8")).toContain(
+      "license: mine",
+    );
+    expect((await cli("remove", "alpha")).code).toBe(0);
+    expect(existsSync(claudeCopy())).toBe(false);
+    expect(existsSync(temp.join("project/.codex/skills/alpha/SKILL.md"))).toBe(true);
+  });
+
+  it("after update, the installed skill and its unrecorded copy are still one skill, not ambiguous", async () => {
+    expect((await cli("add", "../src", "--skill", "alpha")).code).toBe(0);
+    cpSync(temp.join("project/.agents/skills/alpha"), claudeCopy(), { recursive: true });
+    await temp.write({ "src/alpha/references/new.md": "new\n" });
+    expect((await cli("update", "--yes")).code).toBe(0);
+    const listed = await cli("list");
+    expect(listed.stdout).toMatch(/^alpha /m);
+    expect(listed.stdout).not.toContain("ambiguous");
   });
 
   it("check reports a deleted agent link as missing, and install puts it back", async () => {

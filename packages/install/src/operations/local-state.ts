@@ -5,7 +5,7 @@
 import { access, lstat } from "node:fs/promises";
 import { join } from "node:path";
 import { checkedWritePath } from "../apply/checked-write-path.js";
-import { agentSkillsDir, checkAgentPlaces } from "../apply/link-agents.js";
+import { agentIds, agentSkillsDir, checkAgentPlaces } from "../apply/link-agents.js";
 import { hashSkillFolder } from "../digest/hash-skill-folder.js";
 import type { InstallScope } from "../lock/install-scope.js";
 import type { LockEntry } from "../lock/lock-file.js";
@@ -21,13 +21,7 @@ export type LocalState = "intact" | "edited" | "missing" | "unverified";
 /** Compares with `integrity`, or `computedHash` for entries written by vercel's CLI (like with like). */
 export async function localState(name: string, entry: LockEntry, scope: InstallScope): Promise<LocalState> {
   const dir = installedFolder(name, scope);
-  if (
-    !(await access(join(dir, "SKILL.md")).then(
-      () => true,
-      () => false,
-    ))
-  )
-    return "missing";
+  if (!(await hasSkillFile(dir))) return "missing";
   const digests = await hashSkillFolder(dir);
   if (entry.integrity) return digests.integrity === entry.integrity ? "intact" : "edited";
   return digests.computedHash === entry.computedHash ? "intact" : "unverified";
@@ -73,6 +67,42 @@ export async function editedAgentCopies(
     if (kind === "copy" && (await hashSkillFolder(place)).integrity !== entry.integrity) edited.push(place);
   }
   return edited;
+}
+
+/**
+ * Agents (beyond `entry.agents`) whose folder holds a copy of the installed skill, identical to it: made
+ * by hand, or by vercel's `skills add --copy`, which the lock does not record. `update` keeps them the
+ * same skill (SPEC §5: copies are one skill; only copies that differ are ambiguous) and `remove` takes
+ * them away with it. Nothing when the skill is not installed.
+ */
+export async function unrecordedCopies(
+  name: string,
+  entry: LockEntry,
+  scope: InstallScope,
+  env: Record<string, string | undefined>,
+): Promise<string[]> {
+  const installed = installedFolder(name, scope);
+  if (!(await hasSkillFile(installed))) return [];
+  let integrity: string | undefined;
+  const copies: string[] = [];
+  for (const agent of agentIds()) {
+    if (entry.agents?.includes(agent)) continue;
+    const place = skillFolder(agentSkillsDir(agent, scope, env), name, `recorded in ${scope.lockPath}`);
+    if (place === installed) continue;
+    const stat = await lstat(place).catch(() => undefined);
+    if (!stat?.isDirectory() || !(await hasSkillFile(place))) continue;
+    checkAgentPlaces(name, [agent], scope, env);
+    integrity ??= (await hashSkillFolder(installed)).integrity;
+    if ((await hashSkillFolder(place)).integrity === integrity) copies.push(agent);
+  }
+  return copies;
+}
+
+function hasSkillFile(dir: string): Promise<boolean> {
+  return access(join(dir, "SKILL.md")).then(
+    () => true,
+    () => false,
+  );
 }
 
 /**

@@ -19,6 +19,7 @@ import {
   matchesEntry,
   sameDigests,
   settleLocalState,
+  unrecordedCopies,
 } from "./local-state.js";
 import { fetchGroup, findLockedSkill, groupBySource } from "./locked-source.js";
 import { type Candidate, changesRisk, discardCandidates, stageCandidates } from "./stage-candidates.js";
@@ -202,8 +203,13 @@ export async function refreshFromLock(
       }
     }
     if (approved.length === 0) return { scope, rows, failed };
-    for (const candidate of approved)
+    // Copies of the installed skill the lock does not record (vercel's `add --copy` makes them): taken
+    // along, so the skill stays one skill rather than two that differ.
+    const copies = new Map<Candidate, string[]>();
+    for (const candidate of approved) {
       checkAgentPlaces(candidate.name, candidate.entry.agents ?? [], scope, options.env);
+      copies.set(candidate, await unrecordedCopies(candidate.name, candidate.entry, scope, options.env));
+    }
     await withLockFile(scope, (lock) => commitCandidates(scope, lock, approved));
     for (const candidate of approved) {
       rows.push({ name: candidate.name, outcome: mode === "install" ? "installed" : "updated" });
@@ -212,6 +218,13 @@ export async function refreshFromLock(
           env: options.env,
           replaceFolders: true,
           keepCopies: true,
+        });
+      const unrecorded = copies.get(candidate) ?? [];
+      if (unrecorded.length > 0)
+        await linkAgents(candidate.name, candidate.target, unrecorded, scope, {
+          env: options.env,
+          replaceFolders: true,
+          copy: true,
         });
     }
     return { scope, rows, failed };

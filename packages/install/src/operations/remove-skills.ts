@@ -8,6 +8,7 @@ import { checkAgentPlaces, unlinkAgents } from "../apply/link-agents.js";
 import { type InstallScope, resolveInstallScope } from "../lock/install-scope.js";
 import { renderLock } from "../lock/lock-file.js";
 import { skillFolder } from "../lock/skill-folder-name.js";
+import { unrecordedCopies } from "./local-state.js";
 import { withLockFile } from "./with-lock-file.js";
 
 /** Removes `names`; throws `install-not-installed` (nothing changed) when one is not in the lock. */
@@ -25,7 +26,16 @@ export async function removeSkills(options: {
         "install-not-installed",
         `Not installed by skillset in this scope: ${missing.join(", ")} (not in ${scope.lockPath}). Nothing was removed.`,
       );
-    const agents = new Map(options.names.map((name) => [name, lock.skills[name]!.agents ?? []]));
+    // The agents' links and copies the lock records, and identical copies it does not (vercel's
+    // `add --copy` makes them): left behind, they would keep the skill in use.
+    const agents = new Map<string, string[]>();
+    for (const name of options.names) {
+      const entry = lock.skills[name]!;
+      agents.set(name, [
+        ...(entry.agents ?? []),
+        ...(await unrecordedCopies(name, entry, scope, options.env)),
+      ]);
+    }
     for (const [name, list] of agents) checkAgentPlaces(name, list, scope, options.env);
     for (const name of options.names) delete lock.skills[name];
     await commitChanges(
