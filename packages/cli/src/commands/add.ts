@@ -25,7 +25,7 @@ export const addCommand: Command = {
       type: "string",
       short: "s",
       multiple: true,
-      description: "Install this skill of the source (repeatable)",
+      description: "Install this skill of the source, by name or by its folder in the source (repeatable)",
       valueName: "NAME",
     },
     all: { type: "boolean", description: "Install every skill of the source" },

@@ -83,6 +83,28 @@ describe("add, check, update, install, remove", () => {
     expect(result.stderr.split("\n").filter((line) => line.startsWith("  nodesc"))).toHaveLength(1);
   });
 
+  it("two skills of one name in a source: one is picked by its folder", async () => {
+    await temp.write({
+      "twins/a/tidy/SKILL.md": skillText("tidy", "license: a\n"),
+      "twins/b/tidy/SKILL.md": skillText("tidy", "license: b\n"),
+    });
+    const byName = await cli("add", "../twins", "--skill", "tidy", "--yes");
+    expect(byName.code).toBe(1);
+    expect(byName.stderr).toContain(
+      "has more than one skill named tidy; pick one by its folder: --skill a/tidy or --skill b/tidy.",
+    );
+    expect((await cli("add", "../twins", "--skill", "nope")).stderr).toContain(
+      "It has: tidy (a/tidy), tidy (b/tidy).",
+    );
+    const byFolder = await cli("add", "../twins", "--skill", "b/tidy", "--yes");
+    expect(byFolder.code).toBe(0);
+    expect(readFileSync(temp.join("project/.agents/skills/tidy/SKILL.md"), "utf8")).toContain("license: b");
+    // The lock records the folder: update finds that skill again, not its namesake.
+    await temp.write({ "twins/b/tidy/references/new.md": "new\n" });
+    expect((await cli("update", "--yes")).stdout).toMatch(/^tidy {2}updated$/m);
+    expect(readFileSync(temp.join("project/.agents/skills/tidy/references/new.md"), "utf8")).toBe("new\n");
+  });
+
   it("a multi-skill source off a terminal asks for --skill or --all", async () => {
     const result = await cli("add", "../src");
     expect(result.code).toBe(1);

@@ -180,18 +180,29 @@ function localFolderOf(spec: SourceSpec): string | undefined {
 async function pickSkills(fetched: FetchedSource, options: AddOptions): Promise<SourceSkill[]> {
   const available = fetched.skills;
   const names = available.map((skill) => skill.name);
-  // Names come from the source's frontmatter: shown inert in every message.
-  const listed = names.map((name) => inertForTerminal(name)).join(", ");
   const duplicates = names.filter((name, index) => names.indexOf(name) !== index);
+  // Names come from the source's frontmatter: shown inert in every message; a name two skills share is
+  // shown with each one's folder (what `--skill` then takes).
+  const listed = available
+    .map((skill) =>
+      duplicates.includes(skill.name)
+        ? `${inertForTerminal(skill.name)} (${inertForTerminal(skill.path)})`
+        : inertForTerminal(skill.name),
+    )
+    .join(", ");
   let picked: SourceSkill[];
-  if (options.skills && options.skills.length > 0) {
-    const missing = options.skills.filter((name) => !names.includes(name));
+  // `--skill` takes a name, or the skill's folder in the source (to pick one of two of a name).
+  const wanted = options.skills ?? [];
+  if (wanted.length > 0) {
+    const missing = wanted.filter(
+      (want) => !available.some((skill) => skill.name === want || skill.path === want),
+    );
     if (missing.length > 0)
       throw new SkillsetError(
         "install-skill-not-found",
         `${fetched.spec.source} has no skill named ${missing.map((name) => inertForTerminal(name)).join(", ")}. It has: ${listed}.`,
       );
-    picked = available.filter((skill) => options.skills!.includes(skill.name));
+    picked = available.filter((skill) => wanted.includes(skill.name) || wanted.includes(skill.path));
   } else if (options.all || available.length === 1) {
     picked = available;
   } else {
@@ -203,14 +214,19 @@ async function pickSkills(fetched: FetchedSource, options: AddOptions): Promise<
       );
     picked = available.filter((skill) => chosen.includes(skill.name));
   }
-  const clash = picked.find((skill) => duplicates.includes(skill.name));
+  // Two skills of one name would be installed into one folder: one of them must be picked by its folder.
+  const clash = picked.find(
+    (skill) =>
+      picked.some((other) => other !== skill && other.name === skill.name) ||
+      (duplicates.includes(skill.name) && !wanted.includes(skill.path)),
+  );
   if (clash)
     throw new SkillsetError(
       "install-duplicate-name",
-      `${fetched.spec.source} has more than one skill named ${inertForTerminal(clash.name)} (${available
+      `${fetched.spec.source} has more than one skill named ${inertForTerminal(clash.name)}; pick one by its folder: ${available
         .filter((skill) => skill.name === clash.name)
-        .map((skill) => skill.path)
-        .join(", ")}); give the sub-folder in the source to pick one.`,
+        .map((skill) => `--skill ${inertForTerminal(skill.path)}`)
+        .join(" or ")}.`,
     );
   if (picked.length === 0)
     throw new SkillsetError("install-choose-skills", "No skill picked; nothing was installed.");
