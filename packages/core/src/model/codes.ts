@@ -134,7 +134,8 @@ export const DIAGNOSTIC_CODES = {
   "link-refused": "A symbolic link was refused (to a file not named SKILL.md, or outside what may be read).",
   "link-stub": "SKILL.md holds only a path, as git writes a link on systems without links.",
   "lint-rule-failed": "A lint rule crashed on this skill; the other rules still ran.",
-  "lowercase-skill-file": "The file is named `skill.md` (any case but SKILL.md).",
+  "lowercase-skill-file":
+    "The file is named `skill.md` (read, with this warning: the specification's name is SKILL.md).",
   "mention-ambiguous": "A `$name` names several skills; none was activated.",
   "mention-choose-one": "A `$name` matched several skills; the person must choose one.",
   "mention-denied": "A `$name` names a skill a permission rule denies.",
@@ -187,6 +188,8 @@ export const DIAGNOSTIC_CODES = {
   "root-not-a-directory": "A configured skill root is not a folder.",
   "script-not-executable": "A script under `scripts/` is not executable.",
   shadowed: "A skill of the same name with higher precedence wins; this one is shadowed.",
+  "skill-file-case":
+    "The folder's skill file is `Skill.md` in another letter case: not read, rename it to SKILL.md.",
   "skill-not-found": "No skill has this name or path.",
   "skill-uri-refused": "A `skill://` reference was refused (outside the skill, not readable).",
   "state-corrupt": "A state file is damaged; what could be salvaged was kept.",

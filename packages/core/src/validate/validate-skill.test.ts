@@ -151,6 +151,16 @@ describe("bad input", () => {
     expect(report.diagnostics[0]?.message).toContain(temp.join("empty"));
   });
 
+  it("a folder whose skill file is Skill.md: says to rename it, not to create one", async () => {
+    await temp.write({ "mixed/Skill.md": "---\nname: mixed\ndescription: Use when mixed.\n---\n" });
+    const report = await validateSkillDir(temp.join("mixed"));
+    expect(report.valid).toBe(false);
+    expect(report.diagnostics).toMatchObject([
+      { code: "skill-file-case", path: temp.join("mixed/Skill.md") },
+    ]);
+    expect(report.diagnostics[0]?.message).toContain("Rename it to SKILL.md.");
+  });
+
   it("a file where a folder was expected, and a missing path", async () => {
     await temp.write({ "notes.txt": "hi" });
     const file = await validateSkillDir(temp.join("notes.txt"));

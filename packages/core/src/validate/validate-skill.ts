@@ -8,7 +8,7 @@ import { nodeFileSystem } from "../fs/node-file-system.js";
 import type { DiagnosticCode } from "../model/codes.js";
 import { type Diagnostic, diagnostic, hasErrors } from "../model/diagnostic.js";
 import { frontmatterText } from "../parser/frontmatter-text.js";
-import { pickSkillFile } from "../walker/index.js";
+import { isMiscasedSkillFile, miscasedSkillFile, pickSkillFile } from "../walker/index.js";
 import {
   type ReadSkillDocumentResult,
   readSkillDocument,
@@ -142,6 +142,12 @@ export async function validateSkillDir(
     return fail("unreadable-directory", `Cannot read folder ${dir} (${code}); fix its permissions.`);
   }
   const file = pickSkillFile(entries);
+  const miscased = file
+    ? undefined
+    : entries.find((entry) => !entry.isDirectory && isMiscasedSkillFile(entry.name));
+  if (miscased) {
+    return report(dir, dir, [miscasedSkillFile(join(dir, miscased.name), miscased.name)]);
+  }
   if (!file) {
     return fail(
       "missing-skill-file",

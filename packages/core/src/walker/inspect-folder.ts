@@ -8,10 +8,12 @@ import type { Diagnostic } from "../model/diagnostic.js";
 import type { Root } from "../roots/root.js";
 import { type FolderListings, type KeptListing, listingHolds } from "./folder-listings.js";
 import { insideAreas, linkLeavesArea, notRegularFile, refuseSkillFileLink } from "./link-policy.js";
+import { isMiscasedSkillFile } from "./pick-skill-file.js";
 import {
   danglingLink,
   linkNotFollowed,
   lowercaseSkillFile,
+  miscasedSkillFile,
   rootNotADirectory,
   symlinkCycle,
   unreadableDirectory,
@@ -183,6 +185,8 @@ interface EntryScan {
   links?: string[];
   /** Names of sub-folders, when any (most folders searched are skill folders without one). */
   dirs?: string[];
+  /** A `Skill.md` in another letter case (see `isMiscasedSkillFile`). */
+  miscased?: DirEntry;
   hasAgentsDir: boolean;
 }
 
@@ -207,7 +211,7 @@ function scanEntries(entries: readonly DirEntry[], searchHidden: boolean): Entry
       if (name === "agents") scan.hasAgentsDir = true;
       scan.links ??= [];
       scan.links.push(name);
-    }
+    } else if (isMiscasedSkillFile(name)) scan.miscased = entry;
   }
   return scan;
 }
@@ -231,11 +235,16 @@ function classifyEntries(
   entries: DirEntry[],
   context: WalkContext,
 ): FolderReport | Promise<FolderReport> {
-  const { upper, lower, links, dirs, hasAgentsDir } = scanEntries(entries, context.searchHidden === true);
+  const { upper, lower, links, dirs, miscased, hasAgentsDir } = scanEntries(
+    entries,
+    context.searchHidden === true,
+  );
   const report: FolderReport = {
     entries: entries.length,
     subfolders: dirs ? plainSubfolders(folder, dirs) : [],
   };
+  if (miscased && !upper && !lower)
+    report.diagnostics = [miscasedSkillFile(joinPath(folder.path, miscased.name), miscased.name)];
   if (context.keepSkillListings) report.listing = entries;
   // The common case: a plain SKILL.md file, no links to resolve.
   if (upper?.isFile) {
@@ -263,7 +272,7 @@ async function finishWithLinks(
   context: WalkContext,
   hasAgentsDir: boolean,
 ): Promise<FolderReport> {
-  const diagnostics: Diagnostic[] = [];
+  const diagnostics: Diagnostic[] = report.diagnostics ?? [];
   report.diagnostics = diagnostics;
   report.linked = true;
   if (upper && !report.skillFile) {

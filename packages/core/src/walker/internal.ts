@@ -13,6 +13,7 @@ export {
   notRegularFile,
   refuseSkillFileLink,
 } from "./link-policy.js";
-export { checkedTreeLimitReached } from "./walk-diagnostics.js";
+export { isMiscasedSkillFile } from "./pick-skill-file.js";
+export { checkedTreeLimitReached, miscasedSkillFile } from "./walk-diagnostics.js";
 export { walkRoot } from "./walk-root.js";
 export type { FoundSkillFile, WalkOptions, WalkResult } from "./walk-types.js";

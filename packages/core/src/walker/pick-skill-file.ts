@@ -13,3 +13,11 @@ export function pickSkillFile(entries: readonly DirEntry[]): DirEntry | undefine
   }
   return lowercase;
 }
+
+/**
+ * A file whose name is `SKILL.md` in other letter cases (`Skill.md`, `SKILL.MD`): not a skill file (agents
+ * look for `SKILL.md`), but almost surely meant as one, so the folder is reported rather than passed over.
+ */
+export function isMiscasedSkillFile(name: string): boolean {
+  return name.length === 8 && name !== "SKILL.md" && name !== "skill.md" && name.toLowerCase() === "skill.md";
+}

@@ -98,6 +98,16 @@ export function lowercaseSkillFile(path: string): Diagnostic {
   );
 }
 
+/** `skill-file-case`: a `Skill.md` (any other letter case): the folder is not read as a skill. */
+export function miscasedSkillFile(path: string, name: string): Diagnostic {
+  return diagnostic(
+    "error",
+    "skill-file-case",
+    `${path} is named ${name}; a skill's file is SKILL.md (skill.md is read too), so this folder is not loaded as a skill. Rename it to SKILL.md.`,
+    path,
+  );
+}
+
 /** `link-not-followed` (info): a linked SKILL.md in a root that follows no links. */
 export function linkNotFollowed(path: string, system: boolean): Diagnostic {
   return diagnostic(

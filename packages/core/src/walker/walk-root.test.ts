@@ -188,6 +188,19 @@ describe("skill files", () => {
     if (caseSensitive) expect(result.files[0]?.realPath).toBe(temp.join("root/both/SKILL.md"));
   });
 
+  it("reports a Skill.md in another letter case (not read) instead of passing the folder over", async () => {
+    await temp.write({ "root/mixed/Skill.md": skill("mixed"), "root/upper/SKILL.MD": skill("upper") });
+    await temp.write({ "root/fine/SKILL.md": skill("fine") });
+    const result = await walk("root");
+    expect(result.paths).toEqual(["root/fine/SKILL.md"]);
+    expect(result.codes).toEqual([
+      "skill-file-case root/mixed/Skill.md",
+      "skill-file-case root/upper/SKILL.MD",
+    ]);
+    expect(result.diagnostics[0]?.message).toContain("is named Skill.md; a skill's file is SKILL.md");
+    expect(result.diagnostics[0]?.message).toContain("Rename it to SKILL.md.");
+  });
+
   it("warns when SKILL.md is a folder", async () => {
     await temp.write({ "root/odd/SKILL.md/inner.md": "", "root/fine/SKILL.md": skill("fine") });
     const result = await walk("root");
