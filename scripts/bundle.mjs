@@ -241,6 +241,9 @@ export async function bundlePackage(dir) {
     format: "esm",
     platform: "node",
     target: "node20",
+    // jsonc-parser's `main` is a UMD build that requires its own files at run time (`./impl/format`),
+    // which a bundle does not hold: its ES module build is bundled instead.
+    alias: { "jsonc-parser": "jsonc-parser/lib/esm/main.js" },
     plugins: [stayImports],
     minify: false,
     legalComments: "none",

@@ -78,3 +78,46 @@ describe("bin: standard output and error both pipes", () => {
     await plain.cleanup();
   });
 });
+
+describe("bin: a project with the agents' own settings files", () => {
+  it("reads an opencode.json (JSON with comments) in every command that applies permissions", async () => {
+    const project = await createTempProject("skillset-bin-opencode-");
+    try {
+      await project.writeSkill("project/.agents/skills/hello", {
+        name: "hello",
+        description: "Use when greeting.",
+      });
+      await project.writeSkill("project/.agents/skills/secret", {
+        name: "secret",
+        description: "Use when hiding.",
+      });
+      await project.write({
+        // A comment and a trailing comma, as OpenCode allows.
+        "project/opencode.json": '{\n  // mine\n  "permission": { "skill": { "secret": "deny", }, },\n}\n',
+      });
+      const run = (...argv: string[]) =>
+        spawnSync(process.execPath, [bin, ...argv], {
+          cwd: project.join("project"),
+          env: { ...isolatedEnv(project), PATH: process.env.PATH ?? "" },
+          encoding: "utf8",
+        });
+      for (const argv of [
+        ["load", "hello"],
+        ["show", "hello"],
+        ["catalog"],
+        ["doctor"],
+        ["resolve", "$hello hi"],
+      ]) {
+        const result = run(...argv);
+        expect(result.stderr, argv.join(" ")).not.toContain("internal error");
+        expect(result.status, `${argv.join(" ")}: ${result.stderr}`).toBe(0);
+      }
+      const denied = run("load", "secret");
+      expect(denied.status).toBe(1);
+      expect(denied.stderr).toContain("denied by a permission rule");
+      expect(denied.stderr).toContain("opencode.json");
+    } finally {
+      await project.cleanup();
+    }
+  });
+});

@@ -5,7 +5,8 @@ import { describe, expect, it } from "vitest";
 
 // Every package's built JavaScript (scripts/bundle.mjs): each module file a command loads costs the module
 // loader a few tenths of a millisecond beyond its code, so none may be empty (esbuild made a chunk of each
-// module holding nothing but types, and its importers loaded it), and none may import a file that is not there.
+// module holding nothing but types, and its importers loaded it), and none may import a file that is not there
+// (nor require one: a bundled UMD build did, and crashed every command that read an opencode.json).
 const packages = fileURLToPath(new URL("../..", import.meta.url));
 const dists = readdirSync(packages)
   .map((name) => join(packages, name, "dist"))
@@ -26,6 +27,9 @@ describe("the built modules", () => {
         expect(text.trim(), file).not.toBe("");
         for (const match of text.matchAll(/^(?:import|export)\s[^;]*?"(\.{1,2}\/[^"]+)";$/gm))
           expect(existsSync(join(dirname(file), match[1]!)), `${file} imports ${match[1]}`).toBe(true);
+        // A bundled package that requires its own files at run time (a UMD build: `require("./impl/x")`)
+        // fails only when that code runs: none may be left in.
+        expect(text.match(/\brequire\w*\(\s*["']\.{1,2}\//)?.[0], `${file} requires a relative file`).toBeUndefined();
         checked++;
       }
     expect(checked).toBeGreaterThan(50);
