@@ -29,7 +29,10 @@ describe("the built modules", () => {
           expect(existsSync(join(dirname(file), match[1]!)), `${file} imports ${match[1]}`).toBe(true);
         // A bundled package that requires its own files at run time (a UMD build: `require("./impl/x")`)
         // fails only when that code runs: none may be left in.
-        expect(text.match(/\brequire\w*\(\s*["']\.{1,2}\//)?.[0], `${file} requires a relative file`).toBeUndefined();
+        expect(
+          text.match(/\brequire\w*\(\s*["']\.{1,2}\//)?.[0],
+          `${file} requires a relative file`,
+        ).toBeUndefined();
         checked++;
       }
     expect(checked).toBeGreaterThan(50);

@@ -35,10 +35,12 @@ async function forget(
   const home = resolveHome({ env: context.env, ...(context.env.HOME ? { home: context.env.HOME } : {}) });
   const stored = await canonicalStateKey(key, { cwd: context.cwd, home, fs: nodeFileSystem });
   const write = () =>
-    openStateStore(file, { writeThroughLink: layer === "user" }).change((state) => {
-      state.enabled = state.enabled.filter((entry) => entry !== stored);
-      state.disabled = state.disabled.filter((entry) => entry !== stored);
-    });
+    openStateStore(file, layer === "user" ? { writeThroughLink: true } : { writeRoot: projectRoot }).change(
+      (state) => {
+        state.enabled = state.enabled.filter((entry) => entry !== stored);
+        state.disabled = state.disabled.filter((entry) => entry !== stored);
+      },
+    );
   // The person's own change to the project's state file keeps their trust in the project.
   const change = await (layer === "project"
     ? keepingTrust({ projectRoot, env: context.env, home }, write)

@@ -7,6 +7,7 @@ import { defaultConfig } from "@skillset/core/config";
 import type { Diagnostic } from "@skillset/core/model";
 import { checkName, suggestValidName } from "@skillset/core/parser";
 import { findProjectRoot } from "@skillset/core/roots";
+import { checkedWritePath } from "@skillset/core/state";
 import {
   type LintTarget,
   lintRules,
@@ -126,12 +127,18 @@ export async function run(context: CommandContext): Promise<number> {
   const given = context.values.description;
   const description =
     typeof given === "string" ? given : `TODO: describe what ${name} does. Use when the user asks to …`;
-  // Without --dir, the project's skills folder wherever in the project you stand (not cwd's own).
-  const parent =
+  // Without --dir, the project's skills folder wherever in the project you stand (not cwd's own), and
+  // only through folders of the project: a clone's `.agents` may be a committed link to elsewhere.
+  const projectRoot =
     typeof context.values.dir === "string"
-      ? resolve(context.cwd, context.values.dir)
-      : join(await findProjectRoot(context.cwd, defaultConfig.discovery.projectMarkers), DEFAULT_SKILLS_DIR);
+      ? undefined
+      : await findProjectRoot(context.cwd, defaultConfig.discovery.projectMarkers);
+  const parent =
+    projectRoot === undefined
+      ? resolve(context.cwd, context.values.dir as string)
+      : join(projectRoot, DEFAULT_SKILLS_DIR);
   const dir = join(parent, name);
+  if (projectRoot !== undefined) checkedWritePath(dir, [projectRoot]);
   const warnings = (await preflight(name, description, join(dir, "SKILL.md"))).filter(
     (finding) => finding.severity === "warning",
   );

@@ -92,12 +92,13 @@ describe("loadConfig layering", () => {
 
   it("replaces arrays, except where a project may only add (ignore, disabledSources)", async () => {
     await temp.write({
-      [userConfig()]: JSON.stringify({ discovery: { ignore: ["a-*", "b-*"], scopeOrder: ["user", "repo"] } }),
-      [projectConfig]: JSON.stringify({ discovery: { ignore: ["c-*"], scopeOrder: ["repo"] } }),
+      [userConfig()]: JSON.stringify({ discovery: { ignore: ["a-*", "b-*"], scopeOrder: ["repo", "user"] } }),
+      // A project may move its own scope later (never earlier, SPEC §11): the list is replaced.
+      [projectConfig]: JSON.stringify({ discovery: { ignore: ["c-*"], scopeOrder: ["user", "repo"] } }),
     });
     const { config } = await load();
     expect(config.discovery.ignore).toEqual(["a-*", "b-*", "c-*"]);
-    expect(config.discovery.scopeOrder).toEqual(["repo"]);
+    expect(config.discovery.scopeOrder).toEqual(["user", "repo"]);
     expect((await load({}, { flags: { discovery: { ignore: ["d-*"] } } })).config.discovery.ignore).toEqual([
       "d-*",
     ]);

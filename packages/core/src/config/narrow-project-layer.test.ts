@@ -2,6 +2,7 @@ import { mkdir, symlink } from "node:fs/promises";
 import fc from "fast-check";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { nodeFileSystem } from "../fs/node-file-system.js";
+import type { Scope } from "../model/skill.js";
 import { createTempDir, type TempDir } from "../test/temp-tree.js";
 import type { ConfigLayer, SkillsetConfig } from "./config-schema.js";
 import { defaultConfig } from "./default-config.js";
@@ -91,6 +92,37 @@ describe("narrowProjectLayer", () => {
       shellTimeoutMs: 5,
     });
     expect(effective.catalog.format).toBe("markdown");
+  });
+
+  it("ignores project markers (they would move the root and its trust) unless they are the person's own", async () => {
+    const moved = await narrow({ discovery: { projectMarkers: ["pnpm-workspace.yaml"] } });
+    expect(moved.ignored.map((setting) => setting.key)).toEqual(["discovery.projectMarkers"]);
+    expect(moved.ignored[0]?.widens).toContain("moves the project root");
+    expect(moved.layer).toEqual({ discovery: {} });
+    const same = await narrow({ discovery: { projectMarkers: [...defaultConfig.discovery.projectMarkers] } });
+    expect(same.ignored).toEqual([]);
+  });
+
+  it("lets a project move repo later in the scope order, and nothing else", async () => {
+    const person = mergeConfig(defaultConfig, {
+      discovery: { scopeOrder: ["admin", "user", "repo", "custom", "system", "plugin", "remote"] },
+    });
+    const later: Scope[] = ["admin", "user", "custom", "repo", "system", "plugin", "remote"];
+    expect(await narrow({ discovery: { scopeOrder: later } }, person)).toEqual({
+      layer: { discovery: { scopeOrder: later } },
+      ignored: [],
+    });
+    for (const order of <Scope[][]>[
+      ["repo", "admin", "user", "custom", "system", "plugin", "remote"],
+      ["user", "admin", "repo", "custom", "system", "plugin", "remote"],
+      ["admin", "user", "repo", "system", "custom", "plugin", "remote"],
+      ["admin", "user", "repo"],
+    ]) {
+      const { layer, ignored } = await narrow({ discovery: { scopeOrder: order } }, person);
+      expect(layer, order.join(" ")).toEqual({ discovery: {} });
+      expect(ignored.map((setting) => setting.key)).toEqual(["discovery.scopeOrder"]);
+      expect(ignored[0]?.widens).toContain("a project may only move repo later");
+    }
   });
 
   it("treats a key it does not know (one added to the schema later, say `remotes`) as widening", async () => {

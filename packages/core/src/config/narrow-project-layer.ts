@@ -33,7 +33,11 @@ type KeyClass =
   /** Per-provider switches: a project may switch one off, never back on. */
   | { kind: "switches-off" }
   /** One of `values`, narrowest first: a project may pick a narrower one. */
-  | { kind: "narrower-of"; values: readonly string[] };
+  | { kind: "narrower-of"; values: readonly string[] }
+  /** The person's alone: a project's value applies only when it is the person's own. */
+  | { kind: "person-only"; widens: string }
+  /** The scope order: a project may move `repo` (its own skills) later, nothing else. */
+  | { kind: "repo-later" };
 
 const free: KeyClass = { kind: "free" };
 const lower: KeyClass = { kind: "lower-only" };
@@ -43,8 +47,13 @@ const addOnly: KeyClass = { kind: "add-only" };
 const KEY_CLASSES: Readonly<Record<string, KeyClass>> = {
   "discovery.providers": { kind: "switches-off" },
   "discovery.disabledSources": addOnly,
-  "discovery.scopeOrder": free,
-  "discovery.projectMarkers": free,
+  "discovery.scopeOrder": { kind: "repo-later" },
+  // Markers decide which folder is the project: its config, state and trust then apply. A clone's own
+  // file must not name a folder above it (a workspace the person trusts, or their home).
+  "discovery.projectMarkers": {
+    kind: "person-only",
+    widens: "moves the project root to the folder other markers find, whose settings and trust then apply",
+  },
   "discovery.customDirs": { kind: "inside-project" },
   "discovery.pluginDirs": { kind: "inside-project" },
   "discovery.include": { kind: "person-first" },
@@ -237,6 +246,22 @@ async function narrowSetting(
       return outside.length === 0
         ? { keep: true, value }
         : { keep: true, value: inside, widens: `reads folders outside the project (${outside.join(", ")})` };
+    }
+    case "person-only":
+      return JSON.stringify(value) === JSON.stringify(person)
+        ? { keep: true, value }
+        : { keep: false, widens: keyClass.widens };
+    case "repo-later": {
+      const mine = asList(person);
+      const theirs = asList(value);
+      const others = (order: unknown[]) => order.filter((scope) => scope !== "repo");
+      const sameOthers = JSON.stringify(others(mine)) === JSON.stringify(others(theirs));
+      return sameOthers && theirs.indexOf("repo") >= mine.indexOf("repo")
+        ? { keep: true, value }
+        : {
+            keep: false,
+            widens: `reorders the scopes you rank (${mine.join(", ")}); a project may only move repo later`,
+          };
     }
     case "person-first":
       return asList(person).length > 0 && JSON.stringify(value) !== JSON.stringify(person)

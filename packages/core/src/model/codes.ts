@@ -87,6 +87,9 @@ export const SKILLSET_ERROR_CODES = {
   "state-lock-failed": "The state lock could not be created.",
   "state-locked": "Another process held the state lock for too long.",
   "state-unreadable": "A state file exists but cannot be read.",
+  "write-link-outside":
+    "A write was refused: a symbolic link on its way (committed with a project, say) leads out of the folder it must stay in.",
+  "write-outside-roots": "A write was refused: its path is outside the folders the command writes to.",
 } as const satisfies Record<string, string>;
 
 /** Every diagnostic code (lint rule ids included), with what it means. */

@@ -139,7 +139,7 @@ export async function loadPolicy(options: LoadPolicyOptions): Promise<Policy> {
   const paths = configPaths({ projectRoot: options.projectRoot, env: options.env, home });
   const stores = {
     user: openStateStore(paths.userState, { fs, writeThroughLink: true }),
-    project: openStateStore(paths.projectState, { fs }),
+    project: openStateStore(paths.projectState, { fs, writeRoot: options.projectRoot }),
   };
   const diagnostics: Diagnostic[] = [...imported.diagnostics];
   const answers: PermissionAnswer[] = [];

@@ -14,6 +14,7 @@ import { type Diagnostic, diagnostic } from "../model/diagnostic.js";
 import { SkillsetError } from "../model/errors.js";
 import { describeSchemaIssue } from "../model/schema/schema-issue-text.js";
 import type { SchemaIssue } from "../model/schema/value-schema.js";
+import { checkedWritePath } from "./checked-write-path.js";
 import { emptyState, normalizeState, serializeState } from "./normalize-state.js";
 import type { SkillsetState } from "./state-schema.js";
 import { withFileLock } from "./with-file-lock.js";
@@ -90,6 +91,11 @@ export interface StateStoreOptions {
    * a link is replaced by a regular file.
    */
   writeThroughLink?: boolean;
+  /**
+   * The folder every write must stay in (a project's root, for its `.skillset/state.json`): a change is
+   * refused (`write-link-outside`) when a folder on the way is a committed link that leads out of it.
+   */
+  writeRoot?: string;
 }
 
 export function openStateStore(file: string, options: StateStoreOptions = {}): StateStore {
@@ -134,6 +140,8 @@ export function openStateStore(file: string, options: StateStoreOptions = {}): S
   }
 
   async function change(mutate: StateMutation): Promise<StateChange> {
+    // Before the lock too: its folder sits beside the file. The file itself may be a link (it is replaced).
+    if (options.writeRoot !== undefined) checkedWritePath(file, [options.writeRoot], { replacesLeaf: true });
     return withFileLock(file, async () => {
       const found = await readStateFile(file, fs);
       if (found.kind === "unsupported") {

@@ -2,6 +2,7 @@
  * @module state (public) — what hosts get from `@skillset/core/state`: the names the CLI, MCP server,
  * AI SDK adapter, installer, remote skills, benches and examples use, and the types their signatures name.
  */
+export { checkedWritePath, type WriteRefusalCodes } from "./checked-write-path.js";
 export { stateEnvironmentVariables } from "./load-enablement.js";
 export {
   openStateStore,

@@ -48,7 +48,10 @@ export async function setSkillEnabled(options: SetSkillEnabledOptions): Promise<
   });
   const replaced = new Set([key, ...(options.pathKeysFor?.(key) ?? []), ...pathTwins(key)]);
   const change = () =>
-    openStateStore(file, { fs, writeThroughLink: options.layer !== "project" }).change((state) => {
+    openStateStore(file, {
+      fs,
+      ...(options.layer === "project" ? { writeRoot: options.projectRoot } : { writeThroughLink: true }),
+    }).change((state) => {
       state.disabled = state.disabled.filter((entry) => !replaced.has(entry));
       state.enabled = state.enabled.filter((entry) => !replaced.has(entry));
       (options.enabled ? state.enabled : state.disabled).push(key);

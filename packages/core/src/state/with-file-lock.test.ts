@@ -1,4 +1,4 @@
-import { chmod, mkdir, rmdir, stat, utimes, writeFile } from "node:fs/promises";
+import { chmod, mkdir, rm, rmdir, stat, utimes, writeFile } from "node:fs/promises";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { SkillsetError } from "../model/errors.js";
 import { createTempDir, type TempDir } from "../test/temp-tree.js";
@@ -71,6 +71,22 @@ describe("withFileLock", () => {
       `Cannot create the lock ${file}.lock: the path is too long for the file system. Use a shorter path.`,
     );
     expect(ms).toBeLessThan(1000);
+  });
+
+  it("fails at once, saying what to delete, when something no process made is at the lock's place", async () => {
+    const file = temp.join("state.json");
+    // As a clone could bring it: a lock folder with a file in it, or a file of that name.
+    await mkdir(`${file}.lock`);
+    await writeFile(`${file}.lock/keep`, "x");
+    const folder = await failure(file);
+    expect(SkillsetError.isInstance(folder.error) && folder.error.code).toBe("state-lock-failed");
+    expect(folder.error.message).toBe(
+      `Cannot create the lock ${file}.lock: it is a folder with files in it, which no skillset process made (it may have come with a clone). Delete it and run the command again; nothing was changed.`,
+    );
+    expect(folder.ms).toBeLessThan(1000);
+    await rm(`${file}.lock`, { recursive: true });
+    await writeFile(`${file}.lock`, "");
+    expect((await failure(file)).error.message).toContain("it is a file, which no skillset process made");
   });
 
   it("fails at once when a file is in the way of the folder", async () => {

@@ -4,7 +4,7 @@
  * It is imported on first use: through `signal-exit` it installs signal handlers and patches
  * `process.emit` when loaded, which a host that never locks anything must not pay for.
  */
-import { mkdir } from "node:fs/promises";
+import { lstat, mkdir, readdir } from "node:fs/promises";
 import { dirname, resolve } from "node:path";
 import { SkillsetError } from "../model/errors.js";
 
@@ -91,6 +91,15 @@ async function lockAndRun<T>(path: string, fn: () => Promise<T>, options: FileLo
       break;
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== "ELOCKED") throw lockFailed(path, error);
+      // A lock of ours is an empty folder; anything else at its place (committed with a clone, say) never
+      // goes away by waiting.
+      const foreign = await foreignLock(lockPath);
+      if (foreign !== undefined)
+        throw new SkillsetError(
+          "state-lock-failed",
+          `Cannot create the lock ${lockPath}: ${foreign}, which no skillset process made (it may have come with a clone). Delete it and run the command again; nothing was changed.`,
+          { path },
+        );
       const left = deadline - Date.now();
       if (left <= 0) {
         throw new SkillsetError(
@@ -117,6 +126,18 @@ async function lockAndRun<T>(path: string, fn: () => Promise<T>, options: FileLo
     return result;
   } finally {
     await release().catch(() => {});
+  }
+}
+
+/** What is at `lockPath` when it is not a lock a process holds (an empty folder), or undefined. */
+async function foreignLock(lockPath: string): Promise<string | undefined> {
+  try {
+    const info = await lstat(lockPath);
+    if (info.isSymbolicLink()) return "it is a symbolic link";
+    if (!info.isDirectory()) return "it is a file";
+    return (await readdir(lockPath)).length > 0 ? "it is a folder with files in it" : undefined;
+  } catch {
+    return undefined; // released meanwhile: the next attempt takes it
   }
 }
 

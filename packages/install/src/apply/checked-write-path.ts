@@ -1,76 +1,19 @@
 /**
- * @module The one check before any install write, rename or delete (SPEC §15: never write outside the
- * folders a command writes to). A cloned project's `.agents`, `.agents/skills`, `.claude/skills` or a
- * skill folder may be a committed symbolic link to `../victim` or `~/.ssh`; writing "into the project"
- * through it would replace the person's own files. So every path is walked component by component below
- * its trusted root with `lstat`: a link is allowed only when its real target stays inside that root's real
- * folder. Callers run it right before each change, so the answer is fresh.
+ * @module The one check before any install write, rename or delete (SPEC §15): core's `checkedWritePath`
+ * (`@skillset/core/state`), with the installer's own codes (`install-link-outside`, `install-unsafe-path`).
  */
-import { lstatSync, realpathSync } from "node:fs";
-import { isAbsolute, relative, resolve, sep } from "node:path";
-import { isSameOrInside } from "@skillset/core/fs";
-import { inertForTerminal, SkillsetError } from "@skillset/core/model";
+import { checkedWritePath as checkedWrite } from "@skillset/core/state";
 
-/** The error code of every refusal below; the message names the link and the fix. */
+/** The error code of a link that leads a write out of its root; the message names the link and the fix. */
 export const LINK_OUTSIDE_CODE = "install-link-outside";
 
-/**
- * Returns `path` once every component of it below the innermost of `roots` that holds it is a real
- * entry or a link whose real target stays inside that root (missing components end the walk: what does
- * not exist yet is created by the caller without following anything). Throws `install-link-outside`
- * naming the link, where it leads and the fix; `install-unsafe-path` when `path` is in none of `roots`.
- * A root itself is trusted as it is (the project the person works in, or their own skills folders).
- * With `replacesLeaf`, the last component may be any link: the caller removes or renames that entry
- * itself (`rm`, `rename` and `symlink` never follow it), as when replacing an agent's link to a skill.
- */
+const INSTALL_CODES = { linkOutside: LINK_OUTSIDE_CODE, outsideRoots: "install-unsafe-path" } as const;
+
+/** See core's `checkedWritePath`: the same check, refusals with the installer's codes. */
 export function checkedWritePath(
   path: string,
   roots: readonly string[],
   options: { replacesLeaf?: boolean } = {},
 ): string {
-  const target = resolve(path);
-  const root = innermostRoot(target, roots);
-  if (root === undefined)
-    throw new SkillsetError(
-      "install-unsafe-path",
-      `Refused to write ${inertForTerminal(target)}: it is outside the folders this command writes to (${roots.map((r) => inertForTerminal(r)).join(", ")}). Nothing was changed.`,
-    );
-  const segments = relative(root, target).split(sep).filter(Boolean);
-  let realRoot: string | undefined;
-  let current = root;
-  for (const [index, segment] of segments.entries()) {
-    current = `${current}${current.endsWith(sep) ? "" : sep}${segment}`;
-    const info = lstatSync(current, { throwIfNoEntry: false });
-    if (info === undefined) break;
-    if (!info.isSymbolicLink() || (options.replacesLeaf && index === segments.length - 1)) continue;
-    realRoot ??= realpathSync.native(root);
-    let real: string;
-    try {
-      real = realpathSync.native(current);
-    } catch {
-      throw linkOutside(current, root, "a link that leads nowhere (its target does not exist)");
-    }
-    if (!isSameOrInside(real, realRoot))
-      throw linkOutside(current, root, `a symbolic link to ${inertForTerminal(real)}`);
-  }
-  return target;
-}
-
-/** The longest root that holds `target` (roots may nest: the person's skills folder inside `~/.agents`). */
-function innermostRoot(target: string, roots: readonly string[]): string | undefined {
-  let best: string | undefined;
-  for (const candidate of roots) {
-    const root = resolve(candidate);
-    if (!isAbsolute(root) || !isSameOrInside(target, root)) continue;
-    if (best === undefined || root.length > best.length) best = root;
-  }
-  return best;
-}
-
-function linkOutside(link: string, root: string, what: string): SkillsetError {
-  return new SkillsetError(
-    LINK_OUTSIDE_CODE,
-    `Refused: ${inertForTerminal(link)} is ${what}, outside ${inertForTerminal(root)}. A project (or a clone of one) may not point skillset's writes elsewhere. Remove that link, or replace it with a real folder, and run the command again. Nothing was changed.`,
-    { path: link },
-  );
+  return checkedWrite(path, roots, { ...options, codes: INSTALL_CODES });
 }
