@@ -1,4 +1,5 @@
 import { truncateSync } from "node:fs";
+import { mkdir, symlink } from "node:fs/promises";
 import type { TempDir } from "@skillset/core/test";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { createTempProject, isolatedEnv, runCliCaptured } from "../testing/index.js";
@@ -129,6 +130,25 @@ describe("skillset show", () => {
     expect(stderr).not.toContain("list --all");
     // A name nothing has, loaded or not, still gets the usual answer.
     expect((await cli("show", "absent")).stderr).toContain("No skill named 'absent'");
+  });
+
+  it("says a skill behind a link it did not follow (out of the roots) is left out, and why", async () => {
+    await temp.writeSkill("elsewhere/linked", { name: "linked", description: "Use when linked." });
+    await mkdir(temp.join("project/.agents/skills/linked"));
+    await symlink(
+      temp.join("elsewhere/linked/SKILL.md"),
+      temp.join("project/.agents/skills/linked/SKILL.md"),
+    );
+    await symlink(temp.join("elsewhere/linked"), temp.join("project/.agents/skills/folded"));
+    const file = await cli("show", "linked");
+    expect(file.code).toBe(1);
+    expect(file.stderr).toContain(
+      "skillset show: Skill 'linked' did not load, so list, load and the model leave it out; fix this problem in its SKILL.md:",
+    );
+    expect(file.stderr).toContain("link-leaves-roots");
+    const folder = await cli("show", "folded");
+    expect(folder.stderr).toContain("fix this problem in the link to it:");
+    expect(folder.stderr).toContain("discovery.followExternalLinks");
   });
 
   it("requires a name", async () => {
