@@ -155,6 +155,21 @@ describe("createSkillSearch", () => {
     expect(names(search.search("documants"))).toEqual(["pdf-editor"]);
   });
 
+  it("forgives one typo in a word as written, even when its stem is two edits from the typo", () => {
+    // `testing` is indexed as `test`: `testng` (a letter left out) is one edit from the word, two from
+    // the stem; so are `tesing`, `tetsing` and `testign`.
+    const settings = [
+      makeEntry({ skill: { name: "tests", description: "Helps with testing. Use when testing." } }),
+      makeEntry({ skill: { name: "other", description: "Tends to nesting pages." } }),
+    ];
+    const search = createSkillSearch(settings);
+    for (const query of ["testing", "testng", "tesing", "tetsing", "testign", "write testng docs"]) {
+      expect(names(search.search(query))[0], query).toBe("tests");
+    }
+    // A word spelled right is not widened (`nesting` finds only what holds it).
+    expect(names(search.search("nesting"))).toEqual(["other"]);
+  });
+
   it("takes the last word as a prefix of the words as written, even past their stem", () => {
     // `precedence` is indexed as `preced` and `preparing` as `prepar`: `preceden` and `preparin` begin the
     // words but not their stems, and are too far from the stems for a typo.
@@ -170,9 +185,10 @@ describe("createSkillSearch", () => {
     for (const query of ["preparing", "prepari", "preparin", "release preparin"]) {
       expect(names(search.search(query)), query).toEqual(["release"]);
     }
-    // Only the last word is a prefix; a word before it must be whole.
+    // Only the last word is a prefix; a word before it must be whole (or one typo from a whole word:
+    // `preparin` is one letter from `preparing`).
     expect(names(search.search("preceden settings"))).toEqual(["order"]);
-    expect(search.search("preparin settings")).toEqual(search.search("settings"));
+    expect(search.search("prep settings")).toEqual(search.search("settings"));
   });
 
   it("updates incrementally from watch events", () => {

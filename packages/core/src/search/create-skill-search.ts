@@ -65,6 +65,9 @@ const MAX_TYPOS = 2;
 /** Weight of a term reached through a word the query's last word begins, as MiniSearch weighs a prefix match. */
 const BEGUN_WEIGHT = 0.5;
 
+/** Weight of a term reached through a word one typo from a query word, as MiniSearch weighs a fuzzy match. */
+const TYPO_WEIGHT = 0.4;
+
 /** The last of `words` that is searched (not a stop word): the one taken as a prefix. */
 function lastSearchedWord(words: readonly string[]): string | undefined {
   return words.findLast((word) => searchTerm(word) !== null);
@@ -151,7 +154,7 @@ export function createSkillSearch(
       maxFuzzy: MAX_TYPOS,
       prefix,
       combineWith: "OR",
-      weights: { fuzzy: 0.4, prefix: 0.5 },
+      weights: { fuzzy: TYPO_WEIGHT, prefix: BEGUN_WEIGHT },
     },
   };
   const documentOf = (skill: Skill) => searchDocument(skill, options.headings?.(skill) ?? "");
@@ -167,6 +170,14 @@ export function createSkillSearch(
     const last = lastSearchedWord(words);
     return last === undefined ? [] : begun.termsBegunBy(last);
   };
+  /** Terms of indexed words one typo from a misspelled word of `words` (its stem may be two away). */
+  const typoTerms = (words: readonly string[]) =>
+    words.flatMap((word) => {
+      const term = searchTerm(word);
+      return term !== null && !vocabulary.has(term) && fuzziness(word) !== false
+        ? begun.termsOneTypoFrom(word)
+        : [];
+    });
   let plain = cached?.index as AsPlainObject | undefined;
   if (plain && options.onlyQuery !== undefined) {
     // The query's terms as the text index will see them, each with the reach `search` gives it.
@@ -178,7 +189,7 @@ export function createSkillSearch(
         prefix: prefix(term, position, terms),
         typos: typos(term) || 0,
       })),
-      ...begunTerms(words).map((term) => ({ term, prefix: false, typos: 0 })),
+      ...[...begunTerms(words), ...typoTerms(words)].map((term) => ({ term, prefix: false, typos: 0 })),
     ]);
     plain = { ...plain, index: plain.index.filter(([term]) => reachable(term)) };
   }
@@ -324,7 +335,7 @@ export function createSkillSearch(
         const keys = new Set<string>();
         let lowest = Number.POSITIVE_INFINITY;
         const phrases = queryPhrases(words);
-        for (const hit of index.search(textQuery(words, begunTerms(words)))) {
+        for (const hit of index.search(textQuery(words, begunTerms(words), typoTerms(words)))) {
           const score = Math.round(hit.score * 1000) / 1000;
           if (keys.size >= wanted && score < lowest) break;
           // Each skill whose text the hit is: copies take the score of the one document they share.
@@ -346,26 +357,29 @@ export function createSkillSearch(
 /**
  * The text index's query: the words, or, when the last word begins indexed words its own prefix search
  * cannot reach (`preceden` → `precedence`, indexed as `preced`), those words' terms too, each matched
- * exactly and weighed as a prefix match.
+ * exactly and weighed as a prefix match; and the terms of words one typo from a misspelled word whose
+ * stem its own typo search cannot reach (`testng` → `testing`, indexed as `test`), weighed as a typo.
  */
-function textQuery(words: readonly string[], begunTerms: readonly string[]): Query {
+function textQuery(
+  words: readonly string[],
+  begunTerms: readonly string[],
+  typoTerms: readonly string[] = [],
+): Query {
   const text = words.join(" ");
-  if (begunTerms.length === 0) return text;
-  return {
-    combineWith: "OR",
-    queries: [
-      text,
-      {
-        queries: [begunTerms.join(" ")],
-        // The terms are indexed terms already: not stemmed again, nor widened.
-        tokenize: (terms) => terms.split(" "),
-        processTerm: (term) => term,
-        prefix: false,
-        fuzzy: false,
-        boostTerm: () => BEGUN_WEIGHT,
-      },
-    ],
-  };
+  if (begunTerms.length === 0 && typoTerms.length === 0) return text;
+  // The terms are indexed terms already: not stemmed again, nor widened.
+  const exactly = (terms: readonly string[], weight: number): Query => ({
+    queries: [terms.join(" ")],
+    tokenize: (joined) => joined.split(" "),
+    processTerm: (term) => term,
+    prefix: false,
+    fuzzy: false,
+    boostTerm: () => weight,
+  });
+  const queries: Query[] = [text];
+  if (begunTerms.length > 0) queries.push(exactly(begunTerms, BEGUN_WEIGHT));
+  if (typoTerms.length > 0) queries.push(exactly(typoTerms, TYPO_WEIGHT));
+  return { combineWith: "OR", queries };
 }
 
 /**
