@@ -25,8 +25,9 @@ beforeAll(async () => {
     { name: "secret-plan", description: "A plan a permission rule denies" },
     "Nobody may read this.\n",
   );
+  // The person's own skill (user scope, trusted): its allowed-tools may pre-approve (SPEC §11).
   await temp.writeSkill(
-    "project/.agents/skills/git-only",
+    "home/.agents/skills/git-only",
     { name: "git-only", description: "Work with git alone", "allowed-tools": "Bash(git:*) Read" },
     "Use git.\n",
   );

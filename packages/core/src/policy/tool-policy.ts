@@ -20,6 +20,12 @@ export interface ToolPolicy {
   skills: string[];
   /** Union of the active skills' `allowed-tools`; `undefined` when none declares any (nothing narrowed). */
   allowed?: ToolPattern[];
+  /**
+   * The patterns of `allowed` that pre-approve calls: those of skills from trusted scopes (SPEC §11:
+   * permission widening needs a trusted scope). An untrusted skill's `allowed-tools` still narrow, but a
+   * call they allow is asked about as usual. Absent: every pattern of `allowed` approves.
+   */
+  approving?: ToolPattern[];
   /** Union of the active skills' `disallowed-tools`. */
   disallowed: ToolPattern[];
 }
@@ -74,19 +80,30 @@ export function skillToolPatterns(skill: Skill): {
   };
 }
 
-/** The combined policy of the active skills. */
-export function toolPolicyFor(skills: readonly Skill[], mode: NarrowingMode): ToolPolicy {
+/**
+ * The combined policy of the active skills. `isTrusted` (default: every skill) says whose `allowed-tools`
+ * may pre-approve; an untrusted skill's only narrow.
+ */
+export function toolPolicyFor(
+  skills: readonly Skill[],
+  mode: NarrowingMode,
+  isTrusted: (skill: Skill) => boolean = () => true,
+): ToolPolicy {
   let allowed: ToolPattern[] | undefined;
+  const approving: ToolPattern[] = [];
   const disallowed: ToolPattern[] = [];
   for (const skill of skills) {
     const patterns = skillToolPatterns(skill);
-    if (patterns.allowed) allowed = [...(allowed ?? []), ...patterns.allowed];
+    if (patterns.allowed) {
+      allowed = [...(allowed ?? []), ...patterns.allowed];
+      if (isTrusted(skill)) approving.push(...patterns.allowed);
+    }
     disallowed.push(...patterns.disallowed);
   }
   return {
     mode,
     skills: skills.map((skill) => skill.qualifiedName),
-    ...(allowed ? { allowed } : {}),
+    ...(allowed ? { allowed, approving } : {}),
     disallowed,
   };
 }
@@ -102,7 +119,13 @@ function offered(policy: ToolPolicy, name: string): boolean {
 
 /** True when calls of the tool need no confirmation (some allowed pattern names it without an argument). */
 function preApproved(policy: ToolPolicy, name: string): boolean {
-  return (policy.allowed ?? []).some((pattern) => pattern.argument === undefined && namesTool(pattern, name));
+  return approvingPatterns(policy).some(
+    (pattern) => pattern.argument === undefined && namesTool(pattern, name),
+  );
+}
+
+function approvingPatterns(policy: ToolPolicy): readonly ToolPattern[] {
+  return policy.approving ?? policy.allowed ?? [];
 }
 
 /**
@@ -155,7 +178,12 @@ export function checkToolCall(policy: ToolPolicy, name: string, input: unknown):
     return { action: "deny", reason: `${name} is not in allowed-tools of ${source}` };
   if (policy.allowed === undefined || SKILL_TOOL_NAMES.includes(name)) return { action: "allow" };
   const patterns = policy.allowed.filter((pattern) => namesTool(pattern, name));
-  if (patterns.some((pattern) => pattern.approvesInput(input))) return { action: "approve" };
+  if (patterns.some((pattern) => pattern.approvesInput(input))) {
+    const approving = approvingPatterns(policy);
+    return patterns.some((pattern) => approving.includes(pattern) && pattern.approvesInput(input))
+      ? { action: "approve" }
+      : { action: "allow" };
+  }
   if (policy.mode === "restrict" && patterns.length > 0) {
     return {
       action: "deny",

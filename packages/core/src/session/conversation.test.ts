@@ -39,6 +39,12 @@ beforeEach(async () => {
     { description: "Use when deploying to production.", "disable-model-invocation": true },
     "Deploy carefully.\n",
   );
+  // The person trusts this project's skills: their allowed-tools may pre-approve (SPEC §11).
+  await temp.write({
+    "home/.config/skillset/config.json": JSON.stringify({
+      policy: { trustedScopes: ["user", "admin", "system", "repo"] },
+    }),
+  });
   skills = await openTempSkillset(temp);
 });
 afterEach(async () => {

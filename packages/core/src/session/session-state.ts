@@ -121,7 +121,9 @@ export function emit(state: SessionState, event: SessionEvent): void {
 
 /** The tool policy of the skills active now. */
 export function currentPolicy(state: SessionState): ToolPolicy {
-  return toolPolicyFor([...state.active.values()], state.narrowing);
+  return toolPolicyFor([...state.active.values()], state.narrowing, (skill) =>
+    state.parts.policy.isTrusted(skill),
+  );
 }
 
 /** The catalog as this session renders it (format, context window, recently used first). */

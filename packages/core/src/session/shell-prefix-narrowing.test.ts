@@ -9,7 +9,7 @@ let skills: Skillset;
 beforeAll(async () => {
   temp = await createTempProject();
   await temp.writeSkill(
-    "project/.agents/skills/tools1",
+    "home/.agents/skills/tools1",
     { name: "tools1", description: "Use when staging files.", "allowed-tools": "Bash(git add:*) Read" },
     "Stage the files.\n",
   );
