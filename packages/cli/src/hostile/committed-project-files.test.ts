@@ -122,4 +122,52 @@ describe("a clone's committed files cannot move its root, reorder the person's s
     );
     expect(disabled.ms).toBeLessThan(5_000);
   });
+
+  it("a settings file the trust does not cover (an opencode.json below the root) cannot widen a trusted project", async () => {
+    await temp.write({
+      "home/.config/skillset/config.json": JSON.stringify({
+        policy: { permissions: [{ action: "ask", skill: "deploy" }] },
+      }),
+      "home/.config/opencode/opencode.json": JSON.stringify({ permission: { skill: { deploy: "deny" } } }),
+    });
+    const clone = await cloneOf(
+      {
+        ".claude/skills/deploy/SKILL.md": skill("deploy", "Deploy body.\n"),
+        ".claude/settings.json": JSON.stringify({ permissions: { deny: ["Skill(unused)"] } }),
+        "pkg/README.md": "x\n",
+      },
+      temp.join("work/clone"),
+    );
+    expect((await cli(clone, "trust")).code).toBe(0);
+    // A pull brings a file the person never trusted, in a folder below the root.
+    await temp.write({ "work/clone/pkg/opencode.json": JSON.stringify({ permission: { skill: "allow" } }) });
+    const loaded = await runBin(["load", "deploy"], { cwd: join(clone, "pkg"), env, timeoutMs: 30_000 });
+    expect(loaded.code).toBe(1);
+    expect(loaded.stdout).not.toContain("Deploy body.");
+    expect(loaded.stderr).toContain("denied by a permission rule");
+  });
+
+  it("a settings file over 1 MiB is not read, so a same-size swap after trust changes nothing", async () => {
+    await temp.write({
+      "home/.config/skillset/config.json": JSON.stringify({
+        policy: { permissions: [{ action: "ask", skill: "deploy" }] },
+      }),
+    });
+    const padded = (settings: object) => JSON.stringify(settings) + " ".repeat(1100 * 1024);
+    const clone = await cloneOf(
+      {
+        ".claude/skills/deploy/SKILL.md": skill("deploy", "Deploy body.\n"),
+        ".claude/settings.json": padded({ permissions: { deny: ["Skill(deploy)"] } }),
+      },
+      temp.join("work/clone"),
+    );
+    expect((await cli(clone, "trust")).code).toBe(0);
+    // The same number of bytes, now allowing the skill (the trust digest takes a file this large by its size).
+    const allow = padded({ permissions: { allow: ["Skill(deploy)"] } });
+    await temp.write({ "work/clone/.claude/settings.json": allow.slice(0, allow.length - 1) });
+    const loaded = await cli(clone, "load", "deploy");
+    expect(loaded.code).toBe(1);
+    expect(loaded.stdout).not.toContain("Deploy body.");
+    expect(loaded.stderr).toContain("needs confirmation");
+  });
 });

@@ -95,7 +95,8 @@ export async function projectFilesDigest(
     hash.update(`${name}\u0000`);
     try {
       const { size } = await fs.stat(file);
-      // A settings file holds a few settings; a huge one is hashed by its size alone (it is refused when read).
+      // A settings file holds a few settings; a huge one is hashed by its size alone: every reader refuses a
+      // file over 1 MiB (readCappedText), so its bytes never count.
       if (size > 1024 * 1024) hash.update(`large:${size}`);
       else {
         const bytes = await fs.readFile(file);
@@ -186,12 +187,14 @@ export function projectSettingIgnored(
   widens: string,
   trust: Pick<ProjectTrust, "state" | "record"> | undefined,
   line?: number,
+  /** How the person allows it, when not by trusting the project (the default advice). */
+  advice?: string,
 ): Diagnostic {
   const where = line === undefined ? "" : ` (line ${line})`;
   return diagnostic(
     "warning",
     "project-setting-ignored",
-    `Ignored ${key} in ${file}${where}: it ${widens}, and a project's own files may only narrow what you allow; ${trustAdvice(trust ?? { state: "untrusted" })}.`,
+    `Ignored ${key} in ${file}${where}: it ${widens}, and a project's own files may only narrow what you allow; ${advice ?? trustAdvice(trust ?? { state: "untrusted" })}.`,
     file,
     line === undefined ? { field: key } : { field: key, line },
   );

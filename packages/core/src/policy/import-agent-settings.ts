@@ -4,7 +4,14 @@
  * arrive with a clone: unless the person trusts the project they may only narrow — their deny and ask
  * rules apply, their allow rules do not, and they never override the person's own per-skill settings.
  */
-import { isProjectFile, type ProjectTrust, projectSettingIgnored } from "../config/project-trust.js";
+
+import { join } from "node:path";
+import {
+  isProjectFile,
+  PROJECT_WIDENING_FILES,
+  type ProjectTrust,
+  projectSettingIgnored,
+} from "../config/project-trust.js";
 import type { FileSystem } from "../fs/file-system.js";
 import { nodeFileSystem } from "../fs/node-file-system.js";
 import { claudePluginsDir } from "../roots/installed-claude-plugins.js";
@@ -59,8 +66,7 @@ export async function importAgentSettings(location: AgentSettingsLocation): Prom
   if (inProject && location.trust) trust = await location.trust();
   const parts =
     trust.state === "trusted"
-      ? // A trusted project's files are read together with the person's, exactly as the agent reads them.
-        await Promise.all(readers.map(([files, read]) => read(files)))
+      ? await Promise.all(readers.map(([files, read]) => readTrusted(files, read, location.projectRoot)))
       : split.map(({ person, project }) => narrowed(person, project, trust));
   const all = noImportedSettings();
   for (const part of parts) {
@@ -71,6 +77,24 @@ export async function importAgentSettings(location: AgentSettingsLocation): Prom
   }
   return all;
 }
+
+/**
+ * A trusted project's files that the trust covers (its digest: the files at the root) are read together
+ * with the person's, exactly as the agent reads them; any other project file (an `opencode.json` in a
+ * folder between the root and the cwd) may only narrow, as if the project were not trusted — trusting
+ * the project did not look at it, and a pull may add it.
+ */
+async function readTrusted(files: string[], read: Reader, projectRoot: string): Promise<ImportedSettings> {
+  const covered = new Set(PROJECT_WIDENING_FILES.map((name) => join(projectRoot, name)));
+  const uncovered = files.filter((file) => isProjectFile(file, projectRoot) && !covered.has(file));
+  const together = await read(files.filter((file) => !uncovered.includes(file)));
+  if (uncovered.length === 0) return together;
+  return narrowed(together, await read(uncovered), { state: "trusted" }, OUTSIDE_TRUST);
+}
+
+/** How to let a project file the trust does not cover apply. */
+const OUTSIDE_TRUST =
+  "`skillset trust` covers only the settings files at the project root; move the setting there and trust the project again";
 
 /** Reads the person's files and the project's files apart, so the project's cannot override the person's per key. */
 async function readApart(
@@ -94,11 +118,19 @@ function narrowed(
   person: ImportedSettings,
   project: ImportedSettings,
   trust: Pick<ProjectTrust, "state" | "record">,
+  advice?: string,
 ): ImportedSettings {
   const diagnostics = [...person.diagnostics, ...project.diagnostics];
   const ignore = (origin: RuleOrigin, widens: string) =>
     diagnostics.push(
-      projectSettingIgnored(origin.file ?? "", origin.setting ?? "a setting", widens, trust, origin.line),
+      projectSettingIgnored(
+        origin.file ?? "",
+        origin.setting ?? "a setting",
+        widens,
+        trust,
+        origin.line,
+        advice,
+      ),
     );
   for (const rule of project.rules) {
     if (rule.action === "allow")

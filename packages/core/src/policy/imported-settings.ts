@@ -3,6 +3,7 @@
  * OpenCode files: permission rules, and Claude Code's per-skill overrides. Each piece carries its file.
  */
 import type { FileSystem } from "../fs/file-system.js";
+import { readCappedText, TOO_LARGE_CODE, type TooLargeError } from "../fs/read-capped-text.js";
 import { type Diagnostic, diagnostic } from "../model/diagnostic.js";
 import type { PolicyRule, RuleOrigin } from "./permission-rules.js";
 
@@ -39,13 +40,19 @@ export async function readSettingsFile(
   into: ImportedSettings,
 ): Promise<string | undefined> {
   try {
-    const text = await fs.readText(file);
+    // Capped as skillset's own settings files are: the project's trust digest takes a larger file by its
+    // size alone, so it must never be read (a same-size swap would then go unnoticed).
+    const text = await readCappedText(fs, file);
     into.files.push(file);
     return text;
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
     if (code === "ENOENT" || code === "ENOTDIR") return undefined;
-    into.diagnostics.push(settingsWarning(file, `cannot be read (${code ?? String(error)})`));
+    const problem =
+      code === TOO_LARGE_CODE
+        ? `is ${((error as TooLargeError).size / 1024 / 1024).toFixed(1)} MiB, over the 1 MiB a settings file may have, so it is not read`
+        : `cannot be read (${code ?? String(error)})`;
+    into.diagnostics.push(settingsWarning(file, problem));
     return undefined;
   }
 }
