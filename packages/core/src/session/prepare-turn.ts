@@ -94,7 +94,12 @@ export async function prepareTurn(
       continue;
     }
     if (skill.frontmatter.context === "fork" && !fork) turn.diagnostics.push(forkUnsupported(skill));
-    turn.diagnostics.push(...activate(state, skill, via, body.mtimeMs));
+    turn.diagnostics.push(
+      ...activate(state, skill, via, body.mtimeMs, {
+        ...(activation.args === undefined ? {} : { args: activation.args }),
+        ...(fork ? { forked: true as const } : {}),
+      }),
+    );
     const model = skill.frontmatter.model;
     const record: TurnActivation = {
       skill,

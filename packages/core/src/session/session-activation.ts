@@ -43,6 +43,7 @@ export function activate(
   given: Skill,
   via: LoadedRecord["via"],
   mtimeMs: number,
+  loadedWith: Pick<LoadedRecord, "args" | "forked"> = {},
 ): Diagnostic[] {
   const found: Diagnostic[] = [];
   const skill = withGrantedTools(state, given, found);
@@ -56,6 +57,7 @@ export function activate(
     mtimeMs,
     via,
     active: true,
+    ...loadedWith,
   });
   const declared = skillHooks(skill);
   found.push(...skillToolPatterns(skill).diagnostics, ...declared.diagnostics);

@@ -49,6 +49,12 @@ export function restoreSnapshot(state: SessionState, snapshot: SessionSnapshot):
   for (const skillId of snapshot.active) {
     const found = view.lookup(skillId);
     if (found.kind !== "found") continue;
+    // A skill denied or switched off since the snapshot was taken is not taken back in (SPEC §6, §11).
+    if (!found.entry.enabled || policy.isDenied(found.entry.skill)) {
+      const record = loaded.get(skillId);
+      if (record) record.active = false;
+      continue;
+    }
     active.set(skillId, found.entry.skill);
     if (policy.isTrusted(found.entry.skill))
       state.hooks.register(skillId, skillHooks(found.entry.skill).hooks);

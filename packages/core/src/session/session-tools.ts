@@ -5,9 +5,10 @@
  */
 import { createSkillTools } from "../tools/create-skill-tools.js";
 import type { SkillTool } from "../tools/define-skill-tool.js";
+import { toolError } from "../tools/tool-result.js";
 import type { SkillToolsContext } from "../tools/tools-context.js";
 import { activate, admit, startFork } from "./session-activation.js";
-import { ensureOpen, type SessionState } from "./session-state.js";
+import type { SessionState } from "./session-state.js";
 
 /** The tools for this turn (without `skill_search` when the host does not offer it). */
 export function sessionTools(state: SessionState): SkillTool[] {
@@ -43,13 +44,22 @@ function newToolsContext(state: SessionState): SkillToolsContext {
   return context;
 }
 
+/**
+ * Each tool of a session: refused as a result (never thrown, SPEC §10) once the session is closed; a load
+ * through `skill_load` or `use_skill` makes the skill active.
+ */
 function recordToolUse(state: SessionState, tool: SkillTool): SkillTool {
-  if (tool.name !== "skill_load" && tool.name !== "use_skill") return tool;
+  const records = tool.name === "skill_load" || tool.name === "use_skill";
   return {
     ...tool,
     async handler(input) {
-      ensureOpen(state);
+      if (state.closed)
+        return toolError(
+          "session-closed",
+          `Session ${state.id} was closed; the host must start a new one before skills can be used.`,
+        );
       const result = await tool.handler(input);
+      if (!records) return result;
       const path = typeof result.data?.path === "string" ? result.data.path : undefined;
       if (!result.isError && path) {
         const found = state.view.lookup(path);

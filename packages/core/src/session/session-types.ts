@@ -139,6 +139,10 @@ export interface LoadedRecord {
   via: "mention" | "command" | "tool" | "restore";
   /** Whether it still narrows tools and holds hooks. */
   active: boolean;
+  /** The arguments it was loaded with, when any (compaction loads it again with them). */
+  args?: string | readonly string[];
+  /** It ran in a subagent (`context: fork` through the host's fork callback), not in this conversation. */
+  forked?: true;
 }
 
 /** What `inspect()` reports (also `skillset resolve --inspect`). */
