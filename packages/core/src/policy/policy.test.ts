@@ -81,6 +81,20 @@ describe("loadPolicy", () => {
     });
   });
 
+  it("keeps an allow the host asked to remember for the project in the person's own file when the project is not trusted", async () => {
+    const ask = { permissions: [{ action: "ask" as const, skill: "pdf" }] };
+    const policy = await load(ask);
+    expect(
+      (await policy.authorize(pdf, undefined, () => ({ allow: true, remember: "project" }))).allowed,
+    ).toBe(true);
+    const user = JSON.parse(await readFile(temp.join("home/.config/skillset/state.json"), "utf8"));
+    expect(user.answers).toEqual([{ skill: pdf.id, tool: "*", action: "allow" }]);
+    // The next process honours it, with nothing ignored.
+    const again = await load(ask);
+    expect(again.permissions.decide(pdf).action).toBe("allow");
+    expect(again.diagnostics).toEqual([]);
+  });
+
   it("a callback that throws, never answers, or is missing refuses with a clear diagnostic; the policy keeps working", async () => {
     const policy = await load({ permissions: [{ action: "ask", skill: "*" }] });
     const thrown = await policy.authorize(pdf, undefined, () => {

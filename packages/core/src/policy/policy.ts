@@ -99,7 +99,10 @@ export interface Policy {
     tool: PermissionTool | undefined,
     confirm?: (request: ConfirmRequest) => ConfirmAnswer | Promise<ConfirmAnswer>,
   ): Promise<PolicyAuthorization>;
-  /** Records an answer in the user's (default) or project's state file, atomically and locked. */
+  /**
+   * Records an answer in the user's (default) or project's state file, atomically and locked. An allow
+   * asked for the project's file of a project the person does not trust goes to the user's file.
+   */
   remember(
     skill: Skill,
     tool: PermissionTool | "*",
@@ -193,8 +196,12 @@ export async function loadPolicy(options: LoadPolicyOptions): Promise<Policy> {
         ),
     ],
     isTrusted: (skill) => isTrusted(skill, config.trustedScopes),
-    async remember(skill, tool, action, layer = "user") {
+    async remember(skill, tool, action, asked = "user") {
       const answer: PermissionAnswer = { skill: skill.id, tool, action };
+      // An allow in the file of a project the person does not trust would be ignored from the next process
+      // on (a project's own files may only narrow): the person's answer is kept in their own file instead.
+      const layer =
+        asked === "project" && action === "allow" && (await trust()).state !== "trusted" ? "user" : asked;
       const write = () =>
         stores[layer].update((state) => {
           state.answers = [...(state.answers ?? []), answer];
