@@ -201,6 +201,39 @@ describe("skillset mcp over stdio", () => {
     expect(textOf(loaded)).toContain("Add an entry.");
   });
 
+  it("takes a skill switched off by another process (`skillset disable`) out at once, and back when switched on", async () => {
+    await temp.writeSkill(
+      "project/.agents/skills/switchy",
+      { name: "switchy", description: "Use when switching" },
+      "Switch body.\n",
+    );
+    const cli = async (...argv: string[]) => {
+      const child = spawn(process.execPath, [SKILLSET_BIN, ...argv], {
+        cwd: temp.join("project"),
+        env: serverEnv(temp),
+        stdio: "ignore",
+      });
+      const [code] = await once(child, "exit");
+      expect(code).toBe(0);
+    };
+    const until = async (check: () => Promise<boolean>) => {
+      const deadline = Date.now() + 15_000;
+      while (!(await check())) {
+        if (Date.now() > deadline) throw new Error("the server did not see the change within 15 s");
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+    };
+    const loads = async () => !(await call("skill_load", { name: "switchy" })).isError;
+    await until(loads);
+    await cli("disable", "switchy");
+    await until(async () => !(await loads()));
+    const refused = await call("skill_load", { name: "switchy" });
+    expect(textOf(refused)).toContain("disabled");
+    expect((await client.listPrompts()).prompts.map((prompt) => prompt.name)).not.toContain("switchy");
+    await cli("enable", "switchy");
+    await until(loads);
+  });
+
   it("hides a denied skill everywhere and refuses it on every path", async () => {
     const search = await call("skill_search", { query: "secret plan" });
     expect(JSON.stringify(search.structuredContent)).not.toContain("secret-plan");

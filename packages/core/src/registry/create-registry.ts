@@ -6,6 +6,7 @@
  */
 
 import { dirname } from "node:path";
+import { configPaths } from "../config/config-paths.js";
 import type { SkillsetConfig } from "../config/config-schema.js";
 import { defaultConfig } from "../config/default-config.js";
 import { asyncOnly } from "../fs/async-only.js";
@@ -627,6 +628,16 @@ class Registry implements SkillRegistry {
           await this.compose();
         }),
       flush: () => this.exclusive(() => this.cache.save()),
+      // Enable/disable, the config and the person's trust decide what is listed as much as the skill
+      // files do: a change to one loads the registry again (a running MCP server, `skillset watch`).
+      settingsFiles: async () => {
+        const { trustedProjectsFile } = await import("../config/project-trust.js");
+        const paths = configPaths(this.location());
+        const files = [...this.readFiles, paths.userConfig, paths.projectConfig, paths.userState];
+        files.push(paths.projectState, trustedProjectsFile(this.location()));
+        return [...new Set(files)];
+      },
+      settingsChanged: () => this.reload(),
       subscribe: (added) => {
         this.listeners.add(added);
         return () => this.listeners.delete(added);

@@ -38,6 +38,15 @@ export interface WatchHost {
   listener?: RegistryListener;
   /** Quiet time after the first event of a batch, in milliseconds (default 50). */
   debounceMs?: number;
+  /**
+   * The settings files that decide what the registry holds besides the skills themselves (the config and
+   * state files, the person's trust file): watched too, each by its stamp, present or not.
+   */
+  settingsFiles?(): Promise<readonly string[]>;
+  /** One of `settingsFiles` changed: the registry loads again (enablement, config), and tells listeners. */
+  settingsChanged?(): Promise<void>;
+  /** How often a settings file's stamp is looked at, in milliseconds (default 500). */
+  settingsIntervalMs?: number;
 }
 
 function isWatchedFile(parts: readonly string[]): boolean {
@@ -129,6 +138,17 @@ export async function watchRegistry(host: WatchHost): Promise<RegistryWatcher> {
     // Permission errors and vanished folders are expected while trees change; the registry stays usable.
   });
   await new Promise<void>((resolve) => watcher.once("ready", () => resolve()));
+  const settings = await watchSettingsFiles(host, () => {
+    if (closed) return;
+    working = working.then(async () => {
+      try {
+        await host.settingsChanged?.();
+        await replan();
+      } catch {
+        // A settings file being written may not parse yet: the next change, or reload, repairs it.
+      }
+    });
+  });
 
   return {
     on(listener) {
@@ -140,10 +160,44 @@ export async function watchRegistry(host: WatchHost): Promise<RegistryWatcher> {
       if (closed) return;
       closed = true;
       if (timer) clearTimeout(timer);
+      settings.close();
       await watcher.close();
       await working;
       for (const off of unsubscribers) off();
       await host.flush();
+    },
+  };
+}
+
+/**
+ * Watches the host's settings files by their stamps (`fs.watchFile`: a file that does not exist yet is
+ * watched for its creation, and one written by rename is seen too), telling `changed` once per quiet
+ * moment. The timers keep no process alive.
+ */
+async function watchSettingsFiles(host: WatchHost, changed: () => void): Promise<{ close(): void }> {
+  const files = (await host.settingsFiles?.()) ?? [];
+  if (files.length === 0 || host.settingsChanged === undefined) return { close() {} };
+  const { unwatchFile, watchFile } = await import("node:fs");
+  let timer: NodeJS.Timeout | undefined;
+  const listener = (current: Stats, previous: Stats) => {
+    if (
+      current.mtimeMs === previous.mtimeMs &&
+      current.ctimeMs === previous.ctimeMs &&
+      current.size === previous.size &&
+      current.ino === previous.ino
+    )
+      return;
+    timer ??= setTimeout(() => {
+      timer = undefined;
+      changed();
+    }, host.debounceMs ?? 50);
+  };
+  const interval = host.settingsIntervalMs ?? 500;
+  for (const file of files) watchFile(file, { interval, persistent: false }, listener);
+  return {
+    close() {
+      if (timer) clearTimeout(timer);
+      for (const file of files) unwatchFile(file, listener);
     },
   };
 }
