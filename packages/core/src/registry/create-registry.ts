@@ -124,7 +124,7 @@ class Registry implements SkillRegistry {
    */
   private reparsed = new Set<string>();
   /** For the name index: every path the last full walk listed or stat'ed, and what else it depended on. */
-  private walked: { paths: Set<string>; inputs: string } | undefined;
+  private walked: { paths: Set<string>; inputs: string; since: number } | undefined;
 
   constructor(options: RegistryOptions) {
     this.options = options;
@@ -368,7 +368,7 @@ class Registry implements SkillRegistry {
       const paths = new Set<string>();
       const fs = indexed ? recordingFileSystem(this.fs, paths) : this.fs;
       this.walked = indexed
-        ? { paths, inputs: walkInputs(roots, config.discovery, this.parser.linkAreas) }
+        ? { paths, inputs: walkInputs(roots, config.discovery, this.parser.linkAreas), since: Date.now() }
         : undefined;
       return Promise.all(roots.map((root) => this.walk(root, fs, listings)));
     });
@@ -442,6 +442,7 @@ class Registry implements SkillRegistry {
       states: this.rootStates,
       entries: this.composedEntries,
       paths: walked.paths,
+      walkedSince: walked.since,
       fs: this.fs,
     });
     try {

@@ -1,3 +1,4 @@
+import { writeFileSync } from "node:fs";
 import { rm, symlink, utimes, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
@@ -105,6 +106,27 @@ describe("the name index (one-skill commands without the whole registry)", () =>
     expect(deleted.fast).toEqual(deleted.full);
     expect(deleted.full).toEqual({ kind: "not-found" });
   }, 30_000);
+
+  it("writes no index when a file changed after the walk began (its stamp would pair with the old names)", async () => {
+    await temp.write({
+      "project/.agents/skills/alpha/SKILL.md": skill("alpha", "Alpha does A."),
+      "project/.agents/skills/beta/SKILL.md": skill("beta", "Beta does B."),
+    });
+    stepPastRacyWindow(); // the clock stands 3.1 s ahead of the files' stamps, and stays there
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    const cacheFile = temp.join("cache", "metadata.json");
+    const options = { cwd: temp.join("project"), env, home: temp.join("home"), cacheFile };
+    const first = createRegistry({ ...options, oneSkill: "alpha" });
+    await first.load();
+    // Before its cache and index are written, a slow machine lets another process rename beta to alpha,
+    // and time passes.
+    vi.setSystemTime(Date.now() + 5_000);
+    writeFileSync(temp.join("project/.agents/skills/beta/SKILL.md"), skill("alpha", "Beta does B."));
+    await first.settled();
+    const after = await both("alpha");
+    expect(after.fast).toEqual(after.full);
+    expect(after.full).toMatchObject({ kind: "ambiguous" });
+  });
 
   it("a same-named skill in another root and a disabled skill are seen at once", async () => {
     await temp.write({ "project/.agents/skills/pdf/SKILL.md": skill("pdf", "Fill PDF forms.") });

@@ -145,6 +145,11 @@ export async function buildNameIndex(options: {
   entries: readonly RegistryEntry[];
   paths: ReadonlySet<string>;
   fs: FileSystem;
+  /**
+   * When the walk began (`Date.now()`): a path changed since then may have changed after it was read, so
+   * its stamp now would pair with what was read before — no index is written.
+   */
+  walkedSince?: number;
 }): Promise<string | undefined> {
   const { states, fs } = options;
   const walked = new Set(options.paths);
@@ -155,7 +160,8 @@ export async function buildNameIndex(options: {
     .map((path, index) => [path, index] as const)
     .filter(([, index]) => reals[index] !== undefined)
     .sort((a, b) => b[0].length - a[0].length);
-  const now = Date.now();
+  // A stamp proves what was read only when it is older than the read (and than the racy window before it).
+  const now = Math.min(Date.now(), options.walkedSince ?? Number.POSITIVE_INFINITY);
   const paths: string[] = [];
   const stamps: number[] = [];
   for (const path of walked) {
