@@ -68,27 +68,6 @@ describe("restore()", () => {
   });
 });
 
-describe("a skill run in a subagent (context: fork, through the host's fork)", () => {
-  it("narrows the subagent's tools, not this conversation's", async () => {
-    await temp.writeSkill(
-      "home/.agents/skills/reader",
-      { name: "reader", description: "Use for reading.", context: "fork", "allowed-tools": "Read" },
-      "Read only.\n",
-    );
-    const skills = await openTempSkillset(temp);
-    try {
-      const session = skills.session({ host: { fork: async () => ({ taskId: "t1" }) } });
-      const turn = await session.prepareTurn("$reader look", { source: "user" });
-      expect(turn.activations).toMatchObject([{ context: "fork" }]);
-      const tools = [{ name: "Read" }, { name: "Bash" }];
-      expect(session.filterTools(tools)).toMatchObject({ removed: [], approved: [] });
-      expect(session.inspect().loaded).toMatchObject([{ name: "reader", active: false, forked: true }]);
-    } finally {
-      await skills.close();
-    }
-  });
-});
-
 describe("a closed session's tools", () => {
   it("answer with an error result, never a throw", async () => {
     const skills = await openTempSkillset(temp);

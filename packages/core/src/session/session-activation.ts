@@ -47,9 +47,7 @@ export function activate(
 ): Diagnostic[] {
   const found: Diagnostic[] = [];
   const skill = withGrantedTools(state, given, found);
-  // A skill that ran in a subagent narrows the subagent's tools and holds its hooks, not this conversation's.
-  const inline = loadedWith.forked !== true;
-  if (inline) state.active.set(skill.id, skill);
+  state.active.set(skill.id, skill);
   state.lastUsed.set(skill.id, ++state.clock);
   const version = skill.frontmatter.version ?? skill.frontmatter.metadata?.version;
   state.loaded.set(skill.id, {
@@ -58,12 +56,12 @@ export function activate(
     ...(version === undefined ? {} : { version }),
     mtimeMs,
     via,
-    active: inline,
+    active: true,
     ...loadedWith,
   });
   const declared = skillHooks(skill);
   found.push(...skillToolPatterns(skill).diagnostics, ...declared.diagnostics);
-  if (declared.hooks.length > 0 && inline) {
+  if (declared.hooks.length > 0) {
     if (state.parts.policy.isTrusted(skill)) state.hooks.register(skill.id, declared.hooks);
     else {
       found.push(
