@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { nodeFileSystem } from "../fs/node-file-system.js";
 import { createTempDir, type TempDir } from "../test/temp-tree.js";
 import type { LintRule } from "./lint-rule.js";
-import { lintSkills } from "./lint-skills.js";
+import { lintSkills, MAX_FINDINGS_PER_RULE } from "./lint-skills.js";
 import { loadLintTarget } from "./load-lint-target.js";
 import { lintRules, reservedName } from "./rules/index.js";
 
@@ -47,5 +47,24 @@ describe("lint rules", () => {
     };
     const [result] = await lintSkills([await skill("claude-x")], { rules: [broken, reservedName] });
     expect(result?.diagnostics.map((d) => d.code)).toEqual(["lint-rule-failed", "reserved-name"]);
+  });
+
+  it("reports at most 50 findings of one rule for one skill, then how many more", async () => {
+    const many = Array.from(
+      { length: 60 },
+      (_, index) => `- [file ${index}](references/missing-${index}.md)`,
+    );
+    const path = await temp.writeSkill(
+      "pdf-forms",
+      { name: "pdf-forms", description: "Fill PDF forms. Use when the user asks to fill in a PDF." },
+      `${many.join("\n")}\n`,
+    );
+    const target = (await loadLintTarget(path, { fs: nodeFileSystem })).target!;
+    const [result] = await lintSkills([target]);
+    const missing = (result?.diagnostics ?? []).filter((found) => found.code === "missing-reference");
+    expect(missing).toHaveLength(MAX_FINDINGS_PER_RULE + 1);
+    expect(missing.at(-1)?.message).toBe(
+      "…and 10 more missing-reference findings in this file (the first 50 are shown); fix those and lint again.",
+    );
   });
 });

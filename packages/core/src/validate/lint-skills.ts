@@ -37,6 +37,26 @@ export interface LintResult {
 }
 
 /**
+ * Findings one rule reports for one skill, at most: a hostile SKILL.md naming 50,000 missing files would
+ * otherwise print megabytes. The rest are counted in one more finding.
+ */
+export const MAX_FINDINGS_PER_RULE = 50;
+
+function atMost(limit: number, found: Diagnostic[]): Diagnostic[] {
+  if (found.length <= limit) return found;
+  const last = found[limit - 1] as Diagnostic;
+  return [
+    ...found.slice(0, limit),
+    diagnostic(
+      last.severity,
+      last.code,
+      `…and ${found.length - limit} more ${last.code} findings in this file (the first ${limit} are shown); fix those and lint again.`,
+      last.path,
+    ),
+  ];
+}
+
+/**
  * Lints every target. A rule that throws does not stop the others: its failure becomes an error
  * diagnostic `lint-rule-failed` naming the rule.
  */
@@ -61,7 +81,7 @@ export async function lintSkills(
       const found: Diagnostic[] = [];
       for (const rule of rules) {
         try {
-          found.push(...(await rule.check({ skill, byName, fs, hostCommands })));
+          found.push(...atMost(MAX_FINDINGS_PER_RULE, await rule.check({ skill, byName, fs, hostCommands })));
         } catch (error) {
           found.push(
             diagnostic(
