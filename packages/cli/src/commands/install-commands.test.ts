@@ -1,4 +1,14 @@
-import { cpSync, existsSync, lstatSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import {
+  cpSync,
+  existsSync,
+  lstatSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from "node:fs";
 import { join, relative } from "node:path";
 import type { TempDir } from "@skillset/core/test";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
@@ -346,6 +356,16 @@ describe("agents' links and copies", () => {
     expect((await cli("remove", "alpha")).code).toBe(0);
     expect(existsSync(claudeCopy())).toBe(false);
     expect(existsSync(temp.join("project/.codex/skills/alpha/SKILL.md"))).toBe(true);
+  });
+
+  it("leaves an identical copy behind a committed link out of the project alone, and still removes", async () => {
+    expect((await cli("add", "../src", "--skill", "alpha")).code).toBe(0);
+    cpSync(temp.join("project/.agents/skills/alpha"), temp.join("outside/alpha"), { recursive: true });
+    mkdirSync(temp.join("project/.codex"), { recursive: true });
+    symlinkSync(temp.join("outside"), temp.join("project/.codex/skills"));
+    const removed = await cli("remove", "alpha");
+    expect(removed.code).toBe(0);
+    expect(existsSync(temp.join("outside/alpha/SKILL.md"))).toBe(true);
   });
 
   it("after update, the installed skill and its unrecorded copy are still one skill, not ambiguous", async () => {

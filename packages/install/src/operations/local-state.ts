@@ -60,10 +60,11 @@ export async function editedAgentCopies(
   entry: LockEntry,
   scope: InstallScope,
   env: Record<string, string | undefined>,
+  places?: Awaited<ReturnType<typeof agentPlaces>>,
 ): Promise<string[]> {
   if (!entry.integrity) return [];
   const edited: string[] = [];
-  for (const { place, kind } of await agentPlaces(name, entry, scope, env)) {
+  for (const { place, kind } of places ?? (await agentPlaces(name, entry, scope, env))) {
     if (kind === "copy" && (await hashSkillFolder(place)).integrity !== entry.integrity) edited.push(place);
   }
   return edited;
@@ -89,9 +90,14 @@ export async function unrecordedCopies(
     if (entry.agents?.includes(agent)) continue;
     const place = skillFolder(agentSkillsDir(agent, scope, env), name, `recorded in ${scope.lockPath}`);
     if (place === installed) continue;
+    // An agent's folder a committed link leads out of is not this install's to read or change: skipped.
+    try {
+      checkAgentPlaces(name, [agent], scope, env);
+    } catch {
+      continue;
+    }
     const stat = await lstat(place).catch(() => undefined);
     if (!stat?.isDirectory() || !(await hasSkillFile(place))) continue;
-    checkAgentPlaces(name, [agent], scope, env);
     integrity ??= (await hashSkillFolder(installed)).integrity;
     if ((await hashSkillFolder(place)).integrity === integrity) copies.push(agent);
   }
@@ -117,8 +123,8 @@ export async function withAgentPlaces(
   env: Record<string, string | undefined>,
 ): Promise<LocalState> {
   if (state !== "intact") return state;
-  if ((await editedAgentCopies(name, entry, scope, env)).length > 0) return "edited";
   const places = await agentPlaces(name, entry, scope, env);
+  if ((await editedAgentCopies(name, entry, scope, env, places)).length > 0) return "edited";
   return places.some((place) => place.kind === "missing") ? "missing" : state;
 }
 

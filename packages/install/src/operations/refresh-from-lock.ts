@@ -80,22 +80,22 @@ export async function refreshFromLock(
       rows.push(await restoreAgentPlaces(name, entry, scope, options.env));
       continue;
     }
-    const edited =
-      state === "edited"
-        ? ["edited since it was installed"]
-        : options.force
-          ? []
+    if (!options.force) {
+      const edited =
+        state === "edited"
+          ? ["edited since it was installed"]
           : (await editedAgentCopies(name, entry, scope, options.env)).map(
               (place) => `its copy at ${place} was edited since it was installed`,
             );
-    if (edited.length > 0 && !options.force) {
-      rows.push({
-        name,
-        outcome: "skipped",
-        detail: `${edited.join("; ")}; pass --force to overwrite the edits`,
-      });
-      failed = true;
-      continue;
+      if (edited.length > 0) {
+        rows.push({
+          name,
+          outcome: "skipped",
+          detail: `${edited.join("; ")}; pass --force to overwrite the edits`,
+        });
+        failed = true;
+        continue;
+      }
     }
     states.set(name, state);
     wanted.push([name, entry]);
