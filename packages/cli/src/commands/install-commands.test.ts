@@ -378,6 +378,28 @@ describe("agents' links and copies", () => {
     expect(listed.stdout).not.toContain("ambiguous");
   });
 
+  it("an agent's folder that is a link to .agents/skills is the install itself: add, update, install and remove never delete through it", async () => {
+    mkdirSync(temp.join("project/.agents/skills"), { recursive: true });
+    mkdirSync(temp.join("project/.claude"), { recursive: true });
+    symlinkSync("../.agents/skills", temp.join("project/.claude/skills"));
+    const added = await cli("add", "../src", "--skill", "alpha", "--agent", "claude");
+    expect(added).toMatchObject({ code: 0 });
+    expect(added.stdout + added.stderr).not.toMatch(/already exists|different skill/);
+    expect(lstatSync(temp.join("project/.agents/skills/alpha")).isDirectory()).toBe(true);
+    expect((await cli("check")).stdout).toBe("alpha  current\n");
+    await temp.write({ "src/alpha/references/new.md": "new\n" });
+    expect((await cli("update", "--yes")).stdout).toContain("alpha  updated");
+    expect(readFileSync(temp.join("project/.agents/skills/alpha/references/new.md"), "utf8")).toBe("new\n");
+    expect(await cli("install")).toMatchObject({ code: 0, stdout: "alpha  unchanged\n" });
+    expect(
+      (await cli("add", "../src", "--skill", "alpha", "--agent", "claude", "--force", "--yes")).code,
+    ).toBe(0);
+    expect(readFileSync(temp.join("project/.agents/skills/alpha/SKILL.md"), "utf8")).toBe(skillText("alpha"));
+    expect((await cli("remove", "alpha")).code).toBe(0);
+    expect(existsSync(temp.join("project/.agents/skills/alpha"))).toBe(false);
+    expect(lstatSync(temp.join("project/.claude/skills")).isSymbolicLink()).toBe(true);
+  });
+
   it("check reports a deleted agent link as missing, and install puts it back", async () => {
     expect((await cli("add", "../src", "--skill", "alpha", "--agent", "claude")).code).toBe(0);
     rmSync(claudeCopy());

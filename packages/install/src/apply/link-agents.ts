@@ -2,7 +2,7 @@
  * @module Makes an installed skill visible to other agents: a relative symbolic link from the agent's
  * skills folder to the installed copy, or a copy where links cannot be made (or with `--copy`).
  */
-import type { Stats } from "node:fs";
+import { realpathSync, type Stats } from "node:fs";
 import { cp, lstat, mkdir, rm, symlink } from "node:fs/promises";
 import { dirname, join, relative } from "node:path";
 import { SkillsetError } from "@skillset/core/model";
@@ -39,6 +39,37 @@ export function agentSkillsDir(
 }
 
 /**
+ * Whether `agent` keeps its skills in the install's own folder under another name: its folder is a link
+ * to `.agents/skills` (`.claude/skills -> ../.agents/skills`, common in projects made by other tools).
+ * Its place for a skill is then the installed folder itself: nothing is linked, copied or removed there
+ * (removing "the agent's link" would delete the install).
+ */
+export function readsInstallFolder(
+  agent: string,
+  scope: InstallScope,
+  env: Record<string, string | undefined>,
+): boolean {
+  const real = (path: string) => {
+    try {
+      return realpathSync.native(path);
+    } catch {
+      return undefined;
+    }
+  };
+  const dir = real(agentSkillsDir(agent, scope, env));
+  return dir !== undefined && dir === real(scope.skillsDir);
+}
+
+/** `agents` without those that read the install's own folder (see `readsInstallFolder`). */
+export function agentsWithOwnFolder(
+  agents: readonly string[],
+  scope: InstallScope,
+  env: Record<string, string | undefined>,
+): string[] {
+  return agents.filter((agent) => !readsInstallFolder(agent, scope, env));
+}
+
+/**
  * Links (or copies) `installed` into each agent's folder as `<name>`; returns what was done per agent.
  * `keepCopies`: an agent's place that holds a copy (made with `--copy`, or where links cannot be made)
  * gets a copy again, not a link.
@@ -58,6 +89,10 @@ export async function linkAgents(
   const done: string[] = [];
   for (const agent of agents) {
     const dir = agentSkillsDir(agent, scope, options.env);
+    if (readsInstallFolder(agent, scope, options.env)) {
+      done.push(`${agent}: reads ${dir}, the install's own folder`);
+      continue;
+    }
     const place = checkedWritePath(
       skillFolder(dir, name, `recorded in ${scope.lockPath}`),
       agentRoots(scope, dir),
@@ -93,7 +128,7 @@ export function checkAgentPlaces(
   scope: InstallScope,
   env: Record<string, string | undefined>,
 ): void {
-  for (const agent of agents) {
+  for (const agent of agentsWithOwnFolder(agents, scope, env)) {
     const dir = agentSkillsDir(agent, scope, env);
     checkedWritePath(skillFolder(dir, name, `recorded in ${scope.lockPath}`), agentRoots(scope, dir), {
       replacesLeaf: true,
@@ -127,7 +162,7 @@ export async function checkAgentConflicts(
   options: { env: Record<string, string | undefined>; replaceFolders: boolean },
 ): Promise<void> {
   checkAgentPlaces(name, agents, scope, options.env);
-  for (const agent of agents) {
+  for (const agent of agentsWithOwnFolder(agents, scope, options.env)) {
     const dir = agentSkillsDir(agent, scope, options.env);
     await refuseForeignPlace(skillFolder(dir, name, `recorded in ${scope.lockPath}`), options.replaceFolders);
   }
@@ -140,7 +175,7 @@ export async function unlinkAgents(
   scope: InstallScope,
   env: Record<string, string | undefined>,
 ): Promise<void> {
-  for (const agent of agents) {
+  for (const agent of agentsWithOwnFolder(agents, scope, env)) {
     const dir = agentSkillsDir(agent, scope, env);
     const place = skillFolder(dir, name, `recorded in ${scope.lockPath}`);
     await rm(checkedWritePath(place, agentRoots(scope, dir), { replacesLeaf: true }), {

@@ -3,13 +3,19 @@
  * risks or change an installed digest, then commit them and the lock in one recoverable step.
  */
 import { existsSync, lstatSync, statSync } from "node:fs";
-import { join, resolve } from "node:path";
+import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { inertForTerminal, SkillsetError } from "@skillset/core/model";
 import { preloadFileLock } from "@skillset/core/state";
 import { checkedWritePath } from "../apply/checked-write-path.js";
 import { discardStaged, stagingContainer } from "../apply/commit-changes.js";
-import { agentIds, agentSkillsDir, checkAgentConflicts, linkAgents } from "../apply/link-agents.js";
+import {
+  agentIds,
+  agentSkillsDir,
+  agentsWithOwnFolder,
+  checkAgentConflicts,
+  linkAgents,
+} from "../apply/link-agents.js";
 import { hashSkillFolder } from "../digest/hash-skill-folder.js";
 import { type InstallLimits, resolveLimits } from "../limits.js";
 import { type InstallScope, resolveInstallScope } from "../lock/install-scope.js";
@@ -279,10 +285,9 @@ async function differentCopies(
 ): Promise<string[]> {
   const warnings: string[] = [];
   for (const candidate of candidates) {
-    for (const agent of agentIds()) {
+    for (const agent of agentsWithOwnFolder(agentIds(), scope, env)) {
       if (candidate.entry.agents?.includes(agent)) continue;
       const folder = join(agentSkillsDir(agent, scope, env), candidate.name);
-      if (resolve(folder) === resolve(candidate.target)) continue;
       const found = lstatSync(folder, { throwIfNoEntry: false });
       if (!found?.isDirectory() || !existsSync(join(folder, "SKILL.md"))) continue;
       const { integrity } = await hashSkillFolder(folder);

@@ -5,7 +5,7 @@
 import { access, lstat } from "node:fs/promises";
 import { join } from "node:path";
 import { checkedWritePath } from "../apply/checked-write-path.js";
-import { agentIds, agentSkillsDir, checkAgentPlaces } from "../apply/link-agents.js";
+import { agentIds, agentSkillsDir, agentsWithOwnFolder, checkAgentPlaces } from "../apply/link-agents.js";
 import { hashSkillFolder } from "../digest/hash-skill-folder.js";
 import type { InstallScope } from "../lock/install-scope.js";
 import type { LockEntry } from "../lock/lock-file.js";
@@ -38,7 +38,7 @@ export async function agentPlaces(
   scope: InstallScope,
   env: Record<string, string | undefined>,
 ): Promise<Array<{ agent: string; place: string; kind: "copy" | "link" | "missing" }>> {
-  const agents = entry.agents ?? [];
+  const agents = agentsWithOwnFolder(entry.agents ?? [], scope, env);
   checkAgentPlaces(name, agents, scope, env);
   const places = [];
   for (const agent of agents) {
@@ -86,10 +86,9 @@ export async function unrecordedCopies(
   if (!(await hasSkillFile(installed))) return [];
   let integrity: string | undefined;
   const copies: string[] = [];
-  for (const agent of agentIds()) {
+  for (const agent of agentsWithOwnFolder(agentIds(), scope, env)) {
     if (entry.agents?.includes(agent)) continue;
     const place = skillFolder(agentSkillsDir(agent, scope, env), name, `recorded in ${scope.lockPath}`);
-    if (place === installed) continue;
     // An agent's folder a committed link leads out of is not this install's to read or change: skipped.
     try {
       checkAgentPlaces(name, [agent], scope, env);
