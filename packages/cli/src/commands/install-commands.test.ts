@@ -358,6 +358,17 @@ describe("agents' links and copies", () => {
     expect(existsSync(temp.join("project/.codex/skills/alpha/SKILL.md"))).toBe(true);
   });
 
+  it("remove takes away agents' links to the install the lock does not record (vercel's layout), not other links", async () => {
+    expect((await cli("add", "../src", "--all")).code).toBe(0);
+    mkdirSync(temp.join("project/.claude/skills"), { recursive: true });
+    symlinkSync("../../.agents/skills/alpha", claudeCopy());
+    mkdirSync(temp.join("project/.codex/skills"), { recursive: true });
+    symlinkSync("../../.agents/skills/beta", temp.join("project/.codex/skills/alpha"));
+    expect((await cli("remove", "alpha")).code).toBe(0);
+    expect(lstatSync(claudeCopy(), { throwIfNoEntry: false })).toBeUndefined();
+    expect(lstatSync(temp.join("project/.codex/skills/alpha")).isSymbolicLink()).toBe(true);
+  });
+
   it("leaves an identical copy behind a committed link out of the project alone, and still removes", async () => {
     expect((await cli("add", "../src", "--skill", "alpha")).code).toBe(0);
     cpSync(temp.join("project/.agents/skills/alpha"), temp.join("outside/alpha"), { recursive: true });

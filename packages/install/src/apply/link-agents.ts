@@ -8,7 +8,7 @@ import { dirname, join, relative } from "node:path";
 import { SkillsetError } from "@skillset/core/model";
 import { skillProviders } from "@skillset/core/roots";
 import type { InstallScope } from "../lock/install-scope.js";
-import { skillFolder } from "../lock/skill-folder-name.js";
+import { lockedSkillFolder } from "../lock/skill-folder-name.js";
 import { checkedWritePath } from "./checked-write-path.js";
 
 /** The agents that can be named with `--agent` (every provider with its own skills folder). */
@@ -93,11 +93,9 @@ export async function linkAgents(
       done.push(`${agent}: reads ${dir}, the install's own folder`);
       continue;
     }
-    const place = checkedWritePath(
-      skillFolder(dir, name, `recorded in ${scope.lockPath}`),
-      agentRoots(scope, dir),
-      { replacesLeaf: true },
-    );
+    const place = checkedWritePath(lockedSkillFolder(dir, name), agentRoots(scope, dir), {
+      replacesLeaf: true,
+    });
     const existing = await refuseForeignPlace(place, options.replaceFolders === true);
     const copy = options.copy === true || (options.keepCopies === true && existing?.isDirectory() === true);
     await rm(place, { recursive: true, force: true });
@@ -130,7 +128,7 @@ export function checkAgentPlaces(
 ): void {
   for (const agent of agentsWithOwnFolder(agents, scope, env)) {
     const dir = agentSkillsDir(agent, scope, env);
-    checkedWritePath(skillFolder(dir, name, `recorded in ${scope.lockPath}`), agentRoots(scope, dir), {
+    checkedWritePath(lockedSkillFolder(dir, name), agentRoots(scope, dir), {
       replacesLeaf: true,
     });
   }
@@ -164,7 +162,7 @@ export async function checkAgentConflicts(
   checkAgentPlaces(name, agents, scope, options.env);
   for (const agent of agentsWithOwnFolder(agents, scope, options.env)) {
     const dir = agentSkillsDir(agent, scope, options.env);
-    await refuseForeignPlace(skillFolder(dir, name, `recorded in ${scope.lockPath}`), options.replaceFolders);
+    await refuseForeignPlace(lockedSkillFolder(dir, name), options.replaceFolders);
   }
 }
 
@@ -177,7 +175,7 @@ export async function unlinkAgents(
 ): Promise<void> {
   for (const agent of agentsWithOwnFolder(agents, scope, env)) {
     const dir = agentSkillsDir(agent, scope, env);
-    const place = skillFolder(dir, name, `recorded in ${scope.lockPath}`);
+    const place = lockedSkillFolder(dir, name);
     await rm(checkedWritePath(place, agentRoots(scope, dir), { replacesLeaf: true }), {
       recursive: true,
       force: true,

@@ -10,7 +10,7 @@
  */
 import type { SourceType } from "../source/source-spec.js";
 import { type JsonMember, lastMembers, objectMembers } from "./json-members.js";
-import { folderNameProblem, shownName } from "./skill-folder-name.js";
+import { shownName } from "./skill-folder-name.js";
 
 /** Fields of another tool, each as `[key, its JSON text as read]`, in the order read. */
 export type OtherFields = ReadonlyArray<readonly [string, string]>;
@@ -134,8 +134,9 @@ function renderObject(members: ReadonlyArray<readonly [string, string]>, depth: 
 export type ParsedLock = { lock: LockFile; problem?: undefined } | { lock?: undefined; problem: string };
 
 /**
- * Parses lock text. A lock is shared through version control, so its keys are untrusted: each must be a
- * folder name (`skill-folder-name.ts`), or `remove ../../x` would delete outside the skills folder.
+ * Parses lock text. A lock is shared through version control, so its keys are untrusted: a key never
+ * becomes a path itself, only the one folder name `lockedFolderName` makes of it (as vercel's CLI does),
+ * so `remove ../../x` removes `.agents/skills/x`, never anything outside the skills folder.
  */
 export function parseLock(text: string): ParsedLock {
   let value: unknown;
@@ -154,7 +155,7 @@ export function parseLock(text: string): ParsedLock {
   if (typeof record.skills !== "object" || record.skills === null || Array.isArray(record.skills))
     return { problem: "`skills` must be an object of skills by name" };
   for (const [name, entry] of Object.entries(record.skills as Record<string, unknown>)) {
-    const problem = entryProblem(name, entry);
+    const problem = entryProblem(entry);
     if (problem) return { problem: `skill ${shownName(name)}: ${problem}` };
   }
   const top = objectMembers(text, 0);
@@ -190,9 +191,7 @@ function otherMembers(text: string, members: readonly JsonMember[], known: reado
 }
 
 /** What is wrong with one entry, or `undefined`. */
-function entryProblem(name: string, entry: unknown): string | undefined {
-  const unusable = folderNameProblem(name);
-  if (unusable) return `the name is not a folder name (${unusable})`;
+function entryProblem(entry: unknown): string | undefined {
   if (typeof entry !== "object" || entry === null || Array.isArray(entry))
     return "the entry must be an object";
   const fields = entry as Partial<Record<keyof LockEntry, unknown>>;

@@ -1,6 +1,6 @@
 import { SkillsetError } from "@skillset/core/model";
 import { describe, expect, it } from "vitest";
-import { folderNameProblem, skillFolder } from "./skill-folder-name.js";
+import { folderNameProblem, lockedFolderName, skillFolder } from "./skill-folder-name.js";
 
 describe("a skill name is a folder name only when it is one path segment", () => {
   it.each([
@@ -42,5 +42,22 @@ describe("a skill name is a folder name only when it is one path segment", () =>
     expect(error.message).toContain("folder evil in ../src");
     expect(error.message).toContain("Fix its `name`");
     expect(error.message).not.toMatch(/[\u0000-\u001f]/);
+  });
+});
+
+describe("lockedFolderName: where an entry of a lock lives (vercel's rule)", () => {
+  it.each([
+    ["pdf", "pdf"],
+    ["team/pdf", "team-pdf"],
+    ["PDF Tools", "pdf-tools"],
+    ["My_Skill.v2", "my_skill.v2"],
+    ["../../../victim", "victim"],
+    ["..", "unnamed-skill"],
+    ["", "unnamed-skill"],
+    ["a\u001bb", "a-b"],
+    ["-x-", "x"],
+  ])("%j → %j", (key, folder) => {
+    expect(lockedFolderName(key)).toBe(folder);
+    expect(folderNameProblem(lockedFolderName(key))).toBeUndefined();
   });
 });

@@ -45,3 +45,25 @@ export function assertFolderName(name: string, where: string): void {
       `Refused the skill named ${shownName(name)} (${inertForTerminal(where)}): the name is not a folder name (${problem}). A skill's name must be one folder name: not empty, not '.' or '..', without '/', '\\' or control characters, at most ${MAX_NAME_BYTES} bytes. Fix its \`name\` (the SKILL.md frontmatter, or the key in skills-lock.json). Nothing was written.`,
     );
 }
+
+/**
+ * The folder of the skill a lock entry names, in any agent's skills folder. vercel's CLI keys its lock by
+ * the skill's name as written and names the folder after it: lowercased, each run of characters other
+ * than a-z, 0-9, '.' and '_' made one '-', leading and trailing dots and dashes dropped (`team/pdf` →
+ * `team-pdf`, `My Skill` → `my-skill`). Both tools find an entry's folder the same way; for every valid
+ * skill name (all skillset installs) the folder is the name itself. Always one safe folder name.
+ * @example lockedFolderName("PDF Tools") // "pdf-tools"
+ */
+export function lockedFolderName(key: string): string {
+  const folder = key
+    .toLowerCase()
+    .replace(/[^a-z0-9._]+/g, "-")
+    .replace(/^[.-]+|[.-]+$/g, "")
+    .slice(0, MAX_NAME_BYTES);
+  return folder || "unnamed-skill";
+}
+
+/** `dir/<the folder of lock entry key>` (see `lockedFolderName`). */
+export function lockedSkillFolder(dir: string, key: string): string {
+  return join(dir, lockedFolderName(key));
+}

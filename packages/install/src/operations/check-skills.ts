@@ -14,7 +14,6 @@ import { vercelCopyIntegrity } from "../digest/vercel-copy.js";
 import { type InstallLimits, resolveLimits } from "../limits.js";
 import { type InstallScope, resolveInstallScope } from "../lock/install-scope.js";
 import { readLock } from "../lock/read-lock.js";
-import { skillFolder } from "../lock/skill-folder-name.js";
 import {
   type LocalState,
   localState,
@@ -74,6 +73,7 @@ export async function checkSkills(options: {
       upstream: "current",
     });
   const scratch = await mkdtemp(join(options.env.TMPDIR ?? tmpdir(), "skillset-check-"));
+  let copies = 0;
   try {
     for (const group of groupBySource(entries, scope, options.env, false)) {
       const { fetched, error } = await fetchGroup(group, {
@@ -100,8 +100,8 @@ export async function checkSkills(options: {
           row.detail = `${fetched.spec.source} no longer has a skill named ${name}.`;
           continue;
         }
-        // Lock keys are unique, so each row gets its own folder in the scratch area.
-        const copy = skillFolder(scratch, name, `recorded in ${scope.lockPath}`);
+        // Each row gets its own folder in the scratch area (two keys may name one folder: `A`, `a`).
+        const copy = join(scratch, String(copies++));
         try {
           const { files } = copySkillTree(skill.dir, copy, limits, `skill ${name}`);
           const entry = lock.skills[name]!;

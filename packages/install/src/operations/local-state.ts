@@ -2,14 +2,14 @@
  * @module How an installed copy compares with its lock entry: missing, edited since install, or intact —
  * or, for an entry written by vercel's CLI, unverified until its source is at hand.
  */
-import { access, lstat } from "node:fs/promises";
+import { access, lstat, realpath } from "node:fs/promises";
 import { join } from "node:path";
 import { checkedWritePath } from "../apply/checked-write-path.js";
 import { agentIds, agentSkillsDir, agentsWithOwnFolder, checkAgentPlaces } from "../apply/link-agents.js";
 import { hashSkillFolder } from "../digest/hash-skill-folder.js";
 import type { InstallScope } from "../lock/install-scope.js";
 import type { LockEntry } from "../lock/lock-file.js";
-import { skillFolder } from "../lock/skill-folder-name.js";
+import { lockedSkillFolder } from "../lock/skill-folder-name.js";
 
 /**
  * `unverified`: the entry has no `integrity` (vercel's CLI wrote it) and the copy's `computedHash` differs
@@ -42,7 +42,7 @@ export async function agentPlaces(
   checkAgentPlaces(name, agents, scope, env);
   const places = [];
   for (const agent of agents) {
-    const place = skillFolder(agentSkillsDir(agent, scope, env), name, `recorded in ${scope.lockPath}`);
+    const place = lockedSkillFolder(agentSkillsDir(agent, scope, env), name);
     const stat = await lstat(place).catch(() => undefined);
     const kind = !stat ? "missing" : stat.isDirectory() ? "copy" : "link";
     places.push({ agent, place, kind } as const);
@@ -71,10 +71,10 @@ export async function editedAgentCopies(
 }
 
 /**
- * Agents (beyond `entry.agents`) whose folder holds a copy of the installed skill, identical to it: made
- * by hand, or by vercel's `skills add --copy`, which the lock does not record. `update` keeps them the
+ * Agents (beyond `entry.agents`) whose folder holds a copy of the installed skill, identical to it, or a
+ * link to it: made by hand, or by vercel's CLI, whose lock does not record agents. `update` keeps them the
  * same skill (SPEC §5: copies are one skill; only copies that differ are ambiguous) and `remove` takes
- * them away with it. Nothing when the skill is not installed.
+ * them away with it (a link left behind would dangle). Nothing when the skill is not installed.
  */
 export async function unrecordedCopies(
   name: string,
@@ -88,7 +88,7 @@ export async function unrecordedCopies(
   const copies: string[] = [];
   for (const agent of agentsWithOwnFolder(agentIds(), scope, env)) {
     if (entry.agents?.includes(agent)) continue;
-    const place = skillFolder(agentSkillsDir(agent, scope, env), name, `recorded in ${scope.lockPath}`);
+    const place = lockedSkillFolder(agentSkillsDir(agent, scope, env), name);
     // An agent's folder a committed link leads out of is not this install's to read or change: skipped.
     try {
       checkAgentPlaces(name, [agent], scope, env);
@@ -96,6 +96,10 @@ export async function unrecordedCopies(
       continue;
     }
     const stat = await lstat(place).catch(() => undefined);
+    if (stat?.isSymbolicLink()) {
+      if ((await realpath(place).catch(() => undefined)) === (await realpath(installed))) copies.push(agent);
+      continue;
+    }
     if (!stat?.isDirectory() || !(await hasSkillFile(place))) continue;
     integrity ??= (await hashSkillFolder(installed)).integrity;
     if ((await hashSkillFolder(place)).integrity === integrity) copies.push(agent);
@@ -167,8 +171,5 @@ export function sameDigests(previous: LockEntry, next: LockEntry): boolean {
 
 /** The installed copy's folder; a committed link at it (or above it) to the person's files is refused. */
 function installedFolder(name: string, scope: InstallScope): string {
-  return checkedWritePath(
-    skillFolder(scope.skillsDir, name, `recorded in ${scope.lockPath}`),
-    scope.writeRoots,
-  );
+  return checkedWritePath(lockedSkillFolder(scope.skillsDir, name), scope.writeRoots);
 }

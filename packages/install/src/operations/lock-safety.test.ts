@@ -1,5 +1,5 @@
 import { execFileSync } from "node:child_process";
-import { readdirSync, readFileSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { writeFile } from "node:fs/promises";
 import { createTempDir, isolatedEnv, type TempDir } from "@skillset/core/test";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
@@ -254,29 +254,27 @@ describe("a committed lock is untrusted", () => {
     writeFile(lockPath(), JSON.stringify({ version, skills }));
   const entry = { source: "../src", sourceType: "local", computedHash: "0".repeat(64) };
 
-  it("a key that climbs out is refused by every command; nothing outside is deleted", async () => {
-    await temp.write({ "victim/keep.txt": "precious\n" });
+  it("a key that climbs out names one folder inside the skills folder, as vercel's CLI reads it: nothing outside is touched", async () => {
+    await temp.write({ "victim/keep.txt": "precious\n", "project/.agents/skills/victim/keep.txt": "mine\n" });
     await writeLock({ "../../../victim": entry });
     const { removeSkills } = await import("./remove-skills.js");
-    await expect(checkSkills(options())).rejects.toMatchObject({
-      code: "install-lock-corrupt",
-      message: expect.stringContaining('skill "../../../victim": the name is not a folder name'),
-    });
-    for (const attempt of [
-      () => refreshFromLock("install", { ...options(), io: testIo() }),
-      () => removeSkills({ ...options(), names: ["../../../victim"] }),
-    ]) {
-      await writeLock({ "../../../victim": entry });
-      await expect(attempt()).rejects.toMatchObject({ code: "install-lock-corrupt" });
-      expect(readFileSync(temp.join("victim/keep.txt"), "utf8")).toBe("precious\n");
-    }
+    const checked = await checkSkills(options());
+    expect(checked.rows).toEqual([expect.objectContaining({ name: "../../../victim", local: "missing" })]);
+    const installed = await refreshFromLock("install", { ...options(), io: testIo() });
+    expect(installed.rows).toEqual([
+      expect.objectContaining({ name: "../../../victim", outcome: "skipped" }),
+    ]);
+    await removeSkills({ ...options(), names: ["../../../victim"] });
+    expect(readFileSync(temp.join("victim/keep.txt"), "utf8")).toBe("precious\n");
+    // The folder the key names (`victim`, vercel's sanitized form) is the one removed.
+    expect(existsSync(temp.join("project/.agents/skills/victim"))).toBe(false);
   });
 
   it.each([
     [{ x: { ...entry, source: 5 } }, 'skill "x": `source` must be a string'],
     [{ x: { source: "../src" } }, 'skill "x": `computedHash` must be a string'],
     [{ x: "nope" }, 'skill "x": the entry must be an object'],
-    [{ "a\u001bb": entry }, 'skill "a\\x1bb": the name is not a folder name (it holds control characters)'],
+    [{ x: { ...entry, agents: "claude" } }, 'skill "x": `agents` must be a list of agent names'],
     [[], "`skills` must be an object of skills by name"],
   ])("the problem names the skill and field: %j", async (skills, problem) => {
     await writeLock(skills as Record<string, unknown>);

@@ -7,7 +7,7 @@ import { checkAgentPlaces, linkAgents } from "../apply/link-agents.js";
 import { type InstallLimits, resolveLimits } from "../limits.js";
 import { type InstallScope, resolveInstallScope } from "../lock/install-scope.js";
 import type { LockEntry } from "../lock/lock-file.js";
-import { skillFolder } from "../lock/skill-folder-name.js";
+import { lockedSkillFolder } from "../lock/skill-folder-name.js";
 import { checkInterrupted } from "../source/interrupted.js";
 import { approveFindings } from "../trust/approve-findings.js";
 import type { InstallIo } from "./install-io.js";
@@ -128,13 +128,22 @@ export async function refreshFromLock(
             failed = true;
             continue;
           }
-          const [candidate] = await stageCandidates(fetched, [skill], scope, limits, () => ({
+          // A skill the source now has in a form skillset refuses (it fails validation, its name is not
+          // a folder name) is this entry's problem alone: reported, and the others go on (SPEC §14).
+          const staged = await stageCandidates(fetched, [skill], scope, limits, () => ({
             ...withoutDigests(entry),
             resolved: fetched.spec.type === "local" ? entry.source : fetched.resolved,
-          }));
+          })).catch((error: unknown) => {
+            if (!(error instanceof SkillsetError)) throw error;
+            rows.push({ name, outcome: "skipped", detail: error.message });
+            failed = true;
+            return undefined;
+          });
+          if (!staged) continue;
+          const [candidate] = staged;
           candidate!.previous = entry;
           candidate!.name = name;
-          candidate!.target = skillFolder(scope.skillsDir, name, `recorded in ${scope.lockPath}`);
+          candidate!.target = lockedSkillFolder(scope.skillsDir, name);
           const same = matchesEntry(candidate!.examination, entry);
           if (mode === "install" && !same) {
             rows.push({
@@ -246,7 +255,7 @@ async function restoreAgentPlaces(
   const missing = (await agentPlaces(name, entry, scope, env)).filter((place) => place.kind === "missing");
   if (missing.length === 0) return { name, outcome: "unchanged" };
   const agents = missing.map((place) => place.agent);
-  await linkAgents(name, skillFolder(scope.skillsDir, name, `recorded in ${scope.lockPath}`), agents, scope, {
+  await linkAgents(name, lockedSkillFolder(scope.skillsDir, name), agents, scope, {
     env,
   });
   return { name, outcome: "installed", detail: `put back for ${agents.join(", ")}` };

@@ -7,7 +7,7 @@ import { commitChanges } from "../apply/commit-changes.js";
 import { checkAgentPlaces, unlinkAgents } from "../apply/link-agents.js";
 import { type InstallScope, resolveInstallScope } from "../lock/install-scope.js";
 import { renderLock } from "../lock/lock-file.js";
-import { skillFolder } from "../lock/skill-folder-name.js";
+import { lockedSkillFolder } from "../lock/skill-folder-name.js";
 import { unrecordedCopies } from "./local-state.js";
 import { withLockFile } from "./with-lock-file.js";
 
@@ -41,7 +41,7 @@ export async function removeSkills(options: {
     await commitChanges(
       scope,
       options.names.map((name) => ({
-        target: skillFolder(scope.skillsDir, name, `recorded in ${scope.lockPath}`),
+        target: lockedSkillFolder(scope.skillsDir, name),
       })),
       renderLock(lock),
     );

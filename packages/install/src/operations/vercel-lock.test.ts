@@ -1,4 +1,4 @@
-import { readFileSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { createTempDir, isolatedEnv, type TempDir } from "@skillset/core/test";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { readLock } from "../lock/read-lock.js";
@@ -160,6 +160,57 @@ describe("install and update compare like with like (vercel's entries have no in
     const added = await addSkills({ ...options(), source: repo.url, io });
     expect(added.installed.map((candidate) => candidate.name)).toEqual(["pdf"]);
     expect(io.questions).toEqual([]);
+  });
+});
+
+describe("lock keys that are not folder names (vercel's CLI keys an entry by the name as written)", () => {
+  it("finds each copy in the folder vercel's CLI named; a skill skillset refuses is skipped alone; remove takes the folder", async () => {
+    await repo.commit({
+      "skills/team/SKILL.md": skillText("team/pdf"),
+      "skills/tools/SKILL.md": skillText("PDF Tools"),
+      "skills/ok/SKILL.md": skillText("ok"),
+    });
+    const entries = [
+      ["team/pdf", "team", "team-pdf"],
+      ["PDF Tools", "tools", "pdf-tools"],
+      ["ok", "ok", "ok"],
+    ].map(([name, path, folder]) => {
+      vercelCopy(`${repo.work}/skills/${path}`, temp.join("project/.agents/skills", folder!));
+      const hash = vercelComputedHash(`${repo.work}/skills/${path}`);
+      return `${JSON.stringify(name)}: {"source": ${JSON.stringify(repo.url)}, "sourceType": "git", "skillPath": "skills/${path}/SKILL.md", "computedHash": "${hash}"}`;
+    });
+    writeFileSync(lockPath(), `{"version": 1, "skills": {${entries.join(", ")}}}`);
+
+    const checked = await checkSkills(options());
+    expect(checked.rows.map((row) => [row.name, row.local, row.upstream])).toEqual([
+      ["team/pdf", "intact", "current"],
+      ["PDF Tools", "intact", "current"],
+      ["ok", "intact", "current"],
+    ]);
+    await repo.commit({
+      "skills/team/notes.md": "new\n",
+      "skills/tools/notes.md": "new\n",
+      "skills/ok/notes.md": "new\n",
+    });
+    const updated = await refreshFromLock("update", { ...options(), io: testIo() });
+    expect(updated.failed).toBe(true);
+    const row = (name: string) => updated.rows.find((each) => each.name === name)!;
+    expect(row("ok").outcome).toBe("updated");
+    expect(row("team/pdf")).toMatchObject({
+      outcome: "skipped",
+      detail: expect.stringContaining("not a folder name"),
+    });
+    expect(row("PDF Tools")).toMatchObject({
+      outcome: "skipped",
+      detail: expect.stringContaining("strict validation"),
+    });
+    expect(readFileSync(temp.join("project/.agents/skills/ok/notes.md"), "utf8")).toBe("new\n");
+
+    const { removeSkills } = await import("./remove-skills.js");
+    await removeSkills({ ...options(), names: ["team/pdf", "PDF Tools"] });
+    expect(existsSync(temp.join("project/.agents/skills/team-pdf"))).toBe(false);
+    expect(existsSync(temp.join("project/.agents/skills/pdf-tools"))).toBe(false);
+    expect(Object.keys(JSON.parse(readFileSync(lockPath(), "utf8")).skills)).toEqual(["ok"]);
   });
 });
 
