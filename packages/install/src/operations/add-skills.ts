@@ -320,10 +320,11 @@ async function checkCollisions(
       );
     const state = existing
       ? await settleLocalState(
-          await localState(candidate.name, existing, scope),
+          await localState(candidate.name, existing, scope, env),
           candidate.name,
           existing,
           scope,
+          env,
           candidate.examination,
         )
       : "missing";

@@ -69,7 +69,13 @@ export async function checkSkills(options: {
     rows.set(name, {
       name,
       source: entry.source,
-      local: await withAgentPlaces(await localState(name, entry, scope), name, entry, scope, options.env),
+      local: await withAgentPlaces(
+        await localState(name, entry, scope, options.env),
+        name,
+        entry,
+        scope,
+        options.env,
+      ),
       upstream: "current",
     });
   const scratch = await mkdtemp(join(options.env.TMPDIR ?? tmpdir(), "skillset-check-"));
@@ -107,7 +113,7 @@ export async function checkSkills(options: {
           const entry = lock.skills[name]!;
           const digests = skillDigests(files);
           row.upstream = matchesEntry(digests, entry) ? "current" : "changed";
-          row.local = await settleLocalState(row.local, name, entry, scope, {
+          row.local = await settleLocalState(row.local, name, entry, scope, options.env, {
             computedHash: digests.computedHash,
             vercelCopyIntegrity: vercelCopyIntegrity(files, digests.integrity),
           });

@@ -19,8 +19,13 @@ import { lockedSkillFolder } from "../lock/skill-folder-name.js";
 export type LocalState = "intact" | "edited" | "missing" | "unverified";
 
 /** Compares with `integrity`, or `computedHash` for entries written by vercel's CLI (like with like). */
-export async function localState(name: string, entry: LockEntry, scope: InstallScope): Promise<LocalState> {
-  const dir = installedFolder(name, scope);
+export async function localState(
+  name: string,
+  entry: LockEntry,
+  scope: InstallScope,
+  env: Record<string, string | undefined>,
+): Promise<LocalState> {
+  const dir = await installedFolder(name, scope, env);
   if (!(await hasSkillFile(dir))) return "missing";
   const digests = await hashSkillFolder(dir);
   if (entry.integrity) return digests.integrity === entry.integrity ? "intact" : "edited";
@@ -82,7 +87,7 @@ export async function unrecordedCopies(
   scope: InstallScope,
   env: Record<string, string | undefined>,
 ): Promise<string[]> {
-  const installed = installedFolder(name, scope);
+  const installed = await installedFolder(name, scope, env);
   if (!(await hasSkillFile(installed))) return [];
   let integrity: string | undefined;
   const copies: string[] = [];
@@ -142,10 +147,11 @@ export async function settleLocalState(
   name: string,
   entry: LockEntry,
   scope: InstallScope,
+  env: Record<string, string | undefined>,
   upstream: { computedHash: string; vercelCopyIntegrity: string },
 ): Promise<LocalState> {
   if (state !== "unverified" || upstream.computedHash !== entry.computedHash) return state;
-  const { integrity } = await hashSkillFolder(installedFolder(name, scope));
+  const { integrity } = await hashSkillFolder(await installedFolder(name, scope, env));
   return integrity === upstream.vercelCopyIntegrity ? "intact" : "edited";
 }
 
@@ -169,7 +175,27 @@ export function sameDigests(previous: LockEntry, next: LockEntry): boolean {
     : previous.computedHash === next.computedHash;
 }
 
-/** The installed copy's folder; a committed link at it (or above it) to the person's files is refused. */
-function installedFolder(name: string, scope: InstallScope): string {
-  return checkedWritePath(lockedSkillFolder(scope.skillsDir, name), scope.writeRoots);
+/**
+ * The installed copy's folder: `.agents/skills/<name>`, or, when that has no SKILL.md, the first agent's
+ * folder holding a copy (vercel's CLI installs a skill for one agent, `--agent claude-code`, as a copy in
+ * that agent's folder alone). A committed link at it (or above it) to the person's files is refused.
+ */
+async function installedFolder(
+  name: string,
+  scope: InstallScope,
+  env: Record<string, string | undefined>,
+): Promise<string> {
+  const folder = checkedWritePath(lockedSkillFolder(scope.skillsDir, name), scope.writeRoots);
+  if (await hasSkillFile(folder)) return folder;
+  for (const agent of agentsWithOwnFolder(agentIds(), scope, env)) {
+    const place = lockedSkillFolder(agentSkillsDir(agent, scope, env), name);
+    try {
+      checkAgentPlaces(name, [agent], scope, env);
+    } catch {
+      continue; // a folder a committed link leads out of is not this install's
+    }
+    const stat = await lstat(place).catch(() => undefined);
+    if (stat?.isDirectory() && (await hasSkillFile(place))) return place;
+  }
+  return folder;
 }

@@ -75,7 +75,7 @@ export async function refreshFromLock(
   const states = new Map<string, LocalState>();
   for (const [name, entry] of Object.entries(lockAtStart.skills)) {
     if (options.names?.length && !options.names.includes(name)) continue;
-    const state = await localState(name, entry, scope);
+    const state = await localState(name, entry, scope, options.env);
     if (mode === "install" && state === "intact") {
       rows.push(await restoreAgentPlaces(name, entry, scope, options.env));
       continue;
@@ -155,7 +155,14 @@ export async function refreshFromLock(
             await discardCandidates(scope, [candidate!]);
             continue;
           }
-          const local = await settleLocalState(states.get(name)!, name, entry, scope, candidate!.examination);
+          const local = await settleLocalState(
+            states.get(name)!,
+            name,
+            entry,
+            scope,
+            options.env,
+            candidate!.examination,
+          );
           const keep = (detail?: string) => {
             rows.push({ name, outcome: detail ? "skipped" : "unchanged", ...(detail ? { detail } : {}) });
             if (detail) failed = true;

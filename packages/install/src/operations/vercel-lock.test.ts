@@ -163,6 +163,35 @@ describe("install and update compare like with like (vercel's entries have no in
   });
 });
 
+describe("vercel's install for one agent (a copy in that agent's folder alone)", () => {
+  it("is the installed copy for check, update and remove", async () => {
+    await repo.commit({ "skills/pdf/SKILL.md": skillText("pdf") });
+    const source = `${repo.work}/skills/pdf`;
+    const claude = temp.join("project/.claude/skills/pdf");
+    vercelCopy(source, claude);
+    writeFileSync(
+      lockPath(),
+      `{"version": 1, "skills": {"pdf": {"source": ${JSON.stringify(repo.url)}, "sourceType": "git", "skillPath": "skills/pdf/SKILL.md", "computedHash": "${vercelComputedHash(source)}"}}}`,
+    );
+    expect((await checkSkills(options())).rows).toEqual([
+      expect.objectContaining({ name: "pdf", local: "intact", upstream: "current" }),
+    ]);
+    expect((await refreshFromLock("install", { ...options(), io: testIo() })).rows).toEqual([
+      expect.objectContaining({ name: "pdf", outcome: "unchanged" }),
+    ]);
+    await repo.commit({ "skills/pdf/notes.md": "new\n" });
+    const updated = await refreshFromLock("update", { ...options(), io: testIo() });
+    expect(updated.rows).toEqual([{ name: "pdf", outcome: "updated" }]);
+    // Claude's copy, the one Claude reads, is the new version (and the same as the install's own).
+    expect(readFileSync(`${claude}/notes.md`, "utf8")).toBe("new\n");
+    expect(readFileSync(temp.join("project/.agents/skills/pdf/notes.md"), "utf8")).toBe("new\n");
+    const { removeSkills } = await import("./remove-skills.js");
+    await removeSkills({ ...options(), names: ["pdf"] });
+    expect(existsSync(claude)).toBe(false);
+    expect(existsSync(temp.join("project/.agents/skills/pdf"))).toBe(false);
+  });
+});
+
 describe("lock keys that are not folder names (vercel's CLI keys an entry by the name as written)", () => {
   it("finds each copy in the folder vercel's CLI named; a skill skillset refuses is skipped alone; remove takes the folder", async () => {
     await repo.commit({
