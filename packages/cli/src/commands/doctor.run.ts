@@ -157,9 +157,11 @@ export async function run(context: CommandContext): Promise<number> {
     );
   }
 
-  const effective = entries.length - shadowed.length - ambiguous.length;
+  const effective = entries.filter((entry) => entry.status === "effective").length;
+  // Identical copies in several agents' folders are one skill (SPEC §5): counted apart, as `list` hides them.
+  const copies = entries.filter((entry) => entry.status === "duplicate").length;
   heading(
-    `Skills: ${entries.length} loaded (${effective} effective, ${shadowed.length} shadowed, ${ambiguous.length} ambiguous; ${disabled.length} disabled)`,
+    `Skills: ${entries.length} loaded (${effective} effective, ${copies > 0 ? `${copies} identical ${copies === 1 ? "copy" : "copies"}, ` : ""}${shadowed.length} shadowed, ${ambiguous.length} ambiguous; ${disabled.length} disabled)`,
   );
   const columns = outputColumns(context.stdout, context.env);
   const report = (title: string, list: readonly Diagnostic[]) => {

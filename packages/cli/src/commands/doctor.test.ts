@@ -24,6 +24,18 @@ const cli = (...argv: string[]) =>
   runCliCaptured({ argv, cwd: temp.join("project"), env: isolatedEnv(temp), replaceTemp: temp.path });
 
 describe("skillset doctor", () => {
+  it("counts identical copies in other agents' folders apart from the effective skills, as list does", async () => {
+    await temp.write({
+      "project/.cursor/skills/ci/SKILL.md": "---\nname: ci\ndescription: Use when CI fails.\n---\nBody.\n",
+      "project/.cursor/skills/ci/agents/openai.yaml":
+        "dependencies:\n  tools:\n    - type: env_var\n      value: CI_TOKEN\n",
+    });
+    const { stdout } = await cli("doctor");
+    expect(stdout).toContain(
+      "Skills: 7 loaded (3 effective, 1 identical copy, 1 shadowed, 2 ambiguous; 1 disabled)",
+    );
+  });
+
   it("explains roots, precedence, shadowed, ambiguous, disabled skills and unmet dependencies", async () => {
     const { code, stdout, stderr } = await cli("doctor");
     expect({ code, stderr }).toEqual({ code: 0, stderr: "" });

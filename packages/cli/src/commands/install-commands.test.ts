@@ -331,6 +331,15 @@ describe("agents' links and copies", () => {
     expect(readFileSync(join(claudeCopy(), "SKILL.md"), "utf8")).not.toContain("My own note.");
   });
 
+  it("takes vercel's agent names (claude-code) and records skillset's; an unknown one lists both", async () => {
+    expect((await cli("add", "../src", "--skill", "alpha", "--agent", "claude-code,claude")).code).toBe(0);
+    expect(lockOf().skills.alpha.agents).toEqual(["claude"]);
+    expect(lstatSync(claudeCopy()).isSymbolicLink()).toBe(true);
+    const unknown = await cli("add", "../src", "--skill", "beta", "--agent", "claud");
+    expect(unknown.code).toBe(1);
+    expect(unknown.stderr).toContain("vercel's names claude-code, gemini-cli, github-copilot work too");
+  });
+
   it("adding again without --agent keeps the agents, so remove takes their links away", async () => {
     expect((await cli("add", "../src", "--skill", "alpha", "--agent", "claude")).code).toBe(0);
     expect((await cli("add", "../src", "--skill", "alpha", "--agent", "codex")).code).toBe(0);

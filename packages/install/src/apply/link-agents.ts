@@ -18,19 +18,32 @@ export function agentIds(): string[] {
     .map((p) => p.id);
 }
 
+/** vercel's CLI's names for agents skillset names otherwise: `--agent claude-code` works with both tools. */
+const VERCEL_AGENT_NAMES: Readonly<Record<string, string>> = {
+  "claude-code": "claude",
+  "gemini-cli": "gemini",
+  "github-copilot": "github",
+};
+
+/** skillset's id of `agent`, which may be vercel's name for it (`claude-code` → `claude`). */
+export function agentId(agent: string): string {
+  return Object.hasOwn(VERCEL_AGENT_NAMES, agent) ? VERCEL_AGENT_NAMES[agent]! : agent;
+}
+
 /** Where `agent` keeps skills in `scope`. Throws `install-unknown-agent` listing the known ones. */
 export function agentSkillsDir(
-  agent: string,
+  name: string,
   scope: InstallScope,
   env: Record<string, string | undefined>,
 ): string {
+  const agent = agentId(name);
   const provider = skillProviders.find(
     (candidate) => candidate.id === agent && candidate.repoDirs.length > 0,
   );
   if (!provider || agent === "agents")
     throw new SkillsetError(
       "install-unknown-agent",
-      `Unknown agent ${JSON.stringify(agent)}. Known agents: ${agentIds().join(", ")}.`,
+      `Unknown agent ${JSON.stringify(name)}. Known agents: ${agentIds().join(", ")} (vercel's names ${Object.keys(VERCEL_AGENT_NAMES).join(", ")} work too).`,
     );
   if (scope.kind === "project") return join(scope.base, provider.repoDirs[0]!);
   const user = provider.userDirs[0]!;

@@ -10,6 +10,7 @@ import { preloadFileLock } from "@skillset/core/state";
 import { checkedWritePath } from "../apply/checked-write-path.js";
 import { discardStaged, stagingContainer } from "../apply/commit-changes.js";
 import {
+  agentId,
   agentIds,
   agentSkillsDir,
   agentsWithOwnFolder,
@@ -63,6 +64,8 @@ export interface AddResult {
 
 /** Installs skills from `options.source`. Throws `SkillsetError` (nothing changed) on any refusal. */
 export async function addSkills(options: AddOptions): Promise<AddResult> {
+  // The lock records skillset's id of each agent, whichever name was given.
+  if (options.agents) options = { ...options, agents: [...new Set(options.agents.map(agentId))] };
   const limits = resolveLimits(options.limits);
   const scope = await resolveInstallScope(options);
   const spec = parseSource(options.source, {
