@@ -355,7 +355,9 @@ describe("agents' links and copies", () => {
     cpSync(temp.join("project/.agents/skills/alpha"), claudeCopy(), { recursive: true });
     await temp.write({ "project/.codex/skills/alpha/SKILL.md": skillText("alpha", "license: mine\n") });
     await temp.write({ "src/alpha/references/new.md": "new\n" });
-    expect((await cli("update", "--yes")).stdout).toContain("alpha  updated");
+    expect((await cli("update", "--yes")).stdout).toContain(
+      "alpha  updated (left <tmp>/project/.codex/skills/alpha as it is: it holds a different skill named alpha (edited, or another skill), so 'alpha' names more than one skill until it goes)\n",
+    );
     expect(isCopy()).toBe(true);
     expect(readFileSync(join(claudeCopy(), "references/new.md"), "utf8")).toBe("new\n");
     // A different skill of the same name is not a copy: left as it is.

@@ -2,22 +2,13 @@
  * @module `add`: fetch a source, pick skills, stage and examine them, ask for approval when they carry
  * risks or change an installed digest, then commit them and the lock in one recoverable step.
  */
-import { existsSync, lstatSync, statSync } from "node:fs";
-import { join } from "node:path";
+import { lstatSync, statSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { inertForTerminal, SkillsetError } from "@skillset/core/model";
 import { preloadFileLock } from "@skillset/core/state";
 import { checkedWritePath } from "../apply/checked-write-path.js";
 import { discardStaged, stagingContainer } from "../apply/commit-changes.js";
-import {
-  agentId,
-  agentIds,
-  agentSkillsDir,
-  agentsWithOwnFolder,
-  checkAgentConflicts,
-  linkAgents,
-} from "../apply/link-agents.js";
-import { hashSkillFolder } from "../digest/hash-skill-folder.js";
+import { agentId, checkAgentConflicts, linkAgents } from "../apply/link-agents.js";
 import { type InstallLimits, resolveLimits } from "../limits.js";
 import { type InstallScope, resolveInstallScope } from "../lock/install-scope.js";
 import type { LockEntry } from "../lock/lock-file.js";
@@ -31,7 +22,13 @@ import { loadExaminer } from "../trust/load-examiner.js";
 import { hasRisks } from "../trust/summarize-risks.js";
 import type { InstallIo } from "./install-io.js";
 import { recordLocalSource } from "./local-source-record.js";
-import { editedAgentCopies, localState, sameDigests, settleLocalState } from "./local-state.js";
+import {
+  differentAgentCopies,
+  editedAgentCopies,
+  localState,
+  sameDigests,
+  settleLocalState,
+} from "./local-state.js";
 import { type Candidate, changesRisk, discardCandidates, stageCandidates } from "./stage-candidates.js";
 import { commitCandidates, withLockFile } from "./with-lock-file.js";
 
@@ -273,13 +270,9 @@ function lockFields(
 }
 
 /**
- * Refuses a name taken by another source (or an unrecorded folder), or an installed copy edited since it
- * was installed (as `update` does), unless forced; says what is replaced.
- */
-/**
  * A warning for each agent's folder of this scope that already holds a different skill of a candidate's
- * name (SPEC §5: copies with the same bytes are one skill; different ones are ambiguous), said before
- * the add makes the name ambiguous. Folders this add links into are left out: it replaces those.
+ * name, said before the add makes the name ambiguous. Folders this add links into are left out: it
+ * replaces those.
  */
 async function differentCopies(
   candidates: readonly Candidate[],
@@ -287,22 +280,18 @@ async function differentCopies(
   env: Record<string, string | undefined>,
 ): Promise<string[]> {
   const warnings: string[] = [];
-  for (const candidate of candidates) {
-    for (const agent of agentsWithOwnFolder(agentIds(), scope, env)) {
-      if (candidate.entry.agents?.includes(agent)) continue;
-      const folder = join(agentSkillsDir(agent, scope, env), candidate.name);
-      const found = lstatSync(folder, { throwIfNoEntry: false });
-      if (!found?.isDirectory() || !existsSync(join(folder, "SKILL.md"))) continue;
-      const { integrity } = await hashSkillFolder(folder);
-      if (integrity === candidate.entry.integrity) continue;
+  for (const candidate of candidates)
+    for (const { agent, folder } of await differentAgentCopies(candidate.name, candidate.entry, scope, env))
       warnings.push(
         `Warning: ${folder} holds a different skill named ${candidate.name}; both are in the ${scope.kind === "project" ? "repo" : "user"} scope, so '${candidate.name}' will name two skills and be ambiguous. Remove one, or replace it with a link to this install (skillset add … --agent ${agent} --force).`,
       );
-    }
-  }
   return warnings;
 }
 
+/**
+ * Refuses a name taken by another source (or an unrecorded folder), or an installed copy edited since it
+ * was installed (as `update` does), unless forced; says what is replaced.
+ */
 async function checkCollisions(
   candidates: Candidate[],
   installed: Record<string, LockEntry>,

@@ -112,6 +112,28 @@ export async function unrecordedCopies(
   return copies;
 }
 
+/**
+ * Agents' folders of this scope (beside `entry.agents`, which the install itself links or copies into)
+ * holding a different skill of the name than `entry.integrity` (SPEC §5: copies with the same bytes are
+ * one skill; different ones make the name ambiguous): an edited copy, or another skill of that name.
+ */
+export async function differentAgentCopies(
+  name: string,
+  entry: LockEntry,
+  scope: InstallScope,
+  env: Record<string, string | undefined>,
+): Promise<Array<{ agent: string; folder: string }>> {
+  const found: Array<{ agent: string; folder: string }> = [];
+  for (const agent of agentsWithOwnFolder(agentIds(), scope, env)) {
+    if (entry.agents?.includes(agent)) continue;
+    const folder = lockedSkillFolder(agentSkillsDir(agent, scope, env), name);
+    const stat = await lstat(folder).catch(() => undefined);
+    if (!stat?.isDirectory() || !(await hasSkillFile(folder))) continue;
+    if ((await hashSkillFolder(folder)).integrity !== entry.integrity) found.push({ agent, folder });
+  }
+  return found;
+}
+
 function hasSkillFile(dir: string): Promise<boolean> {
   return access(join(dir, "SKILL.md")).then(
     () => true,

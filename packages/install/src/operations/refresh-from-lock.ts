@@ -13,6 +13,7 @@ import { approveFindings } from "../trust/approve-findings.js";
 import type { InstallIo } from "./install-io.js";
 import {
   agentPlaces,
+  differentAgentCopies,
   editedAgentCopies,
   type LocalState,
   localState,
@@ -228,7 +229,8 @@ export async function refreshFromLock(
     }
     await withLockFile(scope, (lock) => commitCandidates(scope, lock, approved));
     for (const candidate of approved) {
-      rows.push({ name: candidate.name, outcome: mode === "install" ? "installed" : "updated" });
+      const row: RefreshRow = { name: candidate.name, outcome: mode === "install" ? "installed" : "updated" };
+      rows.push(row);
       if (candidate.entry.agents?.length)
         await linkAgents(candidate.name, candidate.target, candidate.entry.agents, scope, {
           env: options.env,
@@ -240,8 +242,12 @@ export async function refreshFromLock(
         await linkAgents(candidate.name, candidate.target, unrecorded, scope, {
           env: options.env,
           replaceFolders: true,
-          copy: true,
+          keepCopies: true,
         });
+      // A copy that differs (edited, or another skill of the name) is not taken along: said, not hidden.
+      const left = await differentAgentCopies(candidate.name, candidate.entry, scope, options.env);
+      if (left.length > 0)
+        row.detail = `left ${left.map(({ folder }) => folder).join(", ")} as ${left.length === 1 ? "it is: it holds" : "they are: they hold"} a different skill named ${candidate.name} (edited, or another skill), so '${candidate.name}' names more than one skill until ${left.length === 1 ? "it goes" : "they go"}`;
     }
     return { scope, rows, failed };
   } finally {
