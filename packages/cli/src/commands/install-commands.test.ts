@@ -14,6 +14,7 @@ import type { TempDir } from "@skillset/core/test";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { skillText } from "../../../install/src/testing/make-archive.js";
 import { serveHttp } from "../../../install/src/testing/serve-http.js";
+import { vercelComputedHash, vercelCopy } from "../../../install/src/testing/vercel-install.js";
 import { createTempProject, isolatedEnv, runCliCaptured } from "../testing/index.js";
 
 let temp: TempDir;
@@ -144,6 +145,29 @@ describe("a lock with an entry skillset cannot fetch (vercel's node_modules)", (
     expect(checked.stdout).toContain("npm-skill  local: missing, upstream: unreachable");
     // Restoring it is not a step skillset can take.
     expect(checked.stdout).not.toContain("skillset install");
+  });
+});
+
+describe("a lock naming a folder outside the project (vercel's CLI records absolute paths)", () => {
+  it("is out of reach until the person adds from it, spelled as the refusal says; then it is the same source", async () => {
+    const source = temp.join("src");
+    vercelCopy(join(source, "alpha"), temp.join("project/.agents/skills/alpha"));
+    writeFileSync(
+      temp.join("project/skills-lock.json"),
+      JSON.stringify({
+        version: 1,
+        skills: {
+          alpha: { source, sourceType: "local", computedHash: vercelComputedHash(join(source, "alpha")) },
+        },
+      }),
+    );
+    const checked = await cli("check");
+    expect(checked.code).toBe(1);
+    expect(checked.stdout).toContain("alpha  upstream: unreachable (Refused the source");
+    expect(checked.stdout).toContain("run `skillset add <tmp>/src` yourself once in this project");
+    const added = await cli("add", source, "--skill", "alpha", "--yes");
+    expect(added).toMatchObject({ code: 0 });
+    expect((await cli("check")).stdout).toBe("alpha  current\n");
   });
 });
 

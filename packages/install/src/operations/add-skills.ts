@@ -3,6 +3,7 @@
  * risks or change an installed digest, then commit them and the lock in one recoverable step.
  */
 import { lstatSync, statSync } from "node:fs";
+import { resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { inertForTerminal, SkillsetError } from "@skillset/core/model";
 import { preloadFileLock } from "@skillset/core/state";
@@ -21,7 +22,7 @@ import { approveFindings, throwIfRefused } from "../trust/approve-findings.js";
 import { loadExaminer } from "../trust/load-examiner.js";
 import { hasRisks } from "../trust/summarize-risks.js";
 import type { InstallIo } from "./install-io.js";
-import { recordLocalSource } from "./local-source-record.js";
+import { realOrSelf, recordLocalSource } from "./local-source-record.js";
 import {
   differentAgentCopies,
   editedAgentCopies,
@@ -326,10 +327,14 @@ async function checkCollisions(
         `Refused: ${candidate.target} ${state === "edited" ? "was edited since it was installed" : "cannot be verified (the lock has no integrity: vercel's CLI wrote it; and the source no longer has its computedHash)"}, and adding ${candidate.name} from ${spec.source} again would overwrite ${state === "edited" ? "the edits" : "it"}. Nothing was installed. Pass --force to overwrite ${state === "edited" ? "the edits" : "it"} (\`skillset check\` shows what drifted).`,
       );
     // An entry skillset wrote before recorded a github folder in `source` (`owner/repo/path`): the same.
+    // A local folder is the same source however it is spelled (vercel's CLI records absolute paths).
     const sameSource =
       existing &&
-      (existing.source === lockSource(spec) || existing.source === spec.source) &&
-      existing.sourceType === spec.type;
+      existing.sourceType === spec.type &&
+      (existing.source === lockSource(spec) ||
+        existing.source === spec.source ||
+        (spec.type === "local" &&
+          realOrSelf(resolve(scope.base, existing.source)) === realOrSelf(spec.location)));
     const unrecorded =
       !existing &&
       lstatSync(checkedWritePath(candidate.target, scope.writeRoots), { throwIfNoEntry: false }) !==

@@ -92,9 +92,12 @@ export async function checkSkills(options: {
       for (const name of group.names) {
         const row = rows.get(name)!;
         if (!fetched) {
-          // A source type skillset cannot fetch (vercel's `node_modules`) is not gone: it is out of reach.
+          // A source type skillset cannot fetch (vercel's `node_modules`), or one it refuses to read (a
+          // folder outside the project the person never added from), is not gone: it is out of reach.
           row.upstream =
-            error?.code === "install-unreachable" || error?.code === "install-unknown-source"
+            error?.code === "install-unreachable" ||
+            error?.code === "install-unknown-source" ||
+            error?.code === "install-source-refused"
               ? "unreachable"
               : "gone";
           row.detail = error?.message ?? "";

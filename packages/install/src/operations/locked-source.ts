@@ -54,11 +54,13 @@ export function specFromEntry(
     throw refuse(
       `its ref ${JSON.stringify(inertForTerminal(entry.ref))} is not a branch, tag or commit name`,
     );
-  const localFolder = (path: string): string => {
+  // `spelled`: the source as `skillset add` must be given it to record the same source (a file:// URL
+  // is a git repository, a path a plain folder).
+  const localFolder = (path: string, spelled = path): string => {
     if (!mayReadLocalSource(scope, path, recorded))
       throw refuse(
         "it is a folder outside the project, and a lock (which arrives with a clone) may not make skillset read your other folders",
-        `If you mean that folder, run \`skillset add ${inertForTerminal(path)}\` yourself once in this project; then update, install and check use it.`,
+        `If you mean that folder, run \`skillset add ${inertForTerminal(spelled)}\` yourself once in this project; then update, install and check use it.`,
       );
     return realOrSelf(path);
   };
@@ -93,7 +95,7 @@ export function specFromEntry(
         } catch {
           throw refuse("it is not a valid file:// URL");
         }
-        localFolder(path);
+        localFolder(path, url);
         return { type: "git", source: entry.source, location: url, ...ref };
       }
       const host =
