@@ -171,6 +171,31 @@ describe("a lock naming a folder outside the project (vercel's CLI records absol
   });
 });
 
+describe("a monorepo package with a lock of its own (vercel's CLI installs where it runs)", () => {
+  it("commands run in that package use its lock and skills; elsewhere the project root's", async () => {
+    const pkg = temp.join("project/packages/a");
+    mkdirSync(pkg, { recursive: true });
+    writeFileSync(join(pkg, "skills-lock.json"), JSON.stringify({ version: 1, skills: {} }));
+    const inPackage = (...argv: string[]) =>
+      runCliCaptured({
+        argv,
+        cwd: pkg,
+        env: { ...isolatedEnv(temp), TMPDIR: temp.join("tmp") },
+        replaceTemp: temp.path,
+      });
+    expect((await inPackage("add", "../../../src", "--skill", "alpha")).code).toBe(0);
+    expect(existsSync(join(pkg, ".agents/skills/alpha/SKILL.md"))).toBe(true);
+    expect(Object.keys(JSON.parse(readFileSync(join(pkg, "skills-lock.json"), "utf8")).skills)).toEqual([
+      "alpha",
+    ]);
+    expect((await inPackage("check")).stdout).toBe("alpha  current\n");
+    expect(existsSync(temp.join("project/skills-lock.json"))).toBe(false);
+    expect((await cli("check")).stdout).toContain("No skills recorded in");
+    expect((await inPackage("remove", "alpha")).code).toBe(0);
+    expect(existsSync(join(pkg, ".agents/skills/alpha"))).toBe(false);
+  });
+});
+
 describe("names and flags from outside are handled safely", () => {
   /** Any raw control or bidi character: nothing from a source or lock may reach the terminal as one. */
   const RAW = /[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/;

@@ -1,11 +1,12 @@
 /**
  * @module Where one scope's skills, lock and staging live: the project (`.agents/skills`,
- * `skills-lock.json` at its root) or the user (`~/.agents/skills`, `~/.agents/skills-lock.json`), and
- * where the person's own install bookkeeping for it lives: never in the project, which a clone provides.
+ * `skills-lock.json` at its root, or in the nearest folder on the way there that has a lock) or the user
+ * (`~/.agents/skills`, `~/.agents/skills-lock.json`), and where the person's own install bookkeeping for
+ * it lives: never in the project, which a clone provides.
  */
 import { createHash } from "node:crypto";
-import { realpathSync } from "node:fs";
-import { isAbsolute, join } from "node:path";
+import { lstatSync, realpathSync } from "node:fs";
+import { dirname, isAbsolute, join, relative, resolve } from "node:path";
 import { resolveHome } from "@skillset/core/config";
 import { findProjectRoot } from "@skillset/core/roots";
 
@@ -53,7 +54,8 @@ export async function resolveInstallScope(options: {
       writeRoots: [agents, skillsDir],
     };
   }
-  const base = await findProjectRoot(options.cwd, [".git", ".jj", ".hg"]);
+  const root = await findProjectRoot(options.cwd, [".git", ".jj", ".hg"]);
+  const base = nearestLockFolder(resolve(options.cwd), root) ?? root;
   return {
     kind: "project",
     base,
@@ -63,6 +65,18 @@ export async function resolveInstallScope(options: {
     bookkeepingDir: bookkeepingDir("project", base, options.env),
     writeRoots: [base],
   };
+}
+
+/**
+ * The nearest folder from `cwd` up to the project root that holds a `skills-lock.json`: in a monorepo,
+ * a package installed into on its own (vercel's CLI installs where it runs) keeps its own lock and
+ * skills, and commands run there use them. Undefined when none does.
+ */
+function nearestLockFolder(cwd: string, root: string): string | undefined {
+  for (let dir = cwd; ; dir = dirname(dir)) {
+    if (lstatSync(join(dir, "skills-lock.json"), { throwIfNoEntry: false })?.isFile()) return dir;
+    if (dir === root || dirname(dir) === dir || relative(root, dir).startsWith("..")) return undefined;
+  }
 }
 
 /** `<state home>/skillset/installs/<sha256 of kind and real base, 32 hex>`. */
