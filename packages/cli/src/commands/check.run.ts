@@ -70,7 +70,8 @@ export async function run(context: CommandContext): Promise<number> {
     const detail = row.detail ? ` (${inertForTerminal(row.detail)})` : "";
     return `${inertForTerminal(row.name)}  ${states.length > 0 ? states.join(", ") : "current"}${detail}`;
   });
-  if (result.rows.length === 0) lines.push(`No skills recorded in ${result.scope.lockPath}.`);
+  if (result.rows.length === 0)
+    lines.push(`No skills recorded in ${result.scope.lockPath}.${result.note ? ` ${result.note}` : ""}`);
   if (result.interrupted)
     lines.push("An interrupted change is waiting; the next add, update, install or remove rolls it back.");
   const next = nextSteps(result.rows, context.values.global === true);

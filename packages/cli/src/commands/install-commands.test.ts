@@ -196,6 +196,27 @@ describe("a monorepo package with a lock of its own (vercel's CLI installs where
   });
 });
 
+describe("the person's skills recorded by vercel's CLI in its own global lock", () => {
+  it("are named, with where they are, when skillset's global lock does not have them", async () => {
+    await temp.write({
+      "home/.agents/.skill-lock.json": JSON.stringify({
+        version: 3,
+        skills: { pdf: { source: "acme/skills", sourceType: "github", skillFolderHash: "" } },
+      }),
+    });
+    const checked = await cli("check", "--global");
+    expect(checked.stdout).toBe(
+      "No skills recorded in <tmp>/home/.agents/skills-lock.json. vercel's CLI records pdf in its own lock of your skills, <tmp>/home/.agents/.skill-lock.json; skillset keeps its own in <tmp>/home/.agents/skills-lock.json. Manage it with vercel's CLI, or add it again with `skillset add … --global` to manage it here.\n\nNext:\n  skillset add <source>    install skills and record them in the lock\n",
+    );
+    const removed = await cli("remove", "--global", "pdf");
+    expect(removed.code).toBe(1);
+    expect(removed.stderr).toContain("Nothing was removed. vercel's CLI records pdf in its own lock");
+    // Not for a name vercel's lock does not have either, nor for the project.
+    expect((await cli("remove", "--global", "other")).stderr).not.toContain("vercel's CLI records");
+    expect((await cli("check")).stdout).not.toContain("vercel's CLI records");
+  });
+});
+
 describe("names and flags from outside are handled safely", () => {
   /** Any raw control or bidi character: nothing from a source or lock may reach the terminal as one. */
   const RAW = /[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/;

@@ -33,7 +33,8 @@ export function printRefresh(context: CommandContext, result: RefreshResult): nu
     (row) =>
       `${inertForTerminal(row.name)}  ${row.outcome}${row.detail ? ` (${inertForTerminal(row.detail)})` : ""}`,
   );
-  if (result.rows.length === 0) lines.push(`No skills recorded in ${result.scope.lockPath}.`);
+  if (result.rows.length === 0)
+    lines.push(`No skills recorded in ${result.scope.lockPath}.${result.note ? ` ${result.note}` : ""}`);
   context.stdout.write(`${lines.join("\n")}\n`);
   return result.failed ? EXIT_FINDINGS : EXIT_OK;
 }

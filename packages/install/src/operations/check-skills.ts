@@ -14,6 +14,7 @@ import { vercelCopyIntegrity } from "../digest/vercel-copy.js";
 import { type InstallLimits, resolveLimits } from "../limits.js";
 import { type InstallScope, resolveInstallScope } from "../lock/install-scope.js";
 import { readLock } from "../lock/read-lock.js";
+import { vercelGlobalLockNote, withNote } from "../lock/vercel-global-lock.js";
 import {
   type LocalState,
   localState,
@@ -37,6 +38,8 @@ export interface CheckRow {
 export interface CheckResult {
   scope: InstallScope;
   rows: CheckRow[];
+  /** With no rows in the user scope: where vercel's CLI records the person's skills, if it does. */
+  note?: string;
   /** An interrupted update is waiting to be rolled back by the next change. */
   interrupted: boolean;
 }
@@ -59,7 +62,10 @@ export async function checkSkills(options: {
   if (unknown.length > 0)
     throw new SkillsetError(
       "install-not-installed",
-      `Not in ${scope.lockPath}: ${unknown.join(", ")}. Give names it records, or none to check every skill.`,
+      withNote(
+        `Not in ${scope.lockPath}: ${unknown.join(", ")}. Give names it records, or none to check every skill.`,
+        await vercelGlobalLockNote(scope, options.env, unknown),
+      ),
     );
   const entries = Object.entries(lock.skills).filter(
     ([name]) => !options.names?.length || options.names.includes(name),
@@ -130,5 +136,11 @@ export async function checkSkills(options: {
   } finally {
     await rm(scratch, { recursive: true, force: true });
   }
-  return { scope, rows: [...rows.values()], interrupted: await hasInterruptedCommit(scope) };
+  const note = rows.size === 0 ? await vercelGlobalLockNote(scope, options.env) : undefined;
+  return {
+    scope,
+    rows: [...rows.values()],
+    interrupted: await hasInterruptedCommit(scope),
+    ...(note ? { note } : {}),
+  };
 }

@@ -8,6 +8,7 @@ import { type InstallLimits, resolveLimits } from "../limits.js";
 import { type InstallScope, resolveInstallScope } from "../lock/install-scope.js";
 import type { LockEntry } from "../lock/lock-file.js";
 import { lockedSkillFolder } from "../lock/skill-folder-name.js";
+import { vercelGlobalLockNote, withNote } from "../lock/vercel-global-lock.js";
 import { checkInterrupted } from "../source/interrupted.js";
 import { approveFindings } from "../trust/approve-findings.js";
 import type { InstallIo } from "./install-io.js";
@@ -49,6 +50,8 @@ export interface RefreshRow {
 
 export interface RefreshResult {
   scope: InstallScope;
+  /** With no rows in the user scope: where vercel's CLI records the person's skills, if it does. */
+  note?: string;
   rows: RefreshRow[];
   /** Some skills could not be refreshed (their rows say why). */
   failed: boolean;
@@ -70,7 +73,17 @@ export async function refreshFromLock(
   const lockAtStart = await withLockFile(scope, async (lock) => lock);
   const unknown = (options.names ?? []).filter((name) => !lockAtStart.skills[name]);
   if (unknown.length > 0)
-    throw new SkillsetError("install-not-installed", `Not in ${scope.lockPath}: ${unknown.join(", ")}.`);
+    throw new SkillsetError(
+      "install-not-installed",
+      withNote(
+        `Not in ${scope.lockPath}: ${unknown.join(", ")}.`,
+        await vercelGlobalLockNote(scope, options.env, unknown),
+      ),
+    );
+  if (Object.keys(lockAtStart.skills).length === 0) {
+    const note = await vercelGlobalLockNote(scope, options.env);
+    return { scope, rows, failed, ...(note ? { note } : {}) };
+  }
   const wanted: Array<[string, LockEntry]> = [];
   // Each copy's state; an `unverified` one (an entry of vercel's CLI) is settled once its source is fetched.
   const states = new Map<string, LocalState>();

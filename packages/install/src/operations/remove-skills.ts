@@ -8,6 +8,7 @@ import { checkAgentPlaces, unlinkAgents } from "../apply/link-agents.js";
 import { type InstallScope, resolveInstallScope } from "../lock/install-scope.js";
 import { renderLock } from "../lock/lock-file.js";
 import { lockedSkillFolder } from "../lock/skill-folder-name.js";
+import { vercelGlobalLockNote, withNote } from "../lock/vercel-global-lock.js";
 import { unrecordedCopies } from "./local-state.js";
 import { withLockFile } from "./with-lock-file.js";
 
@@ -24,7 +25,10 @@ export async function removeSkills(options: {
     if (missing.length > 0)
       throw new SkillsetError(
         "install-not-installed",
-        `Not installed by skillset in this scope: ${missing.join(", ")} (not in ${scope.lockPath}). Nothing was removed.`,
+        withNote(
+          `Not installed by skillset in this scope: ${missing.join(", ")} (not in ${scope.lockPath}). Nothing was removed.`,
+          await vercelGlobalLockNote(scope, options.env, missing),
+        ),
       );
     // The agents' links and copies the lock records, and identical copies it does not (vercel's
     // `add --copy` makes them): left behind, they would keep the skill in use.
