@@ -122,6 +122,13 @@ describe("copySkillTree", () => {
     },
   );
 
+  it("a link out of the skill to a file that is not there (a source fetched as the skill alone) is called outside, not missing", () => {
+    symlinkSync("../../../docs/ref.md", temp.join("src/references/ref.md"));
+    expect(() => copySkillTree(temp.join("src"), temp.join("out/src"), defaultLimits, "skill src")).toThrow(
+      /a symbolic link to "..\/..\/..\/docs\/ref.md", outside the skill \(only a skill's own files are copied/,
+    );
+  });
+
   it("with move, refuses what it refuses without it, and moves nothing", () => {
     symlinkSync("../../out/.keep", temp.join("src/references/out.md"));
     expect(() =>

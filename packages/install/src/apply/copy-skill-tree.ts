@@ -216,17 +216,30 @@ function readRegular(listed: ListedFile, label: string): TreeFile {
 /** The real path a link points to, when it is a regular file inside the skill; else throws. */
 function linkTarget(root: string, path: string, label: string, shown: string): string {
   const pointsTo = readlinkSync(path);
+  const outside = () =>
+    unsafe(
+      label,
+      shown,
+      `a symbolic link to ${JSON.stringify(pointsTo)}, outside the skill (only a skill's own files are copied: put the file in the skill folder)`,
+    );
+  // Said first, as written: where a source is fetched as the skill's folder alone, what lies outside it
+  // is not there, and "does not exist" would send the person looking for the wrong problem.
+  const written = resolve(dirname(path), pointsTo);
+  if (!isInside(written, root) && !isInside(written, realpathSync.native(root))) throw outside();
   let resolved: string;
   try {
-    resolved = realpathSync.native(resolve(dirname(path), pointsTo));
+    resolved = realpathSync.native(written);
   } catch {
     throw unsafe(label, shown, `a symbolic link to ${JSON.stringify(pointsTo)}, which does not exist`);
   }
-  if (resolved !== root && !resolved.startsWith(root + sep))
-    throw unsafe(label, shown, `a symbolic link to ${JSON.stringify(pointsTo)}, outside the skill`);
+  if (!isInside(resolved, root)) throw outside();
   if (!statSync(resolved).isFile())
     throw unsafe(label, shown, `a symbolic link to ${JSON.stringify(pointsTo)}, which is not a regular file`);
   return resolved;
+}
+
+function isInside(path: string, root: string): boolean {
+  return path === root || path.startsWith(root + sep);
 }
 
 function swapped(label: string, path: string): SkillsetError {
