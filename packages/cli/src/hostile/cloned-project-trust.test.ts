@@ -113,7 +113,7 @@ async function hostTurn(...names: string[]) {
     const hooks: unknown[] = [];
     for (const name of names) {
       const session = skills.session({});
-      const turn = await session.prepareTurn(`$${name} go`, { source: "user" });
+      const turn = await session.prepareTurn(`/${name} go`, { source: "user" });
       outputs.push(turn.messages, turn.diagnostics, session.systemPrompt());
       loaded.push(...turn.activations.map((activation) => activation.skill.name));
       hooks.push(...session.hooks("PreToolUse", "bash"));

@@ -76,6 +76,7 @@ export const SKILLSET_ERROR_CODES = {
     "A file of a remote skill failed verification (size, digest or frontmatter); nothing of it was used.",
   "session-closed": "The session was closed; open a new one.",
   "shell-failed": "A `!`command`` of a skill body exited with an error.",
+  "shell-not-run": "A mentioned skill holds commands to run before loading; a mention never runs them.",
   "shell-output-too-large": "A `!`command`` wrote more than the output limit.",
   "shell-syntax": "A `!`command`` of a skill body is not valid shell.",
   "shell-timeout": "A `!`command`` ran past its time limit.",

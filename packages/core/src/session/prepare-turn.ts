@@ -3,13 +3,14 @@
  * admit each skill, load its body (or start a fork through the host), activate it, and take the loaded
  * mentions out of the task.
  */
-import { type LoadedSkill, loadSkill } from "../loader/load-skill.js";
+import { type LoadedSkill, loadSkill, type PreprocessBody } from "../loader/load-skill.js";
 import { usingSkillLine } from "../mentions/messages.js";
 import { removeMentions } from "../mentions/remove-mentions.js";
 import { type MentionSource, resolveMentions } from "../mentions/resolve-mentions.js";
 import { diagnostic } from "../model/diagnostic.js";
 import { SkillsetError } from "../model/errors.js";
 import { denialReason } from "../policy/denial-reason.js";
+import { findShellCommands } from "../policy/find-shell-commands.js";
 import { exactSkillName } from "../registry/exact-skill-name.js";
 import { forkUnsupported } from "./fork-unsupported.js";
 import { activate, admit, startFork } from "./session-activation.js";
@@ -61,7 +62,9 @@ export async function prepareTurn(
         uriName: exactSkillName(skill, view.entries()),
         ...(fork ? {} : { tracker: state.tracker }),
         sessionId: state.id,
-        preprocess: state.preprocess,
+        // A `$mention` loads guidance and never runs anything (SPEC §9): the body's commands stay text,
+        // as a model's plan may mention any skill. A `/command` is an invocation, as a tool call is.
+        preprocess: via === "command" ? state.preprocess : keepCommandsAsText(turn),
         ...(activation.args === undefined ? {} : { args: activation.args }),
       });
       if (fork) {
@@ -125,4 +128,23 @@ export async function prepareTurn(
   }
   turn.toolPolicy = currentPolicy(state);
   return turn;
+}
+
+/**
+ * The preprocess hook of a mention: the body as written, and a note when it holds commands that a
+ * `/command` would run (so a person who meant to run them knows how).
+ */
+function keepCommandsAsText(turn: PreparedTurn): PreprocessBody {
+  return async (body, skill) => {
+    if (findShellCommands(body).length > 0)
+      turn.diagnostics.push(
+        diagnostic(
+          "info",
+          "shell-not-run",
+          `Skill '${skill.qualifiedName}' holds commands to run before loading; a mention never runs them, so they stay as text. Invoke it as /${skill.qualifiedName} to run them.`,
+          skill.path,
+        ),
+      );
+    return body;
+  };
 }

@@ -32,11 +32,25 @@ describe("shell preprocessing through the session", () => {
 
   it("a host turns it on: a trusted (user) skill's command runs; an untrusted (repo) skill is refused", async () => {
     const session = skills.session({ host: { shellPreprocessing: true } });
-    const mine = await session.prepareTurn("$mine go", { source: "user" });
+    const mine = await session.prepareTurn("/mine go", { source: "user" });
     expect(mine.messages[0]?.content).toContain("Branch files: SKILL.md");
-    const theirs = await session.prepareTurn("$theirs go", { source: "user" });
+    const theirs = await session.prepareTurn("/theirs go", { source: "user" });
     expect(theirs.activations).toEqual([]);
     expect(theirs.diagnostics[0]).toMatchObject({ code: "shell-untrusted", severity: "error" });
     expect(theirs.diagnostics[0]?.message).toContain("asks to run `ls`");
+  });
+
+  it("a mention never runs a command, from the person or the model's plan: the body keeps it as text, with a note", async () => {
+    for (const source of ["user", "model"] as const) {
+      const session = skills.session({ host: { shellPreprocessing: true } });
+      const turn = await session.prepareTurn("use $mine for this", { source });
+      expect(turn.activations.map((activation) => activation.skill.name)).toEqual(["mine"]);
+      expect(turn.messages[0]?.content).toContain("Branch files: !`ls`");
+      expect(turn.diagnostics).toContainEqual(
+        expect.objectContaining({ code: "shell-not-run", severity: "info" }),
+      );
+      // An untrusted skill's mention is not refused either: nothing would run.
+      expect((await session.prepareTurn("$theirs go", { source })).activations).toHaveLength(1);
+    }
   });
 });
