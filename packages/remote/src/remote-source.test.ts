@@ -236,9 +236,12 @@ describe("hooks and shell preprocessing of a remote skill", () => {
 
   it("runs no !`command` of an approved remote skill, even with shell preprocessing on", async () => {
     const session = host.skills.session({ host: { confirm: () => true, shellPreprocessing: true } });
-    const turn = await session.prepareTurn("$evil:shelly go", { source: "user" });
+    // Invoked (a mention never runs anything): refused, as the remote scope is not trusted.
+    const turn = await session.prepareTurn("/evil:shelly go", { source: "user" });
     expect(turn.activations).toEqual([]);
     expect(turn.diagnostics.map((found) => found.code)).toContain("shell-untrusted");
+    const mentioned = await session.prepareTurn("$evil:shelly go", { source: "user" });
+    expect(mentioned.diagnostics.map((found) => found.code)).toContain("shell-not-run");
     expect(await filesUnder(host.project)).not.toContain(join(host.project, "shelly-ran"));
   });
 });
