@@ -51,5 +51,19 @@ describe.skipIf(!built)(
       expect(read(userState)).toEqual(names.filter((_, i) => i % 2 === 0));
       expect(read(projectState)).toEqual(names.filter((_, i) => i % 2 === 1));
     }, 60_000);
+
+    it("concurrent `disable --project` in a trusted project keep the trust (each re-trusts under the trust file's lock)", async () => {
+      const env = isolatedEnv(temp);
+      const cwd = temp.join("project");
+      expect((await runBin(["trust"], { cwd, env, timeoutMs: 30_000 })).code).toBe(0);
+      const results = await Promise.all(
+        names.map((name) => runBin(["disable", name, "--project"], { cwd, env, timeoutMs: 30_000 })),
+      );
+      for (const result of results)
+        expect({ code: result.code, stderr: result.stderr }).toEqual({ code: 0, stderr: "" });
+      const listed = await runBin(["trust", "--list"], { cwd, env, timeoutMs: 30_000 });
+      expect(listed.stdout).toMatch(/^trusted\s/m);
+      expect(listed.stdout).not.toContain("changed");
+    }, 60_000);
   },
 );

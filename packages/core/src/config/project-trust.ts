@@ -13,6 +13,7 @@ import { nodeBuiltin } from "../fs/node-builtin.js";
 import { nodeFileSystem } from "../fs/node-file-system.js";
 import { readCappedText } from "../fs/read-capped-text.js";
 import { type Diagnostic, diagnostic } from "../model/diagnostic.js";
+import { SkillsetError } from "../model/errors.js";
 import { type ConfigLocation, configPaths } from "./config-paths.js";
 import { parseJsonText } from "./parse-json-text.js";
 
@@ -112,29 +113,44 @@ export async function projectFilesDigest(
 }
 
 /**
- * Reads the person's trust file. Missing: no projects. Damaged (not JSON, wrong shape): no projects, which
- * is the safe side; the next `skillset trust` rewrites it.
+ * Reads the person's trust file. Missing: no projects. Damaged (unreadable, not JSON, wrong shape): no
+ * projects for a reader, which is the safe side; with `strict` (every command that writes it, and
+ * `trust --list`) a `state-invalid` error naming the file, so a record is never written over and lost.
  */
 export async function readTrustedProjects(
   file: string,
   fs: FileSystem = nodeFileSystem,
+  options: { strict?: boolean } = {},
 ): Promise<TrustedProjects> {
+  const none: TrustedProjects = { version: 1, projects: [] };
+  const damaged = (why: string): TrustedProjects => {
+    if (!options.strict) return none;
+    throw new SkillsetError(
+      "state-invalid",
+      `${file} is not a trust file skillset can read (${why}); nothing was changed. Fix it by hand, or move it away to start again (the projects it lists are then no longer trusted).`,
+      { path: file },
+    );
+  };
   let text: string;
   try {
     text = await readCappedText(fs, file);
-  } catch {
-    return { version: 1, projects: [] };
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === "ENOENT") return none;
+    return damaged(`it cannot be read: ${(error as Error).message}`);
   }
   const parsed = parseJsonText(text);
-  const value = parsed.ok ? parsed.value : undefined;
-  const list = isObject(value) && Array.isArray(value.projects) ? value.projects : [];
-  const projects = list.filter(
+  if (!parsed.ok) return damaged("it is not valid JSON");
+  const value = parsed.value;
+  if (!isObject(value) || !Array.isArray(value.projects)) return damaged("it has no `projects` list");
+  const projects = value.projects.filter(
     (entry): entry is TrustedProject =>
       isObject(entry) &&
       typeof entry.path === "string" &&
       typeof entry.digest === "string" &&
       typeof entry.trustedAt === "string",
   );
+  if (projects.length !== value.projects.length)
+    return damaged("an entry of `projects` lacks path, digest or trustedAt");
   return {
     version: 1,
     projects: projects.map(({ path, digest, trustedAt }) => ({ path, digest, trustedAt })),

@@ -27,6 +27,8 @@ export const SKILLSET_ERROR_CODES = {
   "install-invalid-skill": "A skill of the source fails strict validation.",
   "install-local-edits":
     "The installed copy was edited since it was installed (or, for an entry vercel's CLI wrote, cannot be verified because its source moved on); `--force` replaces it.",
+  "install-journal-invalid":
+    "The install journal of an interrupted command cannot be read; nothing is rolled back or deleted until it is moved away.",
   "install-link-outside":
     "A link at a folder install writes to (`.agents`, `.agents/skills`, an agent's skills folder, a skill folder, the lock) leads out of the project or the person's skills folder; the message names it.",
   "install-lock-corrupt": "`skills-lock.json` cannot be read as a lock; the message names the key and field.",

@@ -103,10 +103,32 @@ describe("trustProject", () => {
     );
   });
 
-  it("treats a damaged trust file as trusting nothing", async () => {
-    await temp.write({ "xdg/skillset/trusted-projects.json": "{ not json" });
-    expect((await projectTrust(location)).state).toBe("untrusted");
+  it("reads a damaged trust file as trusting nothing, and never writes over it: writers and --list name it", async () => {
+    for (const damaged of ["{ not json", '{"projects":"all"}', '{"projects":[{"path":"/x"}]}']) {
+      await temp.write({ "xdg/skillset/trusted-projects.json": damaged });
+      expect((await projectTrust(location)).state).toBe("untrusted");
+      const refused = {
+        code: "state-invalid",
+        message: expect.stringContaining("trusted-projects.json is not a trust file skillset can read"),
+      };
+      await expect(trustProject(location)).rejects.toMatchObject(refused);
+      await expect(revokeProjectTrust(location)).rejects.toMatchObject(refused);
+      await expect(listTrustedProjects(location)).rejects.toMatchObject(refused);
+      await expect(
+        setSkillEnabled({ ...location, key: "pdf", enabled: false, layer: "project" }),
+      ).resolves.toBeDefined(); // an untrusted project's own state is written; the trust file is left alone
+      expect(await readFile(temp.join("xdg/skillset/trusted-projects.json"), "utf8")).toBe(damaged);
+    }
+  });
+
+  it("keeps the trust across concurrent changes to the project's state file", async () => {
     await trustProject(location);
+    const keys = Array.from({ length: 10 }, (_, index) => `s${index}`);
+    await Promise.all(
+      keys.map((key) => setSkillEnabled({ ...location, key, enabled: false, layer: "project" })),
+    );
     expect((await projectTrust(location)).state).toBe("trusted");
+    const state = JSON.parse(await readFile(temp.join("project/.skillset/state.json"), "utf8"));
+    expect([...state.disabled].sort()).toEqual([...keys].sort());
   });
 });

@@ -25,27 +25,30 @@ export async function trustProject(
   location: ProjectTrustLocation,
   now: Date = new Date(),
 ): Promise<ProjectTrust> {
+  return withFileLock(trustedProjectsFile(location), () => recordTrust(location, now));
+}
+
+/** `trustProject`'s work, for a caller holding the trust file's lock. */
+async function recordTrust(location: ProjectTrustLocation, now: Date): Promise<ProjectTrust> {
   const fs = location.fs ?? nodeFileSystem;
   const file = trustedProjectsFile(location);
-  return withFileLock(file, async () => {
-    // The digest is taken under the lock, right before writing: what is recorded is what was there.
-    const current = await projectTrust({ ...location, fs });
-    const record: TrustedProject = {
-      path: current.path,
-      digest: current.digest,
-      trustedAt: now.toISOString(),
-    };
-    const trusted = await readTrustedProjects(file, fs);
-    await write(
-      file,
-      {
-        version: 1,
-        projects: [...trusted.projects.filter((project) => project.path !== current.path), record],
-      },
-      location,
-    );
-    return { ...current, state: "trusted", record };
-  });
+  // The digest is taken under the lock, right before writing: what is recorded is what was there.
+  const current = await projectTrust({ ...location, fs });
+  const record: TrustedProject = {
+    path: current.path,
+    digest: current.digest,
+    trustedAt: now.toISOString(),
+  };
+  const trusted = await readTrustedProjects(file, fs, { strict: true });
+  await write(
+    file,
+    {
+      version: 1,
+      projects: [...trusted.projects.filter((project) => project.path !== current.path), record],
+    },
+    location,
+  );
+  return { ...current, state: "trusted", record };
 }
 
 /**
@@ -59,7 +62,7 @@ export async function revokeProjectTrust(
   const file = trustedProjectsFile(location);
   return withFileLock(file, async () => {
     const { path } = await projectTrust({ ...location, fs });
-    const trusted = await readTrustedProjects(file, fs);
+    const trusted = await readTrustedProjects(file, fs, { strict: true });
     const record = trusted.projects.find((project) => project.path === path);
     if (record === undefined) return undefined;
     await write(
@@ -78,17 +81,22 @@ export async function revokeProjectTrust(
  * already changed) stays as it was.
  */
 export async function keepingTrust<T>(location: ProjectTrustLocation, write: () => Promise<T>): Promise<T> {
-  const before = await projectTrust(location);
-  const result = await write();
-  if (before.state === "trusted" && before.record) {
-    await trustProject(location, new Date(before.record.trustedAt));
-  }
-  return result;
+  // All three steps under the trust file's lock: a neighbour's write between another's look and its
+  // re-trust would otherwise read as "changed" and leave the project untrusted.
+  return withFileLock(trustedProjectsFile(location), async () => {
+    const before = await projectTrust(location);
+    const result = await write();
+    if (before.state === "trusted" && before.record)
+      await recordTrust(location, new Date(before.record.trustedAt));
+    return result;
+  });
 }
 
 /** The projects the person trusts, as recorded (whether their files still match is `projectTrust`'s to say). */
 export async function listTrustedProjects(location: ProjectTrustLocation): Promise<TrustedProject[]> {
-  return (await readTrustedProjects(trustedProjectsFile(location), location.fs ?? nodeFileSystem)).projects;
+  return (
+    await readTrustedProjects(trustedProjectsFile(location), location.fs ?? nodeFileSystem, { strict: true })
+  ).projects;
 }
 
 function write(file: string, trusted: TrustedProjects, location: ProjectTrustLocation): Promise<void> {

@@ -142,15 +142,26 @@ describe("recovery trusts only its own journal, and only inside the scope's fold
       "the old shape, with absolute paths",
       { lockPath: "/etc/passwd", oldLock: "x", swaps: [{ target: "/victim", previous: "/x" }] },
     ],
-  ])("a journal with %s is not recognised: nothing is rolled back", async (_, journal) => {
+    ["its text cut short", '{"version":1,"oldLo'],
+  ])("a journal with %s is refused, naming it: nothing is rolled back or deleted", async (_, journal) => {
     await temp.write({
       "skills-lock.json": OLD_LOCK,
       ".agents/skills/a/SKILL.md": "old a",
+      // What an interrupted command moved aside: recorded as made by this person's skillset.
+      ".agents/.skillset-previous-1-0123456789abcdef/b/SKILL.md": "old b",
+      "state/installs/key/owned/.skillset-previous-1-0123456789abcdef": "",
       "victim/x/SKILL.md": "mine",
-      "state/installs/key/journal.json": JSON.stringify(journal),
+      "state/installs/key/journal.json": typeof journal === "string" ? journal : JSON.stringify(journal),
     });
-    expect(await hasInterruptedCommit(scope)).toBe(false);
-    expect(await recoverInterrupted(scope)).toBe(false);
+    const refused = {
+      code: "install-journal-invalid",
+      message: expect.stringContaining("journal.json is not an install journal"),
+    };
+    await expect(hasInterruptedCommit(scope)).rejects.toMatchObject(refused);
+    await expect(recoverInterrupted(scope)).rejects.toMatchObject(refused);
+    expect(readFileSync(temp.join(".agents/.skillset-previous-1-0123456789abcdef/b/SKILL.md"), "utf8")).toBe(
+      "old b",
+    );
     expect(readFileSync(scope.lockPath, "utf8")).toBe(OLD_LOCK);
     expect(readdirSync(temp.join("victim"))).toEqual(["x"]);
     expect(readdirSync(scope.skillsDir)).toEqual(["a"]);

@@ -159,7 +159,7 @@ export async function commitChanges(
  */
 export async function recoverInterrupted(scope: InstallScope): Promise<boolean> {
   const journalPath = join(scope.bookkeepingDir, JOURNAL);
-  const journal = await readJournal(journalPath);
+  const journal = await readJournal(journalPath, scope);
   const roots = scope.writeRoots;
   if (journal) {
     for (const swap of [...journal.swaps].reverse()) {
@@ -184,16 +184,33 @@ export async function recoverInterrupted(scope: InstallScope): Promise<boolean> 
 
 /** Whether this person's commit in this scope was interrupted (a journal is waiting): read-only, for `check`. */
 export async function hasInterruptedCommit(scope: InstallScope): Promise<boolean> {
-  return (await readJournal(join(scope.bookkeepingDir, JOURNAL))) !== undefined;
+  return (await readJournal(join(scope.bookkeepingDir, JOURNAL), scope)) !== undefined;
 }
 
-/** The journal when it is one this code wrote (names only, each a plain folder name); else undefined. */
-async function readJournal(path: string): Promise<Journal | undefined> {
+/**
+ * The journal (undefined when there is none). One that cannot be read as this code writes it (names only,
+ * each a plain folder name) throws `install-journal-invalid`: taken for "no journal", the next command
+ * would delete the old folders it names as leftovers, and with them the skills a crash moved aside.
+ */
+async function readJournal(path: string, scope: InstallScope): Promise<Journal | undefined> {
+  const invalid = (why: string) =>
+    new SkillsetError(
+      "install-journal-invalid",
+      `${path} is not an install journal skillset can read (${why}), so nothing was rolled back or deleted: the skills an interrupted command moved aside are kept in ${scope.stagingDir} (folders named ${PREVIOUS_PREFIX}…). Copy back any you need, then move the journal away and run the command again.`,
+      { path },
+    );
+  let text: string;
+  try {
+    text = await readFile(path, "utf8");
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === "ENOENT") return undefined;
+    throw invalid(`it cannot be read: ${(error as NodeJS.ErrnoException).code ?? String(error)}`);
+  }
   let value: unknown;
   try {
-    value = JSON.parse(await readFile(path, "utf8"));
+    value = JSON.parse(text);
   } catch {
-    return undefined;
+    throw invalid("it is not valid JSON");
   }
   const journal = value as Partial<Journal>;
   const valid =
@@ -209,7 +226,8 @@ async function readJournal(path: string): Promise<Journal | undefined> {
         folderNameProblem(swap.name) === undefined &&
         (swap.staged === undefined || (typeof swap.staged === "string" && isStagedPath(swap.staged))),
     );
-  return valid ? (journal as Journal) : undefined;
+  if (!valid) throw invalid("its fields are not the ones skillset writes");
+  return journal as Journal;
 }
 
 /**
