@@ -63,6 +63,13 @@ describe("start-up", () => {
     }
   });
 
+  it("`__complete` reaches the policy stage only through `import()`", () => {
+    // Shells call it on every Tab: the policy is imported only when there is a name to check against it.
+    const run = externalOf(join(src, "commands", "complete.run.ts"));
+    expect(run).toContain("@skillset/core/registry");
+    expect(run).not.toContain("@skillset/core/policy");
+  });
+
   it("`validate` and `lint` load the wrapping packages only for the human format; `validate PATH` no config", () => {
     // `validate --json PATH` on thousands of skills prints JSON only: wrap-ansi and string-width cost ~20 ms;
     // the config and roots stages (~30 modules) only find the project root when no path is given (lint
