@@ -1,4 +1,7 @@
 import { spawnSync } from "node:child_process";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import type { Command } from "../command.js";
 import { loadCommands } from "../commands/index.js";
@@ -33,10 +36,17 @@ describe("completion scripts", () => {
   ] as const) {
     const installed = !spawnSync(shell, ["--version"]).error;
     it.skipIf(!installed)(`${shell} accepts its script (skipped: ${shell} is not installed)`, () => {
-      const script = completionScript(shell, [...commands, extra], globalOptions);
-      const result = spawnSync(shell, [check], { input: script, encoding: "utf8" });
-      expect(result.stderr).toBe("");
-      expect(result.status).toBe(0);
+      // From a file: fish reads no script from the socket Node gives a child as its standard input.
+      const folder = mkdtempSync(join(tmpdir(), "skillset-completion-script-"));
+      try {
+        const file = join(folder, `skillset.${shell}`);
+        writeFileSync(file, completionScript(shell, [...commands, extra], globalOptions));
+        const result = spawnSync(shell, [check, file], { encoding: "utf8" });
+        expect(result.stderr).toBe("");
+        expect(result.status).toBe(0);
+      } finally {
+        rmSync(folder, { recursive: true, force: true });
+      }
     });
   }
 });

@@ -1,5 +1,6 @@
 /**
- * @module `skillset completion fish`: `complete` lines for fish, generated from the command table.
+ * @module `skillset completion fish`: `complete` lines for fish, generated from the command table; skill
+ * names are those of the folder the line's `--cwd` names, as in bash.
  */
 import { type CommandSpec, SKILL_NAMES_CALL } from "./completion-spec.js";
 
@@ -18,6 +19,20 @@ export function fishScript(specs: readonly CommandSpec[]): string {
     `complete -c skillset -n __fish_use_subcommand -l version -s v -d ${quote("Print the version")}`,
     `complete -c skillset -n __fish_use_subcommand -a help -d ${quote("Show help for a command")}`,
     `complete -c skillset -n ${quote("__fish_seen_subcommand_from help")} -a ${quote(names)}`,
+    // The skills of the folder the line names with --cwd, as bash's script asks for them.
+    "function __skillset_skills",
+    "    set -l where",
+    "    set -l tokens (commandline -opc)",
+    "    for i in (seq 2 (count $tokens))",
+    "        switch $tokens[$i]",
+    "            case --cwd",
+    "                set where --cwd $tokens[(math $i + 1)]",
+    "            case '--cwd=*'",
+    "                set where $tokens[$i]",
+    "        end",
+    "    end",
+    `    ${SKILL_NAMES_CALL} $where 2>/dev/null`,
+    "end",
   ];
   for (const spec of specs) {
     lines.push(`complete -c skillset -n __fish_use_subcommand -a ${spec.name} -d ${quote(spec.summary)}`);
@@ -35,7 +50,7 @@ export function fishScript(specs: readonly CommandSpec[]): string {
     }
     lines.push(
       spec.skillNames
-        ? `complete -c skillset -n ${when} -a ${quote(`(${SKILL_NAMES_CALL} 2>/dev/null)`)}`
+        ? `complete -c skillset -n ${when} -a ${quote("(__skillset_skills)")}`
         : `complete -c skillset -n ${when} -F`,
     );
   }

@@ -1,6 +1,7 @@
 /**
  * @module `skillset completion zsh`: a `#compdef` function for zsh, generated from the command table
- * (commands with their summaries, each command's flags with their descriptions, skill names).
+ * (commands with their summaries, each command's flags with their descriptions, skill names — of the folder
+ * the line's `--cwd` names, as in bash).
  */
 import { type CommandSpec, type FlagSpec, SKILL_NAMES_CALL } from "./completion-spec.js";
 
@@ -39,8 +40,14 @@ export function zshScript(specs: readonly CommandSpec[]): string {
 # Or load now: source <(skillset completion zsh)
 
 _skillset_skills() {
-  local -a names
-  names=(\${(f)"$(${SKILL_NAMES_CALL} 2>/dev/null)"})
+  local -a names where
+  local i
+  # The skills of the folder the line names with --cwd, as bash's script asks for them.
+  for (( i = 1; i < CURRENT; i++ )); do
+    [[ \${words[i]} == --cwd ]] && where=(--cwd "\${(Q)words[i+1]}")
+    [[ \${words[i]} == --cwd=* ]] && where=("\${(Q)words[i]}")
+  done
+  names=(\${(f)"$(${SKILL_NAMES_CALL} "\${where[@]}" 2>/dev/null)"})
   compadd -a names
 }
 
