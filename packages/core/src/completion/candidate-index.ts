@@ -1,10 +1,11 @@
 /**
  * @module Per-registry completion tables, built on first use and kept while the entries array lives:
- * the skills a form may offer in a fixed base order (see `compareBase`), their names
- * lowercased once, and the last query's survivors, so each keystroke that extends the query only
+ * the skills a form may offer in a fixed base order (see `compareBase`), their names normalised (NFKC)
+ * and lowercased once, and the last query's survivors, so each keystroke that extends the query only
  * re-checks the skills the previous keystroke kept.
  */
 
+import { nameKey } from "../model/name-key.js";
 import { isOutranked } from "../registry/outranked.js";
 import type { RegistryEntry } from "../registry/registry-types.js";
 import {
@@ -18,9 +19,9 @@ import {
 /** One skill a completion may offer. */
 export interface CandidateRecord {
   entry: RegistryEntry;
-  /** Lowercased bare name. */
+  /** Bare name, NFKC and lowercased. */
   name: string;
-  /** Lowercased qualified name (the same string as `name` when un-namespaced). */
+  /** Qualified name, NFKC and lowercased (the same string as `name` when un-namespaced). */
   qualified: string;
   /** The first character of each word of `qualified`: a word-boundary match starts with one of them. */
   initials: string;
@@ -86,8 +87,9 @@ function buildPool(entries: readonly RegistryEntry[], userOnly: boolean): Candid
   for (const entry of entries) {
     if (isOutranked(entry)) continue;
     if (userOnly && !entry.skill.invocation.user) continue;
-    const name = entry.skill.name.toLowerCase();
-    const qualified = entry.skill.namespace ? entry.skill.qualifiedName.toLowerCase() : name;
+    // Compared after NFKC (SPEC §4), as the query is: `cafe\u0301` finds `café`.
+    const name = nameKey(entry.skill.name).toLowerCase();
+    const qualified = entry.skill.namespace ? nameKey(entry.skill.qualifiedName).toLowerCase() : name;
     records.push({ entry, name, qualified, initials: initialsOf(qualified) });
   }
   records.sort(compareBase);

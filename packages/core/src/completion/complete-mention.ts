@@ -8,6 +8,7 @@
  * completion?.candidates[0].insertText // "$systematic-debugging"
  * // replace text.slice(completion.start, completion.end) with it
  */
+import { nameKey } from "../model/name-key.js";
 import type { Scope } from "../model/skill.js";
 import { lookupFor } from "../registry/index.js";
 import type { RegistryEntry, SkillRegistry } from "../registry/registry-types.js";
@@ -265,7 +266,7 @@ export function rankSkills(
 ): RankedSkill[] {
   const entries = Array.isArray(registry) ? registry : (registry as SkillRegistry).entries();
   const pool = poolFor(entries, options.userOnly === true);
-  const lower = String(query).toLowerCase();
+  const lower = nameKey(String(query)).toLowerCase();
   const limit = Math.max(0, Math.floor(options.limit ?? DEFAULT_LIMIT));
   const recentRank = recentRanks(pool, options.recent);
   return rank(pool, lower, recentRank, limit).map((picked) => {

@@ -6,6 +6,7 @@
  * (a `skill://` URL in an envelope) never comes to mean another skill: it means that one or nothing.
  */
 import { nodeBuiltin } from "../fs/node-builtin.js";
+import { nameKey } from "../model/name-key.js";
 import type { Skill } from "../model/skill.js";
 import type { Lookup, RegistryEntry } from "./registry-types.js";
 import { findById, lookupFor } from "./skill-lookup.js";
@@ -15,8 +16,10 @@ function idTag(id: string): string {
   return nodeBuiltin("node:crypto").createHash("sha256").update(id).digest("hex").slice(0, 8);
 }
 
+/** The entries of `scope` whose qualified name is `name`, compared after NFKC (SPEC §4). */
 function sameNameAndScope(entries: readonly RegistryEntry[], name: string, scope: string): RegistryEntry[] {
-  return entries.filter(({ skill }) => skill.qualifiedName === name && skill.scope === scope);
+  const key = nameKey(name);
+  return entries.filter(({ skill }) => skill.scope === scope && nameKey(skill.qualifiedName) === key);
 }
 
 /** A skill's exact name, or the base a tag is still to be added to (the hash is taken when asked for). */
@@ -29,10 +32,12 @@ const exactNamesOf = new WeakMap<readonly RegistryEntry[], Map<string, ExactName
 function exactNames(entries: readonly RegistryEntry[]): Map<string, ExactName> {
   const known = exactNamesOf.get(entries);
   if (known) return known;
+  // Counted by the name's NFKC form, as `findByExactName` finds them.
   const perScope = new Map<string, number>();
+  const countKey = (skill: Skill) => `${nameKey(skill.qualifiedName)}@${skill.scope}`;
   for (const { skill } of entries) {
-    const base = `${skill.qualifiedName}@${skill.scope}`;
-    perScope.set(base, (perScope.get(base) ?? 0) + 1);
+    const key = countKey(skill);
+    perScope.set(key, (perScope.get(key) ?? 0) + 1);
   }
   const lookup = lookupFor(entries);
   const names = new Map<string, ExactName>();
@@ -43,7 +48,7 @@ function exactNames(entries: readonly RegistryEntry[]): Map<string, ExactName> {
     }
     const base = `${skill.qualifiedName}@${skill.scope}`;
     // Names come first in a lookup: a skill literally named `pdf@user` keeps that name.
-    const unique = perScope.get(base) === 1 && findById(lookup, base).kind === "not-found";
+    const unique = perScope.get(countKey(skill)) === 1 && findById(lookup, base).kind === "not-found";
     names.set(skill.id, unique ? { name: base } : { untagged: base });
   }
   exactNamesOf.set(entries, names);

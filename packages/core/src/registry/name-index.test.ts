@@ -192,6 +192,22 @@ describe("the name index (one-skill commands without the whole registry)", () =>
     expect((await both("pdf")).indexed).toBe(true);
   }, 30_000);
 
+  it("answers a name typed in another Unicode form from the index, as the full registry does", async () => {
+    // SPEC §4: names compare after NFKC. One skill writes its name composed, one decomposed.
+    await temp.write({
+      "project/.agents/skills/caf\u00e9/SKILL.md": skill("caf\u00e9", "Brew coffee."),
+      "project/.agents/skills/na\u00efve/SKILL.md": skill("nai\u0308ve", "Keep it plain."),
+    });
+    stepPastRacyWindow();
+    await both("caf\u00e9");
+    for (const key of ["cafe\u0301", "caf\u00e9", "na\u00efve", "nai\u0308ve"]) {
+      const found = await both(key);
+      expect(found, key).toMatchObject({ indexed: true });
+      expect(found.fast).toEqual(found.full);
+      expect(found.fast, key).toMatchObject({ kind: "found" });
+    }
+  });
+
   it("answers several names at once (a message's mentions) only when every one finds its skill", async () => {
     await temp.write({
       "project/.agents/skills/pdf/SKILL.md": skill("pdf", "Fill PDF forms."),

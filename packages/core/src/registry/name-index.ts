@@ -19,6 +19,7 @@ import { dirname, sep } from "node:path";
 import type { FileSystem } from "../fs/file-system.js";
 import { orUndefined, realpathNow, statNow } from "../fs/sync-reads.js";
 import type { Diagnostic } from "../model/diagnostic.js";
+import { nameKey } from "../model/name-key.js";
 import type { Root } from "../roots/index.js";
 import type { FoundSkillFile } from "../walker/index.js";
 import { isRacy, METADATA_CACHE_VERSION } from "./metadata-cache.js";
@@ -77,10 +78,11 @@ export function walkInputs(roots: readonly Root[], discovery: unknown, linkAreas
 
 /**
  * The names `key` could mean (see `findById`, `findByExactName`): itself, the bare name after a
- * namespace, the name before an exact name's `@scope`. Every entry a lookup of `key` can return has one.
+ * namespace, the name before an exact name's `@scope`, each in its NFKC form too (skills are indexed under
+ * both). Every entry a lookup of `key` can return has one.
  */
 export function candidateNames(key: string): string[] {
-  const names = new Set<string>([key]);
+  const names = new Set<string>([key, nameKey(key)]);
   const at = key.lastIndexOf("@");
   if (at > 0) names.add(key.slice(0, at));
   for (const name of [...names]) {
@@ -181,6 +183,9 @@ export async function buildNameIndex(options: {
     const names = namesOf.get(skill.id) ?? new Set<string>();
     names.add(skill.name);
     names.add(skill.qualifiedName);
+    // A lookup compares names after NFKC: a name typed in another form finds the skill's rows too.
+    names.add(nameKey(skill.name));
+    names.add(nameKey(skill.qualifiedName));
     namesOf.set(skill.id, names);
   }
   const names = new Map<string, StoredFile[]>();

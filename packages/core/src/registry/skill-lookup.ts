@@ -7,6 +7,7 @@
  * searches near names), and a host that passes the same registry snapshot every turn pays once.
  */
 import { dirname, normalize } from "node:path";
+import { nameKey } from "../model/name-key.js";
 import { createNameIndex, type NameIndex, suggestNames } from "../model/suggest-names.js";
 import { isOutranked } from "./outranked.js";
 import type { Lookup, RegistryEntry } from "./registry-types.js";
@@ -18,8 +19,9 @@ export type SkillMatch = Lookup;
 type Bucket = RegistryEntry | RegistryEntry[];
 
 /**
- * Not-shadowed entries by name. `byQualifiedName` holds the namespaced entries (and any other whose
- * qualified name is not its name): for the rest, `byName` answers qualified-name queries too.
+ * Not-shadowed entries by name, each under its `nameKey` (NFKC). `byQualifiedName` holds the namespaced
+ * entries (and any other whose qualified name is not its name): for the rest, `byName` answers
+ * qualified-name queries too.
  */
 interface NameTables {
   /** Un-namespaced entries by `name`. */
@@ -87,8 +89,9 @@ function add<T>(map: Map<string, T | T[]>, key: string, item: T): void {
 }
 
 /**
- * One pass over the entries; no strings are built. A qualified name is the very string of the name for
- * an un-namespaced skill, so comparing the two is a pointer check.
+ * One pass over the entries; no strings are built for ASCII names (`nameKey` returns them as they are). A
+ * qualified name is the very string of the name for an un-namespaced skill, so comparing the two is a
+ * pointer check.
  */
 function nameTables(lookup: SkillLookup): NameTables {
   if (lookup.names) return lookup.names;
@@ -99,11 +102,11 @@ function nameTables(lookup: SkillLookup): NameTables {
     if (isOutranked(entry)) continue;
     const { skill } = entry;
     if (skill.namespace) {
-      add(byNamespacedName, skill.name, entry);
-      add(byQualifiedName, skill.qualifiedName, entry);
+      add(byNamespacedName, nameKey(skill.name), entry);
+      add(byQualifiedName, nameKey(skill.qualifiedName), entry);
     } else {
-      add(byName, skill.name, entry);
-      if (skill.qualifiedName !== skill.name) add(byQualifiedName, skill.qualifiedName, entry);
+      add(byName, nameKey(skill.name), entry);
+      if (skill.qualifiedName !== skill.name) add(byQualifiedName, nameKey(skill.qualifiedName), entry);
     }
   }
   lookup.names = { byName, byNamespacedName, byQualifiedName };
@@ -158,10 +161,12 @@ function matchOf(bucket: Bucket | undefined): SkillMatch | undefined {
 /**
  * What an id means (SPEC §8): exact bare name, then exact qualified name (`ns:name`), then the bare
  * name of a namespaced skill (`gh-fix-ci` for `github:gh-fix-ci`) when no un-namespaced skill has it.
- * Shadowed skills are never what a name means; two skills with the same id are ambiguous.
+ * Names are compared after NFKC (SPEC §4). Shadowed skills are never what a name means; two skills with
+ * the same id are ambiguous.
  */
-export function findById(lookup: SkillLookup, id: string): SkillMatch {
+export function findById(lookup: SkillLookup, written: string): SkillMatch {
   const { byName, byNamespacedName, byQualifiedName } = nameTables(lookup);
+  const id = nameKey(written);
   // When no un-namespaced skill is named `id`, the skills whose qualified name is `id` are all in
   // `byQualifiedName`.
   return (
@@ -180,8 +185,9 @@ function countWhere(bucket: Bucket | undefined, test: (entry: RegistryEntry) => 
 /** How many not-shadowed entries have `qualifiedName` (1: it names exactly one skill). */
 export function countQualified(lookup: SkillLookup, qualifiedName: string): number {
   const { byName, byQualifiedName } = nameTables(lookup);
-  const plain = countWhere(byName.get(qualifiedName), ({ skill }) => skill.qualifiedName === skill.name);
-  return plain + countWhere(byQualifiedName.get(qualifiedName), () => true);
+  const key = nameKey(qualifiedName);
+  const plain = countWhere(byName.get(key), ({ skill }) => skill.qualifiedName === skill.name);
+  return plain + countWhere(byQualifiedName.get(key), () => true);
 }
 
 /**
@@ -240,7 +246,8 @@ function namesOf(entry: RegistryEntry): readonly string[] {
  * Only asked when a mention named no skill: the first searches on a snapshot scan the names, and only
  * a snapshot searched often gets a near-name index.
  */
-export function findNearNames(lookup: SkillLookup, id: string): RegistryEntry[] {
+export function findNearNames(lookup: SkillLookup, written: string): RegistryEntry[] {
+  const id = nameKey(written);
   if (!lookup.nearNames && lookup.nearNameScans < NEAR_NAME_SCANS) {
     lookup.nearNameScans++;
     return suggestNames(id, lookup.entries, namesOf);
