@@ -118,11 +118,12 @@ function cliHints(mentions: MentionsConfig): MentionsConfig {
  * The names the message's mentions ask for, when every mention names its skill (`$name`, `/name`,
  * `skill://name`): the registry may then load just those (`RegistryOptions.oneSkill`), and loads in full
  * when one of them is not one skill. `undefined` for a message without mentions or with a linked one
- * (`[$name](path)`: the path decides).
+ * (`[$name](path)`: the path decides). A dotted id is taken whole (`$a.b:fmt`, `$gh.fix`): when no skill
+ * has it (`$pdf.then`), the full load lets the turn read it as `$pdf` and text.
  */
 export function mentionedNames(text: string): string[] | undefined {
   const names = new Set<string>();
-  for (const mention of scanMentions(text)) {
+  for (const mention of scanMentions(text, { dottedId: () => true })) {
     if (mention.kind === "linked") return undefined;
     if (mention.kind !== "uri") names.add(mention.id);
     else {

@@ -19,4 +19,4 @@ export {
   resolveMentions,
   type SkillReference,
 } from "./resolve-mentions.js";
-export { scanMentions } from "./scan-mentions.js";
+export { type ScanMentionsOptions, scanMentions } from "./scan-mentions.js";

@@ -1,6 +1,8 @@
 /**
  * @module The id after a sigil (`$`, `/`, `skill://`): letters of any script, digits, `_`, `-` and `:`,
  * with trailing `:` and `-` left out, so `$alpha-skill.` and `($alpha-skill)` both mean `alpha-skill`.
+ * A dot goes on only where the caller knows the dotted id (`$a.b:fmt` in plugin `a.b`, a skill named
+ * `gh.fix`): otherwise it is sentence punctuation, so `$pdf.then` is `$pdf` followed by text.
  */
 
 const letter = /^\p{L}$/u;
@@ -49,16 +51,17 @@ export function codePointBefore(text: string, index: number): number {
   return low;
 }
 
+/** Whether an id holding a dot may be a mention's id (see `readMentionId`). */
+export type DottedIdTest = (id: string) => boolean;
+
 /**
- * Reads an id starting at `start`. The first character must be a letter; returns the end offset of the
- * id (exclusive, trailing `:`/`-` excluded) and `scanned`, where the run of id characters stopped
- * (a scanner continues from there so no character is read twice). `end === start` when there is no id.
+ * Dotted parts looked at after an id, at most: names have a dot or two (`a.b:fmt`, `com.acme.x:fmt`), and
+ * each part costs a test of the id so far, so a long run of `.x.x.x` stays linear.
  */
-export function readMentionId(text: string, start: number): { end: number; scanned: number } {
-  const first = codePointAt(text, start);
-  if (first < 0 || !isLetter(first)) return { end: start, scanned: start };
-  let index = start;
-  let end = start;
+const MAX_DOTTED_PARTS = 8;
+
+/** The run of id characters from `index`: where it stops, and where the id in it ends (no trailing `:`/`-`). */
+function readRun(text: string, index: number, end: number): { end: number; scanned: number } {
   for (;;) {
     const code = codePointAt(text, index);
     if (code < 0 || !isIdCodePoint(code)) break;
@@ -66,4 +69,30 @@ export function readMentionId(text: string, start: number): { end: number; scann
     if (code !== 0x2d && code !== 0x3a) end = index;
   }
   return { end, scanned: index };
+}
+
+/**
+ * Reads an id starting at `start`. The first character must be a letter; returns the end offset of the
+ * id (exclusive, trailing `:`/`-` excluded) and `scanned`, where the run of id characters stopped
+ * (a scanner continues from there so no character is read twice). `end === start` when there is no id.
+ * With `dotted`, a `.` followed by a word character continues the id when `dotted` accepts the longer
+ * id (the longest accepted wins): `$a.b:fmt` when `a.b` is a namespace, never `$pdf.` or `$pdf.then`.
+ */
+export function readMentionId(
+  text: string,
+  start: number,
+  dotted?: DottedIdTest,
+): { end: number; scanned: number } {
+  const first = codePointAt(text, start);
+  if (first < 0 || !isLetter(first)) return { end: start, scanned: start };
+  let read = readRun(text, start, start);
+  if (dotted === undefined) return read;
+  let found = read;
+  for (let part = 0; part < MAX_DOTTED_PARTS; part++) {
+    if (text.charCodeAt(read.scanned) !== 0x2e || !isWordCodePoint(codePointAt(text, read.scanned + 1)))
+      break;
+    read = readRun(text, read.scanned + 1, read.scanned + 1);
+    if (dotted(text.slice(start, read.end))) found = read;
+  }
+  return found;
 }

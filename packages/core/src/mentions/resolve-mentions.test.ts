@@ -450,6 +450,44 @@ describe("resolveMentions: messages", () => {
   });
 });
 
+describe("resolveMentions: dotted names", () => {
+  // Plugins `a.b` and `c.d` each hold `fmt`; a lenient skill is named `gh.fix` beside `gh` and `pdf`.
+  const fmtAb = makeEntry({ skill: { name: "fmt", namespace: "a.b", scope: "plugin" } });
+  const fmtCd = makeEntry({ skill: { name: "fmt", namespace: "c.d", scope: "plugin" } });
+  const ghFix = makeEntry({ skill: { name: "gh.fix" } });
+  const gh = makeEntry({ skill: { name: "gh" } });
+  const dotted: RegistryEntry[] = [fmtAb, fmtCd, ghFix, gh, pdf];
+
+  it("activates what the ambiguity message says to type", () => {
+    expect(said("$fmt go", dotted)[0]?.[1]).toContain("use $a.b:fmt");
+    const turn = resolve("$a.b:fmt go", dotted);
+    expect(turn.activations.map((a) => a.skill.qualifiedName)).toEqual(["a.b:fmt"]);
+    expect(turn.task).toBe("go");
+    expect(activated("[$c.d:fmt]() go", dotted)).toEqual(["c.d:fmt"]);
+  });
+
+  it("reads /a.b:fmt and /gh.fix as commands, with their args", () => {
+    for (const [text, name] of [
+      ["/a.b:fmt go", "a.b:fmt"],
+      ["/skill:c.d:fmt go", "c.d:fmt"],
+      ["/gh.fix go", "gh.fix"],
+    ]) {
+      const turn = resolve(text ?? "", dotted);
+      expect(turn.activations.map((a) => [a.skill.qualifiedName, a.args])).toEqual([[name, "go"]]);
+    }
+  });
+
+  it("reads $gh.fix whole, and $pdf. or $pdf.then as $pdf and text", () => {
+    expect(activated("run $gh.fix now", dotted)).toEqual(["gh.fix"]);
+    expect(activated("run $gh now", dotted)).toEqual(["gh"]);
+    expect(resolve("use $pdf.", dotted).task).toBe("use.");
+    expect(resolve("$pdf.then go", dotted)).toMatchObject({ task: ".then go", diagnostics: [] });
+    expect(said("$a.b:nope go", dotted)).toEqual([
+      ["mention-not-found", notFoundMessage("a.b:nope", "/skill list")],
+    ]);
+  });
+});
+
 describe("resolveMentions: pasted code", () => {
   it("reports at most 32 distinct unknown ids", () => {
     const text = Array.from({ length: 100 }, (_, index) => `$var${index}`).join(" ");

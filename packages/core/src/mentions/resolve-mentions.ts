@@ -22,6 +22,7 @@ import {
   findById,
   findByPath,
   findNearNames,
+  isKnownId,
   lookupFor,
   type SkillLookup,
   type SkillMatch,
@@ -342,7 +343,9 @@ export function resolveMentions(
     suggestions: new Map(),
   };
   const diagnostics: MentionDiagnostic[] = [];
-  const mentions = capMentions(scanMentions(text), config.maxPerMessage, diagnostics);
+  // A dot is in an id only when the dotted id names something here (`$a.b:fmt`, `$gh.fix`).
+  const dottedId = (id: string) => isKnownId(context.lookup, id);
+  const mentions = capMentions(scanMentions(text, { dottedId }), config.maxPerMessage, diagnostics);
   const seen = new Set<string>();
   const report = (found: MentionDiagnostic) => {
     const key = `${found.code}\u0000${found.message}`;

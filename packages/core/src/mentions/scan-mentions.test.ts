@@ -46,6 +46,45 @@ describe("scanMentions: $name", () => {
   });
 });
 
+describe("scanMentions: ids with a dot", () => {
+  // What a registry with plugins `a.b` and `c.d` (each with `fmt`) and a skill `gh.fix` knows.
+  const known = new Set(["a.b:fmt", "c.d:fmt", "gh.fix"]);
+  const dottedId = (id: string) => known.has(id) || /^(a\.b|c\.d):/.test(id);
+  const dotted = (text: string) =>
+    scanMentions(text, { dottedId }).map((mention) => `${mention.kind}:${mention.id}`);
+
+  it("reads a dotted id whole when it names something: a skill, or a name in a known namespace", () => {
+    expect(dotted("$a.b:fmt go")).toEqual(["dollar:a.b:fmt"]);
+    expect(dotted("then $gh.fix now")).toEqual(["dollar:gh.fix"]);
+    expect(dotted("$a.b:nope go")).toEqual(["dollar:a.b:nope"]);
+    expect(dotted("[$c.d:fmt](/p/SKILL.md)")).toEqual(["linked:c.d:fmt"]);
+    expect(scanMentions("/a.b:fmt go", { dottedId })[0]).toMatchObject({ id: "a.b:fmt", args: "go" });
+    expect(scanMentions("/skill:gh.fix x", { dottedId })[0]).toMatchObject({ id: "gh.fix", args: "x" });
+  });
+
+  it("still ends an id at a dot that is punctuation, or before an unknown dotted id", () => {
+    expect(dotted("use $pdf. Then $gh.fix.")).toEqual(["dollar:pdf", "dollar:gh.fix"]);
+    expect(dotted("$pdf.then $gh.fixed ($a.b:fmt).")).toEqual(["dollar:pdf", "dollar:gh", "dollar:a.b:fmt"]);
+    expect(dotted("$gh.fix-: $pdf.-x")).toEqual(["dollar:gh.fix", "dollar:pdf"]);
+    expect(dotted("/a.b go")).toEqual([]);
+    // Without a test, as before: a dot ends every id.
+    expect(ids("$a.b:fmt go")).toEqual(["dollar:a"]);
+  });
+
+  it("asks about a bounded number of dotted parts, so a long run stays linear", () => {
+    let asked = 0;
+    const count = () => {
+      asked++;
+      return false;
+    };
+    expect(scanMentions(`$a${".b".repeat(100_000)}`, { dottedId: count }).map((m) => m.id)).toEqual(["a"]);
+    expect(asked).toBeLessThanOrEqual(8);
+    asked = 0;
+    scanMentions("$pdf $tdd-x, $a:b", { dottedId: count });
+    expect(asked).toBe(0);
+  });
+});
+
 describe("scanMentions: shell variables are never mentions", () => {
   it.each([
     ["echo $PATH", "$PATH"],

@@ -11,7 +11,13 @@ import { findCodeSpans } from "./find-code-spans.js";
 import type { DollarMention, LinkedMention, Mention, SlashMention, UriMention } from "./mention.js";
 import { createNextIndex } from "./next-index.js";
 import { forEachProseParagraph, isHorizontalSpace, skipHorizontalSpace } from "./prose-paragraphs.js";
-import { codePointBefore, isIdCodePoint, isWordCodePoint, readMentionId } from "./read-mention-id.js";
+import {
+  codePointBefore,
+  type DottedIdTest,
+  isIdCodePoint,
+  isWordCodePoint,
+  readMentionId,
+} from "./read-mention-id.js";
 import { isShellVariable } from "./shell-variables.js";
 import { SCHEME_SEPARATOR, urlTokenEnd } from "./url-token-end.js";
 
@@ -34,12 +40,12 @@ export function messageStart(text: string): number {
 }
 
 /** `/name args` or `/skill:name args` at the very start of the message (after leading whitespace). */
-function readSlash(text: string): SlashMention | undefined {
+function readSlash(text: string, dotted: DottedIdTest | undefined): SlashMention | undefined {
   const start = messageStart(text);
   if (text.charCodeAt(start) !== 0x2f) return undefined;
   const explicit = text.startsWith("/skill:", start);
   const idStart = start + (explicit ? 7 : 1);
-  const { end, scanned } = readMentionId(text, idStart);
+  const { end, scanned } = readMentionId(text, idStart, dotted);
   if (end === idStart) return undefined;
   // The command token ends at whitespace: `/usr/bin/env` or `/a.b` is not a command.
   if (scanned < text.length && !isSpace(text.charCodeAt(scanned))) return undefined;
@@ -61,9 +67,13 @@ export function canStartDollar(text: string, index: number): boolean {
 }
 
 /** `$id` at `start`, or undefined with the offset to continue from. */
-function readDollar(text: string, start: number): { mention?: DollarMention; resume: number } {
+function readDollar(
+  text: string,
+  start: number,
+  dotted: DottedIdTest | undefined,
+): { mention?: DollarMention; resume: number } {
   if (!canStartDollar(text, start)) return { resume: start + 1 };
-  const { end, scanned } = readMentionId(text, start + 1);
+  const { end, scanned } = readMentionId(text, start + 1, dotted);
   if (end === start + 1) return { resume: start + 1 };
   const id = text.slice(start + 1, end);
   if (isShellVariable(id)) return { resume: scanned };
@@ -79,10 +89,11 @@ function readLink(
   start: number,
   limit: number,
   next: Next,
+  dotted: DottedIdTest | undefined,
 ): DollarMention | LinkedMention | undefined {
   if (text.charCodeAt(start + 1) !== DOLLAR) return undefined;
   const idStart = start + 2;
-  const { end: idEnd, scanned } = readMentionId(text, idStart);
+  const { end: idEnd, scanned } = readMentionId(text, idStart, dotted);
   if (idEnd === idStart) return undefined;
   const close = skipHorizontalSpace(text, scanned, limit);
   if (text.charCodeAt(close) !== 0x5d || text.charCodeAt(close + 1) !== 0x28) return undefined;
@@ -184,7 +195,14 @@ function readUri(text: string, start: number, limit: number): UriMention | undef
 }
 
 /** Scans `text[from, to)`, one paragraph, outside its inline code spans. */
-function scanParagraph(text: string, from: number, to: number, next: Next, mentions: Mention[]): void {
+function scanParagraph(
+  text: string,
+  from: number,
+  to: number,
+  next: Next,
+  mentions: Mention[],
+  dotted: DottedIdTest | undefined,
+): void {
   const spans = findCodeSpans(text, from, to, next);
   let span = 0;
   let index = from;
@@ -209,11 +227,11 @@ function scanParagraph(text: string, from: number, to: number, next: Next, menti
       // A URL token (`https://x.io/api/$deploy?x=1`) holds no mentions.
       index = urlTokenEnd(text, candidate, index, limit) ?? candidate + SCHEME_SEPARATOR.length;
     } else if (code === DOLLAR) {
-      const { mention, resume } = readDollar(text, candidate);
+      const { mention, resume } = readDollar(text, candidate, dotted);
       if (mention) mentions.push(mention);
       index = resume;
     } else if (code === 0x5b) {
-      const link = readLink(text, candidate, limit, next);
+      const link = readLink(text, candidate, limit, next, dotted);
       if (link) mentions.push(link);
       index = link ? link.end : candidate + 1;
     } else {
@@ -222,6 +240,17 @@ function scanParagraph(text: string, from: number, to: number, next: Next, menti
       index = uri ? uri.end : candidate + URI_PREFIX.length;
     }
   }
+}
+
+/** Options of `scanMentions`. */
+export interface ScanMentionsOptions {
+  /**
+   * Whether an id holding a dot names something (a skill's name, or `ns:name` in a plugin's namespace):
+   * then `$a.b:fmt`, `/gh.fix` and `[$a.b:fmt](path)` read the dotted id whole. Without it, or when it
+   * says no, a dot ends the id (`$pdf.` and `$pdf.then` are `$pdf`). Asked only about ids with a dot,
+   * longest last; `resolveMentions` answers from its registry snapshot.
+   */
+  dottedId?: DottedIdTest;
 }
 
 /**
@@ -233,17 +262,19 @@ function scanParagraph(text: string, from: number, to: number, next: Next, menti
  * `[$name](path)` is a linked mention; with an empty target it counts as `$name`. `/name` and
  * `/skill:name` count only at the very start of the message, and their args are the rest of the
  * message. A URL token (`scheme://…` up to whitespace) holds no mentions. Fenced blocks (``` or ~~~, unterminated ones to the end) and inline code spans hold no mentions.
+ * A dot is in an id only where `options.dottedId` accepts the dotted id.
  * @example scanMentions("try $pdf and `$not-this`").map((m) => m.id) // ["pdf"]
  */
-export function scanMentions(text: string): Mention[] {
+export function scanMentions(text: string, options: ScanMentionsOptions = {}): Mention[] {
   const mentions: Mention[] = [];
-  const slash = readSlash(text);
+  const dotted = options.dottedId;
+  const slash = readSlash(text, dotted);
   if (slash) mentions.push(slash);
   const inlineFrom = slash ? slash.end : 0;
   const inlineNext = createNextIndex(text);
   forEachProseParagraph(text, (from, to) => {
     const start = Math.max(from, inlineFrom);
-    if (start < to) scanParagraph(text, start, to, inlineNext, mentions);
+    if (start < to) scanParagraph(text, start, to, inlineNext, mentions, dotted);
     return true;
   });
   return mentions;

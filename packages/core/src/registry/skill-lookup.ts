@@ -45,6 +45,8 @@ export interface SkillLookup {
   nearNames?: NameIndex<RegistryEntry>;
   /** Near-name searches answered by a scan so far (see `NEAR_NAME_SCANS`). */
   nearNameScans: number;
+  /** The namespaces of not-shadowed entries (`nameKey`), built on the first dotted id (see `isKnownId`). */
+  namespaces?: Set<string>;
 }
 
 /**
@@ -174,6 +176,28 @@ export function findById(lookup: SkillLookup, written: string): SkillMatch {
     (id.includes(":") ? matchOf(byQualifiedName.get(id)) : undefined) ??
     matchOf(byNamespacedName.get(id)) ?? { kind: "not-found" }
   );
+}
+
+function namespacesOf(lookup: SkillLookup): Set<string> {
+  if (lookup.namespaces) return lookup.namespaces;
+  const namespaces = new Set<string>();
+  for (const entry of lookup.entries) {
+    const { namespace } = entry.skill;
+    if (namespace !== undefined && !isOutranked(entry)) namespaces.add(nameKey(namespace));
+  }
+  lookup.namespaces = namespaces;
+  return namespaces;
+}
+
+/**
+ * True when `id` names something here (SPEC §8): what `findById` finds (one skill or several), or
+ * `ns:…` in the namespace of a not-shadowed skill. The mention scanner asks it about ids with a dot, so
+ * `$a.b:fmt` (plugin `a.b`) and `$gh.fix` read whole while `$pdf.then` stays `$pdf`.
+ */
+export function isKnownId(lookup: SkillLookup, id: string): boolean {
+  if (findById(lookup, id).kind !== "not-found") return true;
+  const colon = id.indexOf(":");
+  return colon > 0 && namespacesOf(lookup).has(nameKey(id.slice(0, colon)));
 }
 
 function countWhere(bucket: Bucket | undefined, test: (entry: RegistryEntry) => boolean): number {
