@@ -61,6 +61,15 @@ const KNOWN_FIELDS = [
   "agents",
 ] as const;
 
+/**
+ * Whether two entries record the same thing (every known field; another tool's fields aside): a command
+ * that read the lock before a long fetch commits only entries no other command changed meanwhile.
+ */
+export function sameEntry(a: LockEntry | undefined, b: LockEntry | undefined): boolean {
+  if (a === undefined || b === undefined) return a === b;
+  return KNOWN_FIELDS.every((field) => JSON.stringify(a[field]) === JSON.stringify(b[field]));
+}
+
 /** The folder a lock's `skillPath` names, in either form (`a/b/SKILL.md` or `a/b`; `SKILL.md` is the root). */
 export function skillFolderOfPath(skillPath: string): string {
   if (skillPath === "SKILL.md" || skillPath === "./SKILL.md") return ".";

@@ -223,3 +223,38 @@ describe("bad git input", () => {
     });
   });
 });
+
+describe("update beside another command", () => {
+  it("does not undo a remove or an add --force made while it fetched: those entries are skipped and said", async () => {
+    await repo.commit({
+      "skills/alpha/SKILL.md": skillText("alpha"),
+      "skills/beta/SKILL.md": skillText("beta"),
+    });
+    await addSkills({ ...options(), source: repo.url, all: true, io: testIo() });
+    await repo.commit({ "skills/alpha/notes.md": "v2\n", "skills/beta/notes.md": "v2\n" });
+    await temp.write({ "other/beta/SKILL.md": skillText("beta", 'metadata:\n  mine: "yes"\n') });
+    const io = testIo();
+    let interleaved = false;
+    // Between update's fetch and its commit (it asks before committing), other commands change the lock.
+    io.approve = async () => {
+      if (!interleaved) {
+        interleaved = true;
+        await removeSkills({ ...options(), names: ["alpha"] });
+        await addSkills({ ...options(), source: temp.join("other"), force: true, io: testIo() });
+      }
+      return true;
+    };
+    const updated = await refreshFromLock("update", { ...options(), io });
+    expect(updated.failed).toBe(true);
+    for (const name of ["alpha", "beta"])
+      expect(updated.rows.find((row) => row.name === name)).toMatchObject({
+        outcome: "skipped",
+        detail: expect.stringContaining("another command changed or removed it"),
+      });
+    const after = await lock();
+    expect(Object.keys(after.skills)).toEqual(["beta"]);
+    expect(after.skills.beta!.sourceType).toBe("local");
+    expect(existsSync(temp.join("project/.agents/skills/alpha"))).toBe(false);
+    expect(installed("beta")).toContain('mine: "yes"');
+  });
+});

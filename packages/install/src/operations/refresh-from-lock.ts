@@ -6,7 +6,7 @@ import { SkillsetError } from "@skillset/core/model";
 import { checkAgentPlaces, linkAgents } from "../apply/link-agents.js";
 import { type InstallLimits, resolveLimits } from "../limits.js";
 import { type InstallScope, resolveInstallScope } from "../lock/install-scope.js";
-import type { LockEntry } from "../lock/lock-file.js";
+import { type LockEntry, sameEntry } from "../lock/lock-file.js";
 import { lockedSkillFolder } from "../lock/skill-folder-name.js";
 import { vercelGlobalLockNote, withNote } from "../lock/vercel-global-lock.js";
 import { checkInterrupted } from "../source/interrupted.js";
@@ -240,8 +240,28 @@ export async function refreshFromLock(
       checkAgentPlaces(candidate.name, candidate.entry.agents ?? [], scope, options.env);
       copies.set(candidate, await unrecordedCopies(candidate.name, candidate.entry, scope, options.env));
     }
-    await withLockFile(scope, (lock) => commitCandidates(scope, lock, approved));
+    // Only entries no other command changed while this one fetched (a `remove`, an `add --force`): the
+    // rest are said, not undone.
+    const stale = new Set<Candidate>();
+    await withLockFile(scope, (lock) => {
+      for (const candidate of approved)
+        if (!sameEntry(lock.skills[candidate.name], candidate.previous)) stale.add(candidate);
+      return commitCandidates(
+        scope,
+        lock,
+        approved.filter((candidate) => !stale.has(candidate)),
+      );
+    });
+    for (const candidate of stale) {
+      rows.push({
+        name: candidate.name,
+        outcome: "skipped",
+        detail: `another command changed or removed it in ${scope.lockPath} while this one ran; nothing was changed for it (run the command again to ${mode} it as it is now)`,
+      });
+      failed = true;
+    }
     for (const candidate of approved) {
+      if (stale.has(candidate)) continue;
       const row: RefreshRow = { name: candidate.name, outcome: mode === "install" ? "installed" : "updated" };
       rows.push(row);
       if (candidate.entry.agents?.length)
