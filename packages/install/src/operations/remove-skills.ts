@@ -41,6 +41,10 @@ export async function removeSkills(options: {
       ]);
     }
     for (const [name, list] of agents) checkAgentPlaces(name, list, scope, options.env);
+    // The agents' places go first: a command killed after that leaves the skill installed and recorded
+    // (`install` puts its links back, `remove` again finishes); the other way round it left links and
+    // copies in use with nothing recording them.
+    for (const [name, list] of agents) await unlinkAgents(name, list, scope, options.env);
     for (const name of options.names) delete lock.skills[name];
     await commitChanges(
       scope,
@@ -49,7 +53,6 @@ export async function removeSkills(options: {
       })),
       renderLock(lock),
     );
-    for (const [name, list] of agents) await unlinkAgents(name, list, scope, options.env);
     return { scope, removed: options.names };
   });
 }
