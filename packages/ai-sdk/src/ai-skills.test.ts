@@ -5,7 +5,7 @@
  */
 import type { LanguageModelV3CallOptions, LanguageModelV3GenerateResult } from "@ai-sdk/provider";
 import { createTempProject, isolatedEnv, TEMP_PROJECT_CONFIG, type TempDir } from "@skillset/core/test";
-import { generateText, stepCountIs } from "ai";
+import { generateText, jsonSchema, stepCountIs, tool } from "ai";
 import { MockLanguageModelV3 } from "ai/test";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createAiSkills } from "./create-ai-skills.js";
@@ -40,6 +40,17 @@ beforeAll(async () => {
     "project/.agents/skills/pdf",
     { name: "pdf", description: "Fill, merge and split PDF files" },
     "Merge the PDFs $ARGUMENTS with qpdf.\n",
+  );
+  await temp.writeSkill(
+    "project/.agents/skills/read-only-review",
+    {
+      name: "read-only-review",
+      description: "Review a change without touching it, as a separate task",
+      context: "fork",
+      "allowed-tools": "Read",
+      "disallowed-tools": "Write",
+    },
+    "Read $ARGUMENTS and report.\n",
   );
   await temp.writeSkill(
     "project/.agents/skills/deep-review",
@@ -196,6 +207,34 @@ describe("@skillset/ai-sdk", () => {
     expect(subagentPrompt).toContain("PR-7");
     expect(toolOutput).toContain("Found 2 issues in PR-7.");
     expect(skills.forks()).toHaveLength(1);
+  });
+
+  it("gives a fork's subagent only the tools the skill's allowed-tools and disallowed-tools leave", async () => {
+    const hostTool = (name: string) =>
+      tool({
+        description: name,
+        inputSchema: jsonSchema<Record<string, never>>({ type: "object" }),
+        execute: async () => "done",
+      });
+    const forkTools = { Read: hostTool("Read"), Write: hostTool("Write"), Bash: hostTool("Bash") };
+    const offered = async (narrowing: "restrict" | "approve") => {
+      let names: string[] = [];
+      const subagent = new MockLanguageModelV3({
+        doGenerate: async (options) => {
+          names = options.tools?.map((each) => each.name) ?? [];
+          return reply("Read it.");
+        },
+      });
+      const skills = await open({ narrowing, fork: { model: subagent, tools: forkTools } });
+      const result = await skills.tools.use_skill?.execute?.(
+        { skill: "read-only-review", args: "PR-8" },
+        { toolCallId: "n", messages: [] },
+      );
+      expect(result).toMatchObject({ isError: false });
+      return names;
+    };
+    expect(await offered("restrict")).toEqual(["Read"]);
+    expect(await offered("approve")).toEqual(["Read", "Bash"]);
   });
 
   it("keeps a denied skill out of the catalog, search, mentions and loads", async () => {

@@ -20,11 +20,5 @@ export { compileSkillGlob, escapeGlob, type SkillGlob } from "./skill-glob.js";
 export { createHookRegistry, type HookRegistry, skillHooks } from "./skill-hooks.js";
 export { createOverrides } from "./skill-overrides.js";
 export { mainArgument, parseToolPattern } from "./tool-pattern.js";
-export {
-  checkToolCall,
-  filterTools,
-  SKILL_TOOL_NAMES,
-  skillToolPatterns,
-  toolPolicyFor,
-} from "./tool-policy.js";
+export { checkToolCall, SKILL_TOOL_NAMES, skillToolPatterns } from "./tool-policy.js";
 export { DEFAULT_TRUSTED_SCOPES, isTrusted } from "./trust.js";

@@ -18,4 +18,11 @@ export { type DependencyContext, missingDependencies, type SkillDependency } fro
 export type { SkillHook } from "./skill-hooks.js";
 export { entriesWithOverrides, type Overrides } from "./skill-overrides.js";
 export type { ToolPattern } from "./tool-pattern.js";
-export type { FilteredTools, NarrowingMode, ToolCallDecision, ToolPolicy } from "./tool-policy.js";
+export {
+  type FilteredTools,
+  filterTools,
+  type NarrowingMode,
+  type ToolCallDecision,
+  type ToolPolicy,
+  toolPolicyFor,
+} from "./tool-policy.js";

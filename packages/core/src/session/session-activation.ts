@@ -13,7 +13,7 @@ import { skillToolPatterns } from "../policy/tool-policy.js";
 import type { ForkRequest } from "../tools/tools-context.js";
 import { admitRemote } from "./admit-remote.js";
 import { resolveDependencies } from "./resolve-dependencies.js";
-import { emit, type SessionState } from "./session-state.js";
+import { emit, policyOf, type SessionState } from "./session-state.js";
 import type { LoadedRecord, TurnFork } from "./session-types.js";
 
 /** Whether a skill was admitted, with what was found on the way. */
@@ -114,9 +114,15 @@ function withGrantedTools(state: SessionState, skill: Skill, found: Diagnostic[]
   return { ...skill, frontmatter };
 }
 
-/** Hands a fork skill to the host's `fork` callback (without one, the request comes back as it is). */
-export async function startFork(state: SessionState, request: ForkRequest): Promise<TurnFork> {
+/**
+ * Hands a fork skill to the host's `fork` callback (without one, the request comes back as it is), with
+ * the narrowing its `allowed-tools` / `disallowed-tools` make for the subagent's tools: the rule this
+ * conversation's tools follow, for that skill alone.
+ */
+export async function startFork(state: SessionState, given: ForkRequest): Promise<TurnFork> {
   const { host, timeoutMs } = state;
+  const skill = withGrantedTools(state, given.skill, []);
+  const request: ForkRequest = { ...given, toolPolicy: policyOf(state, [skill]) };
   if (!host.fork) return request;
   const started = await callHost(host.fork, [request], timeoutMs);
   if (!started.ok) {

@@ -121,9 +121,12 @@ export function emit(state: SessionState, event: SessionEvent): void {
 
 /** The tool policy of the skills active now. */
 export function currentPolicy(state: SessionState): ToolPolicy {
-  return toolPolicyFor([...state.active.values()], state.narrowing, (skill) =>
-    state.parts.policy.isTrusted(skill),
-  );
+  return policyOf(state, [...state.active.values()]);
+}
+
+/** The tool policy `skills` make in this session: its narrowing mode, trusted skills approving. */
+export function policyOf(state: SessionState, skills: readonly Skill[]): ToolPolicy {
+  return toolPolicyFor(skills, state.narrowing, (skill) => state.parts.policy.isTrusted(skill));
 }
 
 /** The catalog as this session renders it (format, context window, recently used first). */

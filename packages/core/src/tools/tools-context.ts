@@ -7,6 +7,7 @@ import type { RegistryView } from "../loader/find-skill.js";
 import type { PreprocessBody } from "../loader/load-skill.js";
 import type { ReloadTracker } from "../loader/reload-tracker.js";
 import type { Skill } from "../model/skill.js";
+import type { ToolPolicy } from "../policy/tool-policy.js";
 import type { SkillRegistry } from "../registry/registry-types.js";
 import type { SkillSearch } from "../search/search-types.js";
 
@@ -26,6 +27,11 @@ export interface ForkRequest {
   agent?: string;
   /** Frontmatter `model`, if any. */
   model?: string;
+  /**
+   * The narrowing the skill's `allowed-tools` / `disallowed-tools` make for the subagent's tools (a
+   * session sets it, with its narrowing mode): pass the subagent's tools through `filterTools` with it.
+   */
+  toolPolicy?: ToolPolicy;
 }
 
 /** Everything the tools use. Only `registry` is required. */
