@@ -5,7 +5,7 @@
  */
 import type { LanguageModelV3CallOptions, LanguageModelV3GenerateResult } from "@ai-sdk/provider";
 import { createTempProject, isolatedEnv, TEMP_PROJECT_CONFIG, type TempDir } from "@skillset/core/test";
-import { generateText, jsonSchema, stepCountIs, tool } from "ai";
+import { generateText, jsonSchema, stepCountIs, type ToolSet, tool } from "ai";
 import { MockLanguageModelV3 } from "ai/test";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createAiSkills } from "./create-ai-skills.js";
@@ -51,6 +51,11 @@ beforeAll(async () => {
       "disallowed-tools": "Write",
     },
     "Read $ARGUMENTS and report.\n",
+  );
+  await temp.writeSkill(
+    "project/.agents/skills/self-review",
+    { name: "self-review", description: "Review as a separate task, again and again", context: "fork" },
+    "Use self-review on $ARGUMENTS.\n",
   );
   await temp.writeSkill(
     "project/.agents/skills/deep-review",
@@ -235,6 +240,34 @@ describe("@skillset/ai-sdk", () => {
     };
     expect(await offered("restrict")).toEqual(["Read"]);
     expect(await offered("approve")).toEqual(["Read", "Bash"]);
+  });
+
+  it("does not let a fork start another fork: the subagent's use_skill gets an error result saying why", async () => {
+    let subagentCalls = 0;
+    const subagent = new MockLanguageModelV3({
+      doGenerate: async (options) => {
+        subagentCalls++;
+        const last = options.prompt.at(-1);
+        if (last?.role === "tool") return reply(`Subagent saw: ${lastToolOutput(options)}`);
+        // Without a limit this would go on for as many levels as it is allowed.
+        if (subagentCalls > 4) return reply("Gave up.");
+        return callTool(`s${subagentCalls}`, "use_skill", { skill: "self-review", args: "PR-9" });
+      },
+    });
+    const forkTools: ToolSet = {};
+    const skills = await open({ fork: { model: subagent, tools: forkTools } });
+    Object.assign(forkTools, skills.tools);
+    const result = await skills.tools.use_skill?.execute?.(
+      { skill: "self-review", args: "PR-9" },
+      { toolCallId: "f", messages: [] },
+    );
+    expect(skills.forks()).toHaveLength(1);
+    expect(subagentCalls).toBe(2);
+    expect(result).toMatchObject({ isError: false });
+    const seen = String(skills.forks()[0]?.text);
+    expect(seen).toContain("Subagent saw:");
+    expect(seen).toContain("a subagent task cannot start another one");
+    expect(seen).toContain("skill_load");
   });
 
   it("keeps a denied skill out of the catalog, search, mentions and loads", async () => {
