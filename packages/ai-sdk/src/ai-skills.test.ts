@@ -270,6 +270,41 @@ describe("@skillset/ai-sdk", () => {
     expect(seen).toContain("skill_load");
   });
 
+  it("stops a running fork when the generation that started it is aborted", async () => {
+    const controller = new AbortController();
+    let subagentSignal: AbortSignal | undefined;
+    const subagent = new MockLanguageModelV3({
+      doGenerate: async (options) => {
+        subagentSignal = options.abortSignal;
+        controller.abort(); // the person presses stop while the subagent works
+        // A long answer, cut short only by its signal (as a provider's request is).
+        return new Promise((resolve, reject) => {
+          const signal = options.abortSignal;
+          if (signal?.aborted) return reject(signal.reason);
+          const timer = setTimeout(() => resolve(reply("Finished anyway.")), 200);
+          signal?.addEventListener("abort", () => {
+            clearTimeout(timer);
+            reject(signal.reason);
+          });
+        });
+      },
+    });
+    const skills = await open({ fork: { model: subagent } });
+    const model = new MockLanguageModelV3({
+      doGenerate: async () => callTool("a1", "use_skill", { skill: "deep-review", args: "PR-10" }),
+    });
+    const run = generateText({
+      model,
+      prompt: "review PR-10",
+      tools: skills.tools,
+      stopWhen: stepCountIs(3),
+      abortSignal: controller.signal,
+    });
+    await expect(run).rejects.toThrow();
+    expect(subagentSignal?.aborted).toBe(true);
+    expect(skills.forks()).toEqual([]);
+  });
+
   it("keeps a denied skill out of the catalog, search, mentions and loads", async () => {
     const skills = await open();
     expect(skills.system()).not.toContain("secret-plan");

@@ -1,11 +1,14 @@
 /**
  * @module What the code running now is inside of, carried along the async calls (the host's fork callback
- * gets only the request, through the session): the fork whose subagent is generating.
+ * gets only the request, through the session): the abort signal of the tool call, and the fork whose
+ * subagent is generating.
  */
 import { AsyncLocalStorage } from "node:async_hooks";
 
 /** The context of the code running now. */
 export interface CallScope {
+  /** The abort signal the AI SDK gave the tool call: aborting the generation stops a fork it started. */
+  abortSignal?: AbortSignal;
   /** The skill whose subagent is generating here (its tool calls run inside it too). */
   fork?: string;
 }

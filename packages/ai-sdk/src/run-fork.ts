@@ -31,9 +31,14 @@ export interface ForkOutcome {
  * `allowed-tools` / `disallowed-tools` (`request.toolPolicy`, which a session sets with its narrowing
  * mode; without one, the skill's own lists in `restrict` mode). Forks do not nest: called while a
  * subagent is generating (a fork skill it used through the skill tools), it throws, and `use_skill`
- * answers the subagent with an error result saying why.
+ * answers the subagent with an error result saying why. `abortSignal` (default: the one the AI SDK gave
+ * the `use_skill` call that started it) stops the subagent's generation.
  */
-export async function runFork(request: ForkRequest, settings: ForkSettings): Promise<ForkOutcome> {
+export async function runFork(
+  request: ForkRequest,
+  settings: ForkSettings,
+  abortSignal = currentScope().abortSignal,
+): Promise<ForkOutcome> {
   const outer = currentScope().fork;
   // A subagent given the skill tools could start forks without end (a fork skill using itself).
   if (outer !== undefined) {
@@ -51,6 +56,7 @@ export async function runFork(request: ForkRequest, settings: ForkSettings): Pro
       prompt: task,
       ...(settings.tools ? { tools: filterTools(settings.tools, policy).tools } : {}),
       stopWhen: stepCountIs(settings.maxSteps ?? 8),
+      ...(abortSignal ? { abortSignal } : {}),
     }),
   );
   return { taskId, text: result.text };

@@ -5,6 +5,7 @@
  */
 import type { SkillTool, ToolResult } from "@skillset/core/tools";
 import { type JSONSchema7, jsonSchema, type Tool, tool } from "ai";
+import { inScope } from "./call-scope.js";
 
 /** An AI SDK tool whose output is the core's `ToolResult`. */
 export type SkillAiTool = Tool<unknown, ToolResult>;
@@ -20,8 +21,9 @@ export function toAiTools(
       tool<unknown, ToolResult>({
         description: skillTool.description,
         inputSchema: jsonSchema(skillTool.jsonSchema as JSONSchema7),
-        async execute(input) {
-          const result = await skillTool.handler(input);
+        async execute(input, { abortSignal }) {
+          // The session hands a fork to the host's callback without the signal: it goes along in the scope.
+          const result = await inScope({ abortSignal }, () => skillTool.handler(input));
           return after ? after(skillTool.name, result) : result;
         },
         toModelOutput: ({ output }) => ({ type: output.isError ? "error-text" : "text", value: output.text }),
