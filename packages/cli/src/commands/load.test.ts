@@ -102,6 +102,20 @@ describe("skillset load", () => {
     expect((await cli("search", "review", "--all")).code).toBe(0);
   });
 
+  it("refuses a SKILL.md over the read limit as skill_read does (exit 1), naming the file, the limit and the fix", async () => {
+    await temp.writeSkill(
+      "project/.agents/skills/huge",
+      { name: "huge", description: "Use for a huge task." },
+      "Do it.\n".repeat(40_000),
+    );
+    const { code, stdout, stderr } = await cli("load", "huge");
+    expect(code).toBe(1);
+    expect(stdout).toBe("");
+    expect(stderr).toContain("<tmp>/project/.agents/skills/huge/SKILL.md is 280058 bytes");
+    expect(stderr).toContain("over the 262144-byte limit");
+    expect(stderr).toContain("references/");
+  });
+
   it("exits 2 for an unknown envelope", async () => {
     expect((await cli("load", "review", "--envelope", "letter")).code).toBe(2);
   });

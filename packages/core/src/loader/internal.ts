@@ -3,7 +3,7 @@
  * through `@skillset/core/internal`, which may change in any release.
  */
 export { findSkill } from "./find-skill.js";
-export { MAX_SKILL_READ_BYTES } from "./read-skill-file.js";
+export { MAX_SKILL_READ_BYTES } from "./read-limit.js";
 export { renderMessageEnvelope, renderReloadReminder, renderToolEnvelope } from "./render-envelope.js";
 export { splitArguments } from "./split-arguments.js";
 export { type Substituted, type SubstitutionValues, substituteArguments } from "./substitute-arguments.js";

@@ -12,6 +12,7 @@ import { readSkillBody } from "../parser/read-skill-body.js";
 import { stampOf } from "../registry/metadata-cache.js";
 import { checkSkillFile } from "./check-skill-folder.js";
 import { listSkillFiles, type SkillFiles, type SkillFilesLimits } from "./list-skill-files.js";
+import { checkReadSize } from "./read-limit.js";
 import { deliverOnce, type ReloadTracker } from "./reload-tracker.js";
 import {
   type EnvelopeName,
@@ -82,7 +83,8 @@ function argumentText(args: LoadOptions["args"]): string {
 
 /**
  * Loads `skill`. Throws a `SkillsetError` when SKILL.md can no longer be read (`file-not-found`,
- * `file-too-large`, `encoding-invalid`, …, the parser's codes), when the skill folder no longer resolves
+ * `file-too-large`, `encoding-invalid`, …, the parser's codes) or is over `MAX_SKILL_READ_BYTES` (256 KiB,
+ * `file-too-large`: the limit `skill_read` has), when the skill folder no longer resolves
  * to the real folder discovery recorded (`path-refused`: it was replaced by a link) or SKILL.md to the
  * real path it had (`link-refused`; see `checkSkillFile`, the check `readSkillFile` makes too), or when a preprocess hook refuses.
  *
@@ -111,6 +113,8 @@ export async function loadSkill(skill: Skill, options: LoadOptions = {}): Promis
       path: skill.path,
     });
   }
+  // What skill_read refuses to give a model, a load does not inject either.
+  checkReadSize(skill.path, skill.path, stat.size);
   const key = { path: skill.id, ...stampOf(stat), args: argumentText(options.args) };
   const base = { skill, envelope, mtimeMs: stat.mtimeMs };
   return deliverOnce(

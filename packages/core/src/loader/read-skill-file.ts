@@ -11,10 +11,11 @@ import type { Skill } from "../model/skill.js";
 import { readSkillText } from "../parser/read-skill-text.js";
 import { checkSkillFile, checkSkillFolder } from "./check-skill-folder.js";
 import { mediaType } from "./media-type.js";
+import { checkReadSize, MAX_SKILL_READ_BYTES } from "./read-limit.js";
 
 /** Options of `readSkillFile`. */
 export interface ReadSkillFileOptions {
-  /** Largest file returned, in bytes (default 256 KiB). */
+  /** Largest file returned, in bytes (default {@link MAX_SKILL_READ_BYTES}, 256 KiB). */
   maxBytes?: number;
   /** Most entries listed for a folder (default 200). */
   maxEntries?: number;
@@ -28,9 +29,6 @@ export type SkillFileContent =
   | { kind: "text"; uri: string; path: string; mediaType: string; size: number; text: string }
   | { kind: "binary"; uri: string; path: string; mediaType: string; size: number }
   | { kind: "folder"; uri: string; path: string; entries: string[]; truncated: boolean };
-
-/** Default cap on the size of a file returned by `readSkillFile`. */
-export const MAX_SKILL_READ_BYTES = 256 * 1024;
 
 /**
  * The canonical `skill://` URL of a file of `skill`. `name` is the name the URL addresses the skill by:
@@ -114,13 +112,7 @@ export async function readSkillFile(
       },
     );
   }
-  if (stat.size > maxBytes) {
-    throw new SkillsetError(
-      "file-too-large",
-      `${uri} is ${stat.size} bytes, over the ${maxBytes}-byte limit for reading a skill file. Read a smaller file, or open it with a tool made for large files.`,
-      { path },
-    );
-  }
+  checkReadSize(uri, path, stat.size, maxBytes);
   const bytes = await fs.readFile(real);
   if (looksBinary(bytes))
     return { kind: "binary", uri, path, mediaType: mediaType(path, true), size: bytes.length };
@@ -140,13 +132,7 @@ async function readSkillMarkdown(
 ): Promise<SkillFileContent> {
   const read = await readSkillText(skill.id, { fs, body: true });
   if (!read.ok) throw new SkillsetError(read.diagnostic.code, read.diagnostic.message, { path: skill.path });
-  if (read.stat.size > maxBytes) {
-    throw new SkillsetError(
-      "file-too-large",
-      `${uri} is ${read.stat.size} bytes, over the ${maxBytes}-byte limit for reading a skill file. Read a smaller file, or open it with a tool made for large files.`,
-      { path: skill.path },
-    );
-  }
+  checkReadSize(uri, skill.path, read.stat.size, maxBytes);
   const text = read.text.replace(/^\uFEFF/, "");
   return {
     kind: "text",
