@@ -10,7 +10,7 @@ import type { ToolResult } from "@skillset/core/tools";
 import type { ModelMessage } from "ai";
 import { type PreparedMessages, prepareMessages } from "./prepare-messages.js";
 import { type ForkOutcome, type ForkSettings, runFork } from "./run-fork.js";
-import { type SkillAiTool, toAiTools } from "./to-ai-tools.js";
+import { type SkillAiTools, toAiTools } from "./to-ai-tools.js";
 
 /** Options of `createAiSkills`. */
 export interface AiSkillsOptions {
@@ -34,7 +34,7 @@ export interface AiSkills {
   /** The session underneath (inspect, compacted, snapshot, hooks…). */
   readonly session: SkillSession;
   /** `skill_search`, `skill_load`, `use_skill`, `skill_read`, for `generateText({ tools })`. */
-  readonly tools: Record<string, SkillAiTool>;
+  readonly tools: SkillAiTools;
   /** The catalog, for the system prompt (what the model sees before it searches). */
   system(): string;
   /** Activates `$name` / `/name` in the newest user message (see `prepareMessages`). */
@@ -109,7 +109,8 @@ export async function createAiSkills(options: AiSkillsOptions = {}): Promise<AiS
   };
   return {
     session,
-    tools: toAiTools(session.tools(), withForkResult),
+    // All four: the session offers skill_search unless its host says otherwise, which this one does not.
+    tools: toAiTools(session.tools(), withForkResult) as SkillAiTools,
     system: () => session.systemPrompt(),
     prepareMessages: (messages) => prepareMessages(messages, session),
     filterTools: (tools) => session.filterTools(tools),

@@ -5,4 +5,4 @@
 export { type AiSkills, type AiSkillsOptions, createAiSkills } from "./create-ai-skills.js";
 export { type PreparedMessages, prepareMessages } from "./prepare-messages.js";
 export { type ForkOutcome, type ForkSettings, runFork } from "./run-fork.js";
-export { type SkillAiTool, toAiTools } from "./to-ai-tools.js";
+export { type SkillAiTool, type SkillAiTools, toAiTools } from "./to-ai-tools.js";
