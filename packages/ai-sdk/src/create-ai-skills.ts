@@ -4,6 +4,7 @@
  * for `$mentions` in user messages, its tool narrowing for the app's own tools — and `context: fork`
  * skills run as a nested generation. One `AiSkills` is one conversation.
  */
+import { SkillsetError } from "@skillset/core/model";
 import type { ConfirmAnswer, ConfirmRequest, FilteredTools, NarrowingMode } from "@skillset/core/policy";
 import { createSkillset, type SkillSession, type Skillset } from "@skillset/core/session";
 import type { ToolResult } from "@skillset/core/tools";
@@ -107,10 +108,23 @@ export async function createAiSkills(options: AiSkillsOptions = {}): Promise<AiS
       data: { ...result.data, status: "completed", result: outcome.text },
     };
   };
+  // The session builds its tools' name enums from the registry as it is: built again after it changed
+  // (a reload, the watcher), so the schemas list the skills system() lists. A closed session keeps the last.
+  let built = { entries: skillset.registry.entries(), tools: session.tools() };
+  const currentTools = () => {
+    const entries = skillset.registry.entries();
+    if (entries === built.entries) return built.tools;
+    try {
+      built = { entries, tools: session.tools() };
+    } catch (error) {
+      if (!SkillsetError.isInstance(error) || error.code !== "session-closed") throw error;
+    }
+    return built.tools;
+  };
   return {
     session,
     // All four: the session offers skill_search unless its host says otherwise, which this one does not.
-    tools: toAiTools(session.tools(), withForkResult) as SkillAiTools,
+    tools: toAiTools(currentTools, withForkResult) as SkillAiTools,
     system: () => session.systemPrompt(),
     prepareMessages: (messages) => prepareMessages(messages, session),
     filterTools: (tools) => session.filterTools(tools),

@@ -18,24 +18,37 @@ export type SkillAiTool = {
 /** The skill tools by their exact names, so a tool set spread from them keeps the names in typed results. */
 export type SkillAiTools = { [Name in SkillToolName]: SkillAiTool };
 
-/** `tools` keyed by name, ready for `generateText({ tools })` / `streamText({ tools })`. */
+/**
+ * `tools` keyed by name, ready for `generateText({ tools })` / `streamText({ tools })`. Given a function,
+ * each AI SDK tool asks it for its core tool whenever the AI SDK reads the input schema or runs the tool,
+ * so the `name` enum follows the registry (give one that builds the tools again when the skills change).
+ */
 export function toAiTools(
-  tools: readonly SkillTool[],
+  tools: readonly SkillTool[] | (() => readonly SkillTool[]),
   after?: (name: string, result: ToolResult) => Promise<ToolResult> | ToolResult,
 ): Partial<SkillAiTools> {
-  const entries = tools.map((skillTool): [SkillToolName, SkillAiTool] => {
+  const current = typeof tools === "function" ? tools : () => tools;
+  const entries = current().map((first): [SkillToolName, SkillAiTool] => {
+    const now = () => current().find((each) => each.name === first.name) ?? first;
     const execute = async (input: unknown, { abortSignal }: ToolExecutionOptions) => {
       // The session hands a fork to the host's callback without the signal: it goes along in the scope.
-      const result = await inScope({ abortSignal }, () => skillTool.handler(input));
-      return after ? after(skillTool.name, result) : result;
+      const result = await inScope({ abortSignal }, () => now().handler(input));
+      return after ? after(first.name, result) : result;
     };
     const aiTool = tool<unknown, ToolResult>({
-      description: skillTool.description,
-      inputSchema: jsonSchema(skillTool.jsonSchema as JSONSchema7),
+      description: first.description,
+      inputSchema: jsonSchema(first.jsonSchema as JSONSchema7),
       execute,
       toModelOutput: ({ output }) => ({ type: output.isError ? "error-text" : "text", value: output.text }),
     });
-    return [skillTool.name, { ...aiTool, execute }];
+    // Read each time the AI SDK prepares a step, so a stale enum is never sent after the skills changed.
+    return [
+      first.name,
+      Object.defineProperty({ ...aiTool, execute }, "inputSchema", {
+        get: () => jsonSchema(now().jsonSchema as JSONSchema7),
+        enumerable: true,
+      }),
+    ];
   });
   return Object.fromEntries(entries);
 }
