@@ -305,6 +305,17 @@ describe("@skillset/ai-sdk", () => {
     expect(skills.forks()).toEqual([]);
   });
 
+  it("refuses a contextWindow that is no count of tokens, naming the option and what it must be", async () => {
+    for (const contextWindow of [Number.NaN, 0, -5, 1.5, Number.POSITIVE_INFINITY]) {
+      await expect(open({ contextWindow })).rejects.toMatchObject({
+        code: "options-invalid",
+        message: expect.stringMatching(/^contextWindow must be .* a whole number of 1 or more .*; got /),
+      });
+    }
+    const skills = await open({ contextWindow: 200_000 });
+    expect(skills.session.inspect().catalog.budget).toBeGreaterThan(0);
+  });
+
   it("keeps a denied skill out of the catalog, search, mentions and loads", async () => {
     const skills = await open();
     expect(skills.system()).not.toContain("secret-plan");

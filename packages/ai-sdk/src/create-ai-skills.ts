@@ -6,7 +6,12 @@
  */
 import { SkillsetError } from "@skillset/core/model";
 import type { ConfirmAnswer, ConfirmRequest, FilteredTools, NarrowingMode } from "@skillset/core/policy";
-import { createSkillset, type SkillSession, type Skillset } from "@skillset/core/session";
+import {
+  createSkillset,
+  type SessionOptions,
+  type SkillSession,
+  type Skillset,
+} from "@skillset/core/session";
 import type { ToolResult } from "@skillset/core/tools";
 import type { ModelMessage } from "ai";
 import { type PreparedMessages, prepareMessages } from "./prepare-messages.js";
@@ -20,7 +25,10 @@ export interface AiSkillsOptions {
   /** Working directory whose skills are used (default `process.cwd()`). */
   cwd?: string;
   env?: Record<string, string | undefined>;
-  /** The model's context window in tokens: sizes the catalog (default: the configured budget). */
+  /**
+   * The model's context window in tokens, a whole number of 1 or more (else `createAiSkills` throws
+   * `options-invalid`): sizes the catalog (default: the configured budget).
+   */
   contextWindow?: number;
   /** Runs `context: fork` skills as a nested generation; without it they run inline with a note. */
   fork?: ForkSettings;
@@ -78,7 +86,7 @@ export async function createAiSkills(options: AiSkillsOptions = {}): Promise<AiS
   const outcomes: ForkOutcome[] = [];
   const pending = new Map<string, ForkOutcome>();
   const settings = options.fork;
-  const session = skillset.session({
+  const sessionOptions: SessionOptions = {
     ...(options.contextWindow === undefined ? {} : { contextWindow: options.contextWindow }),
     host: {
       mentions: appHints(skillset),
@@ -95,7 +103,15 @@ export async function createAiSkills(options: AiSkillsOptions = {}): Promise<AiS
           }
         : {}),
     },
-  });
+  };
+  let session: SkillSession;
+  try {
+    session = skillset.session(sessionOptions);
+  } catch (error) {
+    // Refused options (a contextWindow that is no count of tokens): nothing this opened stays open.
+    if (!options.skillset) await skillset.close();
+    throw error;
+  }
   // The nested generation has finished by the time use_skill answers: its result goes back with it.
   const withForkResult = (_name: string, result: ToolResult): ToolResult => {
     const taskId = result.data?.taskId;

@@ -61,8 +61,9 @@ export interface SessionState {
   closed: boolean;
 }
 
-/** A new session's state. */
+/** A new session's state. Throws `options-invalid` for options it cannot work with. */
 export function createSessionState(parts: SessionParts, options: SessionOptions): SessionState {
+  checkContextWindow(options.contextWindow);
   const { registry, policy, config } = parts;
   const host: SessionHost = options.host ?? {};
   const dependencies: DependencyState = { env: parts.env, sessionEnv: new Map(), mcpAnswers: new Map() };
@@ -96,6 +97,16 @@ export function createSessionState(parts: SessionParts, options: SessionOptions)
     toolsContext: undefined,
     closed: false,
   };
+}
+
+/** A context window that is no count of tokens would size the catalog at NaN or nothing: refused. */
+function checkContextWindow(window: unknown): void {
+  if (window === undefined || (Number.isInteger(window) && (window as number) >= 1)) return;
+  const given = typeof window === "number" ? String(window) : JSON.stringify(window);
+  throw new SkillsetError(
+    "options-invalid",
+    `contextWindow must be the model's context window in tokens, a whole number of 1 or more (as catalog.contextWindow in the config); got ${given}.`,
+  );
 }
 
 /** Throws once the session is closed. */

@@ -65,7 +65,10 @@ export interface SessionHost {
 
 /** Options of `skills.session(…)`. */
 export interface SessionOptions {
-  /** The model's context window in tokens; the catalog gets its share (`catalog.budgetPercent`). */
+  /**
+   * The model's context window in tokens, a whole number of 1 or more (else `skills.session()` throws
+   * `options-invalid`); the catalog gets its share (`catalog.budgetPercent`).
+   */
   contextWindow?: number;
   host?: SessionHost;
   /** Catalog format (default `catalog.format`). */
