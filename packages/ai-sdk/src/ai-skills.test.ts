@@ -316,6 +316,18 @@ describe("@skillset/ai-sdk", () => {
     expect(skills.session.inspect().catalog.budget).toBeGreaterThan(0);
   });
 
+  it("keeps list arguments of use_skill grouped, as their string form is", async () => {
+    const skills = await open();
+    const use = (args: string | string[]) =>
+      skills.tools.use_skill.execute({ skill: "pdf", args }, { toolCallId: "q", messages: [] });
+    const listed = await use(["a b.pdf", "c.pdf"]);
+    expect(listed.text).toContain(`Merge the PDFs "a b.pdf" c.pdf with qpdf.`);
+    // Other arguments, another load: not the reminder of the one before.
+    const regrouped = await use(["a", "b.pdf c.pdf"]);
+    expect(regrouped.text).toContain(`Merge the PDFs a "b.pdf c.pdf" with qpdf.`);
+    expect((await use(`"a b.pdf" c.pdf`)).data).toMatchObject({ suppressed: true });
+  });
+
   it("keeps a denied skill out of the catalog, search, mentions and loads", async () => {
     const skills = await open();
     expect(skills.system()).not.toContain("secret-plan");

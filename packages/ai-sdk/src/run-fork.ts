@@ -4,7 +4,7 @@
  * the skill's `allowed-tools` / `disallowed-tools` narrow them.
  */
 import { randomUUID } from "node:crypto";
-import { renderPreloadedEnvelope } from "@skillset/core/loader";
+import { quoteArguments, renderPreloadedEnvelope } from "@skillset/core/loader";
 import { filterTools, toolPolicyFor } from "@skillset/core/policy";
 import type { ForkRequest } from "@skillset/core/tools";
 import { generateText, type LanguageModel, stepCountIs, type ToolSet } from "ai";
@@ -47,7 +47,7 @@ export async function runFork(
     );
   }
   const taskId = `fork-${randomUUID()}`;
-  const task = request.args.length > 0 ? request.args.join(" ") : "Carry out the skill's instructions.";
+  const task = request.args.length > 0 ? quoteArguments(request.args) : "Carry out the skill's instructions.";
   const policy = request.toolPolicy ?? toolPolicyFor([request.skill], "restrict");
   const result = await inScope({ fork: request.skill.qualifiedName }, () =>
     generateText({

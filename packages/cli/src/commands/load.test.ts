@@ -35,6 +35,20 @@ describe("skillset load", () => {
     `);
   });
 
+  it("keeps arguments given as separate words grouped in $ARGUMENTS, as the shell gave them", async () => {
+    await temp.writeSkill(
+      "project/.agents/skills/echo",
+      { name: "echo", description: "Use when echoing." },
+      "All: $ARGUMENTS | first: $0 | second: $1\n",
+    );
+    const { code, stdout } = await cli("load", "echo", "a b", "c", "--json");
+    expect(code).toBe(0);
+    expect(JSON.parse(stdout)).toMatchObject({
+      args: ["a b", "c"],
+      body: `All: "a b" c | first: a b | second: c\n`,
+    });
+  });
+
   it("prints the tool envelope by default and JSON on request", async () => {
     expect((await cli("load", "review")).stdout).toContain('<skill_content name="review">');
     const { stdout } = await cli("load", ".agents/skills/review", "x", "--json");

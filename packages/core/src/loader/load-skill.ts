@@ -21,6 +21,7 @@ import {
   renderReloadReminder,
   renderToolEnvelope,
 } from "./render-envelope.js";
+import { quoteArguments } from "./split-arguments.js";
 import { substituteArguments } from "./substitute-arguments.js";
 
 /**
@@ -77,8 +78,9 @@ interface LoadBase {
   mtimeMs: number;
 }
 
+/** The arguments as one text (a list quoted, so `["a b", "c"]` and `["a", "b c"]` are not one load). */
 function argumentText(args: LoadOptions["args"]): string {
-  return typeof args === "string" ? args.trim() : (args ?? []).join(" ");
+  return typeof args === "string" ? args.trim() : quoteArguments(args ?? []);
 }
 
 /**

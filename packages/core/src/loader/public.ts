@@ -26,4 +26,5 @@ export {
   type RenderedBody,
   renderPreloadedEnvelope,
 } from "./render-envelope.js";
+export { quoteArguments } from "./split-arguments.js";
 export { decideUsableSkill, type UsableSkillAsker, type UsableSkillDecision } from "./usable-skill.js";

@@ -1,6 +1,7 @@
 /**
  * @module Splitting an argument string the way a shell would (SPEC §9): spaces separate arguments,
  * single and double quotes group them, a backslash escapes the next character outside single quotes.
+ * And the way back: a list of arguments joined into the string that splits into it.
  */
 
 /**
@@ -55,4 +56,15 @@ function closingQuote(text: string, open: number): number {
     else if (character === quote) return index;
   }
   return -1;
+}
+
+/**
+ * The one string `splitArguments` splits back into `args`, as a person would type it: a word without
+ * spaces, quotes or backslashes as it is, any other in double quotes (`"` and `\` escaped), an empty
+ * one as `""`. A list given as arguments reads this way as `$ARGUMENTS`, as its string form does.
+ *
+ * @example quoteArguments(["release notes", "v2"]) // `"release notes" v2`
+ */
+export function quoteArguments(args: readonly string[]): string {
+  return args.map((arg) => (/^[^\s"'\\]+$/.test(arg) ? arg : `"${arg.replace(/["\\]/g, "\\$&")}"`)).join(" ");
 }

@@ -1,6 +1,7 @@
 // biome-ignore-all lint/suspicious/noTemplateCurlyInString: `${SKILL_DIR}`-style placeholders are what these tests are about
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { splitArguments } from "./split-arguments.js";
+import { quoteArguments, splitArguments } from "./split-arguments.js";
 import { substituteArguments } from "./substitute-arguments.js";
 
 const dir = "/skills/review";
@@ -32,6 +33,25 @@ describe("splitArguments", () => {
   });
   it("gives nothing for blank text", () => {
     expect(splitArguments("   \t ")).toEqual([]);
+  });
+});
+
+describe("quoteArguments", () => {
+  it("quotes only the words that need it, as a person would type them", () => {
+    expect(quoteArguments(["release notes", "v2", "--dry"])).toBe(`"release notes" v2 --dry`);
+    expect(quoteArguments(["", `say "hi"`, "it's", "a\\b", "$HOME"])).toBe(
+      `"" "say \\"hi\\"" "it's" "a\\\\b" $HOME`,
+    );
+    expect(quoteArguments([])).toBe("");
+  });
+  it("gives the text splitArguments splits back into the same list", () => {
+    const unit = fc.constantFrom("a", "é", " ", "\t", "\n", '"', "'", "\\", "$", "`", "-");
+    fc.assert(
+      fc.property(fc.array(fc.oneof(fc.string({ unit }), fc.string())), (args) => {
+        expect(splitArguments(quoteArguments(args))).toEqual(args);
+      }),
+      { numRuns: 2000 },
+    );
   });
 });
 
@@ -80,8 +100,10 @@ describe("substituteArguments", () => {
     expect(render("Do $0.\n", "fast please")).toBe("Do fast.\n");
     expect(render("Do the thing.\n")).toBe("Do the thing.\n");
   });
-  it("takes a list of arguments as given", () => {
-    expect(render("$0|$1|$ARGUMENTS", ["two words", "x"])).toBe("two words|x|two words x");
+  it("takes a list of arguments as given, and gives $ARGUMENTS as its string form reads", () => {
+    expect(render("$0|$1|$ARGUMENTS", ["two words", "x"])).toBe(`two words|x|"two words" x`);
+    expect(render("$0|$1|$ARGUMENTS", ["a b", "c"])).toBe(render("$0|$1|$ARGUMENTS", `"a b" c`));
+    expect(render("Do it.", ["a b", "c"])).toBe(`Do it.\n\nARGUMENTS: "a b" c\n`);
   });
   it("never substitutes a substituted value again", () => {
     expect(render("$0 $1", ["$1", "${SKILL_DIR}"])).toBe("$1 ${SKILL_DIR}");

@@ -2,13 +2,13 @@
  * @module Argument and variable substitution in a skill body (SPEC §9, seed 002): `$ARGUMENTS`,
  * `$ARGUMENTS[N]`, `$N`, named arguments, `${SKILL_DIR}`, `${SESSION_ID}` and their `CLAUDE_` aliases.
  */
-import { splitArguments } from "./split-arguments.js";
+import { quoteArguments, splitArguments } from "./split-arguments.js";
 
 /** What a body is rendered with. */
 export interface SubstitutionValues {
   /**
-   * The arguments: a string is split shell-style (`"two words" three`); a list is taken as it is.
-   * Default: none.
+   * The arguments: a string is split shell-style (`"two words" three`); a list is taken as it is (and
+   * reads as `$ARGUMENTS` quoted the same way). Default: none.
    */
   args?: string | readonly string[];
   /** Names declared in the skill's `arguments:` frontmatter, in order: `$name` / `${name}` is argument N. */
@@ -45,7 +45,8 @@ const PLACEHOLDER =
  * // "Review PR 42 on main"
  */
 export function substituteArguments(body: string, values: SubstitutionValues): Substituted {
-  const raw = typeof values.args === "string" ? values.args.trim() : (values.args ?? []).join(" ");
+  // A list reads as its string form would: `["a b", "c"]` is `"a b" c`, not `a b c`.
+  const raw = typeof values.args === "string" ? values.args.trim() : quoteArguments(values.args ?? []);
   const args = typeof values.args === "string" ? splitArguments(raw) : [...(values.args ?? [])];
   const named = new Map((values.names ?? []).map((name, index) => [name, index]));
   let usesArguments = false;
