@@ -38,7 +38,10 @@ export interface AiSkillsOptions {
   narrowing?: NarrowingMode;
 }
 
-/** One conversation's skills. */
+/**
+ * One conversation's skills: create one per conversation. Two conversations sharing one get a short
+ * "already loaded" reminder where a skill's body should be, and each other's tool narrowing.
+ */
 export interface AiSkills {
   /** The session underneath (inspect, compacted, snapshot, hooks…). */
   readonly session: SkillSession;
