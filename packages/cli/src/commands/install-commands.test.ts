@@ -217,6 +217,25 @@ describe("the person's skills recorded by vercel's CLI in its own global lock", 
   });
 });
 
+describe("a damaged record of the folders the person added from", () => {
+  it("is named with the fix, never read as empty (which refused every such folder) nor written over", async () => {
+    expect((await cli("add", "../src", "--skill", "alpha")).code).toBe(0);
+    const installs = temp.join("home/.local/state/skillset/installs");
+    const [key] = readdirSync(installs);
+    const record = join(installs, key!, "local-sources.json");
+    writeFileSync(record, '["/some');
+    for (const argv of [["check"], ["update"], ["add", "../src", "--skill", "beta"]]) {
+      const run = await cli(...argv);
+      expect(run.code).toBe(1);
+      expect(run.stderr).toContain(
+        "local-sources.json, the folders outside the project you added skills from, cannot be used (it is not valid JSON)",
+      );
+      expect(run.stdout).not.toContain("skillset remove");
+    }
+    expect(readFileSync(record, "utf8")).toBe('["/some');
+  });
+});
+
 describe("names and flags from outside are handled safely", () => {
   /** Any raw control or bidi character: nothing from a source or lock may reach the terminal as one. */
   const RAW = /[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/;

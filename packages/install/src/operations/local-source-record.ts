@@ -8,6 +8,7 @@
 import { readFileSync, realpathSync } from "node:fs";
 import { join } from "node:path";
 import { isSameOrInside } from "@skillset/core/fs";
+import { SkillsetError } from "@skillset/core/model";
 import { writeFileAtomic } from "@skillset/core/state";
 import type { InstallScope } from "../lock/install-scope.js";
 
@@ -26,27 +27,49 @@ export function realOrSelf(path: string): string {
 export function mayReadLocalSource(
   scope: InstallScope,
   path: string,
-  recorded: ReadonlySet<string>,
+  recorded: () => ReadonlySet<string>,
 ): boolean {
   if (scope.kind === "user") return true;
   const real = realOrSelf(path);
-  return isSameOrInside(real, realOrSelf(scope.base)) || recorded.has(real);
+  // The record is read only for a folder outside the project: a lock naming none never needs it.
+  return isSameOrInside(real, realOrSelf(scope.base)) || recorded().has(real);
 }
 
-/** The folders outside the project this person added from (real paths); empty when none or unreadable. */
+/** The folders outside the project this person added from (real paths); empty when none. A damaged record throws `state-invalid`, naming it. */
 export function recordedLocalSources(scope: InstallScope): Set<string> {
+  const file = join(scope.bookkeepingDir, RECORD);
+  let text: string;
   try {
-    const value: unknown = JSON.parse(readFileSync(join(scope.bookkeepingDir, RECORD), "utf8"));
-    return new Set(Array.isArray(value) ? value.filter((item) => typeof item === "string") : []);
-  } catch {
-    return new Set();
+    text = readFileSync(file, "utf8");
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === "ENOENT") return new Set();
+    throw damagedRecord(file, `it cannot be read: ${(error as NodeJS.ErrnoException).code}`);
   }
+  // Read as empty, a damaged record would refuse every folder the person added from (and suggest
+  // removing their skills), then be written over with one folder: said instead, naming the file.
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    throw damagedRecord(file, "it is not valid JSON");
+  }
+  if (!Array.isArray(value) || !value.every((item) => typeof item === "string"))
+    throw damagedRecord(file, "it is not a list of folder paths");
+  return new Set(value);
+}
+
+function damagedRecord(file: string, why: string): SkillsetError {
+  return new SkillsetError(
+    "state-invalid",
+    `${file}, the folders outside the project you added skills from, cannot be used (${why}); nothing was changed. Fix it by hand (a JSON list of folder paths), or delete it and run \`skillset add <folder>\` again for each folder.`,
+    { path: file },
+  );
 }
 
 /** Records `path` (a folder the person named to `add`) when it is outside the project. Under the lock. */
 export async function recordLocalSource(scope: InstallScope, path: string): Promise<void> {
   const recorded = recordedLocalSources(scope);
-  if (mayReadLocalSource(scope, path, recorded)) return;
+  if (mayReadLocalSource(scope, path, () => recorded)) return;
   recorded.add(realOrSelf(path));
   await writeFileAtomic(
     join(scope.bookkeepingDir, RECORD),

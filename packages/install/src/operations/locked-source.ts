@@ -33,7 +33,7 @@ export function specFromEntry(
   entry: LockEntry,
   scope: InstallScope,
   env: Record<string, string | undefined>,
-  recorded: ReadonlySet<string> = recordedLocalSources(scope),
+  recorded: () => ReadonlySet<string> = () => recordedLocalSources(scope),
   name?: string,
 ): SourceSpec {
   // Shown apart from its row too (a log, --json): the message names the file and the entry.
@@ -163,7 +163,8 @@ export function groupBySource(
   pinned: boolean,
 ): SourceGroup[] {
   const groups = new Map<string, SourceGroup>();
-  const recorded = recordedLocalSources(scope);
+  let read: ReadonlySet<string> | undefined;
+  const recorded = () => (read ??= recordedLocalSources(scope));
   for (const [name, entry] of entries) {
     let spec: SourceSpec;
     try {
