@@ -18,7 +18,7 @@ import { checkedWritePath } from "./checked-write-path.js";
 import { emptyState, normalizeState, serializeState } from "./normalize-state.js";
 import type { SkillsetState } from "./state-schema.js";
 import { withFileLock } from "./with-file-lock.js";
-import { atomicTempPrefix, writeFileAtomic } from "./write-file-atomic.js";
+import { removeStaleTempFiles, writeFileAtomic } from "./write-file-atomic.js";
 
 /** The state read from a file, with what was wrong with it. */
 export interface StateReadResult {
@@ -73,9 +73,6 @@ type FileRead =
   | { kind: "corrupt"; state: SkillsetState; reason: string }
   | { kind: "unsupported"; version: unknown }
   | { kind: "unreadable"; error: unknown };
-
-// Stray temp files from a crashed writer are removed once they are this old.
-const staleTempFileMs = 60_000;
 
 /**
  * Opens the state store for `file` (nothing is read until `read` or `change`).
@@ -178,7 +175,7 @@ export function openStateStore(file: string, options: StateStoreOptions = {}): S
       // left beside the link moved aside, never overwritten; a project's link is replaced).
       const target = found.kind === "ok" && options.writeThroughLink ? await linkedStateFile(file, fs) : file;
       if (changed) await writeFileAtomic(target, serializeState(next), { fs });
-      await removeStaleTempFiles(target, fs);
+      else await removeStaleTempFiles(target, fs);
       return { state: normalizeState(next), previous: current, changed, diagnostics };
     });
   }
@@ -260,21 +257,6 @@ async function moveAside(file: string, fs: FileSystem): Promise<string> {
   for (let n = 1; await fs.exists(target); n++) target = `${file}.corrupt-${stamp}-${n}`;
   await fs.rename(file, target);
   return target;
-}
-
-async function removeStaleTempFiles(file: string, fs: FileSystem): Promise<void> {
-  const folder = dirname(file);
-  const prefix = atomicTempPrefix(file);
-  try {
-    for (const entry of await fs.readdir(folder)) {
-      if (!entry.isFile || !entry.name.startsWith(prefix)) continue;
-      const path = join(folder, entry.name);
-      const stat = await fs.stat(path);
-      if (Date.now() - stat.mtimeMs > staleTempFileMs) await fs.rm(path);
-    }
-  } catch {
-    // Best effort: a stray temp file is harmless, it is never read.
-  }
 }
 
 function unsupportedDiagnostic(file: string, version: unknown): Diagnostic {

@@ -1,4 +1,4 @@
-import { mkdir, readdir, readFile, writeFile } from "node:fs/promises";
+import { mkdir, readdir, readFile, utimes, writeFile } from "node:fs/promises";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { createNodeFileSystem } from "../fs/node-file-system.js";
 import { createTempDir, type TempDir } from "../test/temp-tree.js";
@@ -11,6 +11,22 @@ beforeEach(async () => {
 afterEach(() => temp.cleanup());
 
 describe("writeFileAtomic", () => {
+  it("removes the temp files a killed writer left beside the file (a minute old), not a live writer's", async () => {
+    const file = temp.join("skills-lock.json");
+    await writeFile(temp.join(".skills-lock.json.tmp-4242-0123456789ab"), "stray");
+    const old = new Date(Date.now() - 120_000);
+    await utimes(temp.join(".skills-lock.json.tmp-4242-0123456789ab"), old, old);
+    await writeFile(temp.join(".skills-lock.json.tmp-4343-0123456789ab"), "being written");
+    await writeFile(temp.join(".other.json.tmp-1-0123456789ab"), "not ours");
+    await utimes(temp.join(".other.json.tmp-1-0123456789ab"), old, old);
+    await writeFileAtomic(file, "{}");
+    expect((await readdir(temp.path)).sort()).toEqual([
+      ".other.json.tmp-1-0123456789ab",
+      ".skills-lock.json.tmp-4343-0123456789ab",
+      "skills-lock.json",
+    ]);
+  });
+
   it("creates the folder, then replaces the file, leaving no temp file", async () => {
     const file = temp.join("deep", "folder", "state.json");
     await writeFileAtomic(file, "one");

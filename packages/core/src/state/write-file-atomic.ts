@@ -43,6 +43,29 @@ export async function writeFileAtomic(
   }
   // Makes the rename itself durable; some platforms (Windows) cannot open a folder, which is fine.
   if (durable) await flush(folder, "r").catch(() => {});
+  await removeStaleTempFiles(path, fs);
+}
+
+// Stray temp files from a crashed writer are removed once they are this old.
+const staleTempFileMs = 60_000;
+
+/**
+ * Removes the temp files a killed writer left beside `path` (`.<name>.tmp-<pid>-<hex>`, regular files
+ * over a minute old): otherwise a stray copy of a lock beside a project's `skills-lock.json` would stay
+ * for good. Best effort: a stray temp file is harmless, it is never read.
+ */
+export async function removeStaleTempFiles(path: string, fs: FileSystem = nodeFileSystem): Promise<void> {
+  const folder = dirname(path);
+  const prefix = atomicTempPrefix(path);
+  try {
+    for (const entry of await fs.readdir(folder)) {
+      if (!entry.isFile || !entry.name.startsWith(prefix)) continue;
+      const stray = join(folder, entry.name);
+      if (Date.now() - (await fs.stat(stray)).mtimeMs > staleTempFileMs) await fs.rm(stray);
+    }
+  } catch {
+    // Best effort (see above).
+  }
 }
 
 async function flush(path: string, flags: string): Promise<void> {
