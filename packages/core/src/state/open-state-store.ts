@@ -3,7 +3,6 @@
  * a change and write atomically, so that no concurrent writer loses a setting and a crash loses nothing.
  */
 
-import { dirname, join } from "node:path";
 import { parseJsonText } from "../config/parse-json-text.js";
 import { describeReadFailure } from "../fs/describe-read-failure.js";
 import { NOT_REGULAR_CODE } from "../fs/file-kind.js";
