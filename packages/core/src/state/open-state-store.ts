@@ -138,7 +138,7 @@ export function openStateStore(file: string, options: StateStoreOptions = {}): S
   async function change(mutate: StateMutation): Promise<StateChange> {
     // Before the lock too: its folder sits beside the file. The file itself may be a link (it is replaced).
     if (options.writeRoot !== undefined) checkedWritePath(file, [options.writeRoot], { replacesLeaf: true });
-    return withFileLock(file, async () => {
+    return withFileLock(file, async (assertHeld) => {
       const found = await readStateFile(file, fs);
       if (found.kind === "unsupported") {
         const problem = unsupportedDiagnostic(file, found.version);
@@ -173,7 +173,7 @@ export function openStateStore(file: string, options: StateStoreOptions = {}): S
       // the link points, so the link keeps working; anything else is written at `file` (a damaged target is
       // left beside the link moved aside, never overwritten; a project's link is replaced).
       const target = found.kind === "ok" && options.writeThroughLink ? await linkedStateFile(file, fs) : file;
-      if (changed) await writeFileAtomic(target, serializeState(next), { fs });
+      if (changed) await writeFileAtomic(target, serializeState(next), { fs, beforeRename: assertHeld });
       else await removeStaleTempFiles(target, fs);
       return { state: normalizeState(next), previous: current, changed, diagnostics };
     });

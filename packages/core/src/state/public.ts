@@ -28,5 +28,10 @@ export {
   stateSchema,
 } from "./state-schema.js";
 export { keepingTrust, listTrustedProjects, revokeProjectTrust, trustProject } from "./trust-project.js";
-export { type FileLockOptions, preloadFileLock, withFileLock } from "./with-file-lock.js";
+export {
+  type AssertLockHeld,
+  type FileLockOptions,
+  preloadFileLock,
+  withFileLock,
+} from "./with-file-lock.js";
 export { writeFileAtomic } from "./write-file-atomic.js";

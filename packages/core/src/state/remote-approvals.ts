@@ -148,12 +148,12 @@ export async function saveRemoteApproval(
   };
   if (grants.acceptedRisks !== undefined && grants.acceptedRisks.length > 0)
     approval.acceptedRisks = [...new Set(grants.acceptedRisks)].sort();
-  await withFileLock(path, async () => {
+  await withFileLock(path, async (assertHeld) => {
     const kept = (await readRemoteApprovals(path, fs)).filter(
       (each) => !(each.label === origin.label && each.uri === origin.uri),
     );
     const file: RemoteApprovalsFile = { version: 1, approvals: [...kept, approval] };
-    await writeFileAtomic(path, `${JSON.stringify(file, null, 2)}\n`, { fs });
+    await writeFileAtomic(path, `${JSON.stringify(file, null, 2)}\n`, { fs, beforeRename: assertHeld });
   });
   return approval;
 }

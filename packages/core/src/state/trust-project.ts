@@ -13,7 +13,7 @@ import {
   trustedProjectsFile,
 } from "../config/project-trust.js";
 import { nodeFileSystem } from "../fs/node-file-system.js";
-import { withFileLock } from "./with-file-lock.js";
+import { type AssertLockHeld, withFileLock } from "./with-file-lock.js";
 import { writeFileAtomic } from "./write-file-atomic.js";
 
 /**
@@ -25,11 +25,15 @@ export async function trustProject(
   location: ProjectTrustLocation,
   now: Date = new Date(),
 ): Promise<ProjectTrust> {
-  return withFileLock(trustedProjectsFile(location), () => recordTrust(location, now));
+  return withFileLock(trustedProjectsFile(location), (assertHeld) => recordTrust(location, now, assertHeld));
 }
 
 /** `trustProject`'s work, for a caller holding the trust file's lock. */
-async function recordTrust(location: ProjectTrustLocation, now: Date): Promise<ProjectTrust> {
+async function recordTrust(
+  location: ProjectTrustLocation,
+  now: Date,
+  assertHeld: AssertLockHeld,
+): Promise<ProjectTrust> {
   const fs = location.fs ?? nodeFileSystem;
   const file = trustedProjectsFile(location);
   // The digest is taken under the lock, right before writing: what is recorded is what was there.
@@ -47,6 +51,7 @@ async function recordTrust(location: ProjectTrustLocation, now: Date): Promise<P
       projects: [...trusted.projects.filter((project) => project.path !== current.path), record],
     },
     location,
+    assertHeld,
   );
   return { ...current, state: "trusted", record };
 }
@@ -60,7 +65,7 @@ export async function revokeProjectTrust(
 ): Promise<TrustedProject | undefined> {
   const fs = location.fs ?? nodeFileSystem;
   const file = trustedProjectsFile(location);
-  return withFileLock(file, async () => {
+  return withFileLock(file, async (assertHeld) => {
     const { path } = await projectTrust({ ...location, fs });
     const trusted = await readTrustedProjects(file, fs, { strict: true });
     const record = trusted.projects.find((project) => project.path === path);
@@ -69,6 +74,7 @@ export async function revokeProjectTrust(
       file,
       { version: 1, projects: trusted.projects.filter((project) => project !== record) },
       location,
+      assertHeld,
     );
     return record;
   });
@@ -83,11 +89,11 @@ export async function revokeProjectTrust(
 export async function keepingTrust<T>(location: ProjectTrustLocation, write: () => Promise<T>): Promise<T> {
   // All three steps under the trust file's lock: a neighbour's write between another's look and its
   // re-trust would otherwise read as "changed" and leave the project untrusted.
-  return withFileLock(trustedProjectsFile(location), async () => {
+  return withFileLock(trustedProjectsFile(location), async (assertHeld) => {
     const before = await projectTrust(location);
     const result = await write();
     if (before.state === "trusted" && before.record)
-      await recordTrust(location, new Date(before.record.trustedAt));
+      await recordTrust(location, new Date(before.record.trustedAt), assertHeld);
     return result;
   });
 }
@@ -99,8 +105,16 @@ export async function listTrustedProjects(location: ProjectTrustLocation): Promi
   ).projects;
 }
 
-function write(file: string, trusted: TrustedProjects, location: ProjectTrustLocation): Promise<void> {
+function write(
+  file: string,
+  trusted: TrustedProjects,
+  location: ProjectTrustLocation,
+  assertHeld: AssertLockHeld,
+): Promise<void> {
   const projects = [...trusted.projects].sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
   const text = `${JSON.stringify({ version: 1, projects }, null, 2)}\n`;
-  return writeFileAtomic(file, text, location.fs ? { fs: location.fs } : {});
+  return writeFileAtomic(file, text, {
+    ...(location.fs ? { fs: location.fs } : {}),
+    beforeRename: assertHeld,
+  });
 }

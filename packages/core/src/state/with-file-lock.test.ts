@@ -1,8 +1,9 @@
-import { chmod, mkdir, rm, rmdir, stat, utimes, writeFile } from "node:fs/promises";
+import { chmod, mkdir, readdir, readFile, rm, rmdir, stat, utimes, writeFile } from "node:fs/promises";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { SkillsetError } from "../model/errors.js";
 import { createTempDir, type TempDir } from "../test/temp-tree.js";
 import { withFileLock } from "./with-file-lock.js";
+import { writeFileAtomic } from "./write-file-atomic.js";
 
 let temp: TempDir;
 beforeEach(async () => {
@@ -87,6 +88,26 @@ describe("withFileLock", () => {
     await rm(`${file}.lock`, { recursive: true });
     await writeFile(`${file}.lock`, "");
     expect((await failure(file)).error.message).toContain("it is a file, which no skillset process made");
+  });
+
+  it("assertHeld refuses once another process took the lock over (this one paused past the stale time): nothing is written", async () => {
+    const file = temp.join("state.json");
+    await writeFile(file, "theirs");
+    await expect(
+      withFileLock(file, async (assertHeld) => {
+        await assertHeld(); // held: resolves
+        // What a process that found the lock stale does: removes it and makes its own.
+        await rmdir(`${file}.lock`);
+        await new Promise((resolve) => setTimeout(resolve, 20));
+        await mkdir(`${file}.lock`);
+        await writeFileAtomic(file, "mine", { beforeRename: assertHeld });
+      }),
+    ).rejects.toMatchObject({
+      code: "state-lock-compromised",
+      message: expect.stringContaining("nothing was written"),
+    });
+    expect(await readFile(file, "utf8")).toBe("theirs");
+    expect((await readdir(temp.path)).sort()).toEqual(["state.json", "state.json.lock"]);
   });
 
   it("fails at once when a file is in the way of the folder", async () => {

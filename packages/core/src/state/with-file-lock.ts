@@ -45,9 +45,17 @@ const queues = new Map<string, Promise<unknown>>();
  * written, a read-only file system, a file in the way), and `state-lock-compromised` when another process
  * took the lock over during `fn`.
  */
+/**
+ * Resolves while this process still holds the lock; else throws `state-lock-compromised`. Call it right
+ * before the write a critical section exists for: a process paused past the stale timeout (Ctrl-Z, a
+ * sleeping laptop, a debugger) finds its lock taken over and writes nothing, instead of overwriting what
+ * the process that took over wrote.
+ */
+export type AssertLockHeld = () => Promise<void>;
+
 export async function withFileLock<T>(
   path: string,
-  fn: () => Promise<T>,
+  fn: (assertHeld: AssertLockHeld) => Promise<T>,
   options: FileLockOptions = {},
 ): Promise<T> {
   const key = resolve(path);
@@ -62,7 +70,11 @@ export async function withFileLock<T>(
   }
 }
 
-async function lockAndRun<T>(path: string, fn: () => Promise<T>, options: FileLockOptions): Promise<T> {
+async function lockAndRun<T>(
+  path: string,
+  fn: (assertHeld: AssertLockHeld) => Promise<T>,
+  options: FileLockOptions,
+): Promise<T> {
   const timeoutMs = options.timeoutMs ?? 20_000;
   const lockPath = `${path}.lock`;
   let compromised: Error | undefined;
@@ -83,6 +95,9 @@ async function lockAndRun<T>(path: string, fn: () => Promise<T>, options: FileLo
       release = await lockfile.lock(path, {
         realpath: false,
         stale: options.staleMs ?? 10_000,
+        // Refreshed every second (not every half stale time): a process that resumes after a pause learns
+        // within a second that its lock was taken over (see `lost` below).
+        update: Math.min(1_000, (options.staleMs ?? 10_000) / 2),
         retries: 0,
         onCompromised: (error) => {
           compromised = error;
@@ -113,19 +128,38 @@ async function lockAndRun<T>(path: string, fn: () => Promise<T>, options: FileLo
       delayMs = Math.min(delayMs * 1.5, 100);
     }
   }
-  try {
-    const result = await fn();
-    if (compromised) {
-      throw new SkillsetError(
-        "state-lock-compromised",
-        `The lock on ${path} was taken over by another process while in use (${compromised.message}). ` +
-          "Check the result and retry; this happens when a process is paused longer than the stale timeout.",
-        { path, cause: compromised },
-      );
+  const takenOver = (why: string) =>
+    new SkillsetError(
+      "state-lock-compromised",
+      `The lock on ${path} was taken over by another process while in use (${why}). ` +
+        "Check the result and retry; this happens when a process is paused longer than the stale timeout.",
+      { path, ...(compromised ? { cause: compromised } : {}) },
+    );
+  // The lock folder as this process made it: one made again by a process that took the lock over has
+  // another inode or birth time (this process's refreshes change only its mtime).
+  const made = await lstat(lockPath).catch(() => undefined);
+  let lost = false;
+  const assertHeld: AssertLockHeld = async () => {
+    if (compromised) throw takenOver(compromised.message);
+    const now = await lstat(lockPath).catch(() => undefined);
+    if (!made || !now || now.ino !== made.ino || now.birthtimeMs !== made.birthtimeMs) {
+      lost = true; // the folder is the other process's now: not ours to remove on release
+      throw takenOver("its lock folder was removed or made again; nothing was written");
     }
+  };
+  try {
+    const result = await fn(assertHeld);
+    if (compromised) throw takenOver(compromised.message);
     return result;
   } finally {
-    await release().catch(() => {});
+    if (!lost) await release().catch(() => {});
+    else {
+      // Not released: that would remove the other process's lock folder. The library learns of the
+      // takeover at its next refresh and forgets the lock; until then its exit handler would remove the
+      // folder too, so this waits for that (about a second, on a path only a long pause leads to).
+      for (let waited = 0; compromised === undefined && waited < 3_000; waited += 50)
+        await new Promise((resolve) => setTimeout(resolve, 50));
+    }
   }
 }
 

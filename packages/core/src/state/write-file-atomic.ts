@@ -23,7 +23,8 @@ export function atomicTempPrefix(path: string): string {
 export async function writeFileAtomic(
   path: string,
   data: string,
-  options: { fs?: FileSystem } = {},
+  /** `beforeRename`: a last check (a held lock's `assertHeld`); when it throws, nothing is replaced. */
+  options: { fs?: FileSystem; beforeRename?: () => Promise<void> } = {},
 ): Promise<void> {
   const fs = options.fs ?? nodeFileSystem;
   const durable = fs === nodeFileSystem;
@@ -36,6 +37,7 @@ export async function writeFileAtomic(
   try {
     await fs.writeFile(temp, data);
     if (durable) await flush(temp, "r+");
+    await options.beforeRename?.();
     await fs.rename(temp, path);
   } catch (error) {
     await fs.rm(temp).catch(() => {});

@@ -105,7 +105,7 @@ export async function addSkills(options: AddOptions): Promise<AddResult> {
     checkInterrupted(options.signal);
     let committed = false;
     try {
-      return await withLockFile(scope, async (lock) => {
+      return await withLockFile(scope, async (lock, assertHeld) => {
         const notes = await checkCollisions(candidates, lock.skills, spec, scope, {
           force: options.force === true,
           env: options.env,
@@ -143,7 +143,7 @@ export async function addSkills(options: AddOptions): Promise<AddResult> {
             "install-not-approved",
             "Not approved; nothing was installed. Re-run with --yes to approve.",
           );
-        await commitCandidates(scope, lock, candidates);
+        await commitCandidates(scope, lock, candidates, assertHeld);
         committed = true;
         // The person named this folder: `update` and `install` may read it again (local-source-record.ts).
         const folder = localFolderOf(spec);

@@ -243,13 +243,14 @@ export async function refreshFromLock(
     // Only entries no other command changed while this one fetched (a `remove`, an `add --force`): the
     // rest are said, not undone.
     const stale = new Set<Candidate>();
-    await withLockFile(scope, (lock) => {
+    await withLockFile(scope, (lock, assertHeld) => {
       for (const candidate of approved)
         if (!sameEntry(lock.skills[candidate.name], candidate.previous)) stale.add(candidate);
       return commitCandidates(
         scope,
         lock,
         approved.filter((candidate) => !stale.has(candidate)),
+        assertHeld,
       );
     });
     for (const candidate of stale) {

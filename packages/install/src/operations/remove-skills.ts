@@ -20,7 +20,7 @@ export async function removeSkills(options: {
   global?: boolean;
 }): Promise<{ scope: InstallScope; removed: string[] }> {
   const scope = await resolveInstallScope(options);
-  return withLockFile(scope, async (lock) => {
+  return withLockFile(scope, async (lock, assertHeld) => {
     const missing = options.names.filter((name) => !lock.skills[name]);
     if (missing.length > 0)
       throw new SkillsetError(
@@ -44,6 +44,7 @@ export async function removeSkills(options: {
     // The agents' places go first: a command killed after that leaves the skill installed and recorded
     // (`install` puts its links back, `remove` again finishes); the other way round it left links and
     // copies in use with nothing recording them.
+    await assertHeld();
     for (const [name, list] of agents) await unlinkAgents(name, list, scope, options.env);
     for (const name of options.names) delete lock.skills[name];
     await commitChanges(
