@@ -9,6 +9,7 @@ import { describeOrigin, loadPolicy, missingDependencies, type SkillDependency }
 import type { RegistryEntry } from "@skillset/core/registry";
 import { painter } from "../color.js";
 import { type CommandContext, EXIT_FINDINGS, EXIT_OK } from "../command.js";
+import { interruptedInstallNotice } from "../interrupted-installs.js";
 import { entryJson } from "../json/skill-json.js";
 import { writeJson } from "../json/write-json.js";
 import { openRegistry } from "../open-skillset.js";
@@ -164,6 +165,8 @@ export async function run(context: CommandContext): Promise<number> {
     `Skills: ${entries.length} loaded (${effective} effective, ${copies > 0 ? `${copies} identical ${copies === 1 ? "copy" : "copies"}, ` : ""}${shadowed.length} shadowed, ${ambiguous.length} ambiguous; ${disabled.length} disabled)`,
   );
   const columns = outputColumns(context.stdout, context.env);
+  const interrupted = interruptedInstallNotice(registry.projectRoot, context.env);
+  if (interrupted !== undefined) lines.push(paint("yellow", inert(interrupted)));
   const report = (title: string, list: readonly Diagnostic[]) => {
     if (list.length === 0) return;
     heading(title, list.length);

@@ -6,6 +6,7 @@ import { type Diagnostic, inertForTerminal, SCOPES, type Scope } from "@skillset
 import { isOutranked, type RegistryEntry, type SkillRegistry } from "@skillset/core/registry";
 import { type CommandContext, EXIT_OK, UsageError } from "../command.js";
 import { displayPath } from "../display-path.js";
+import { interruptedInstallNotice } from "../interrupted-installs.js";
 import { entryJsonWithPolicy } from "../json/skill-json.js";
 import { writeJson } from "../json/write-json.js";
 import { openRegistry } from "../open-skillset.js";
@@ -112,6 +113,8 @@ export async function run(context: CommandContext): Promise<number> {
   const denial = all || context.values.json ? await denialOf(context, registry) : () => undefined;
   // What kept skills out of the list goes to stderr whatever the format: JSON on stdout stays the document.
   for (const notice of listNotices(registry.diagnostics(), context.cwd)) context.stderr.write(`${notice}\n`);
+  const interrupted = interruptedInstallNotice(registry.projectRoot, context.env);
+  if (interrupted !== undefined) context.stderr.write(`${inertForTerminal(interrupted)}\n`);
   if (context.values.json) {
     const skills = shown.map((entry) => entryJsonWithPolicy(entry, denial(entry)));
     writeJson(context.stdout, { projectRoot: registry.projectRoot, skills });

@@ -269,3 +269,18 @@ describe("skillset list outside a project", () => {
     expect(await scopesFrom(temp.join("home/plain"))).toEqual(expected);
   });
 });
+
+describe("skills an interrupted install moved aside", () => {
+  it("are not listed, and list and doctor say why and what restores them", async () => {
+    await temp.write({
+      "project/.agents/.skillset-previous-4242-0123456789abcdef/gone/SKILL.md":
+        "---\nname: gone\ndescription: Use when gone.\n---\nBody.\n",
+    });
+    const listed = await cli(["list"]);
+    expect(listed.stdout).not.toContain("gone");
+    expect(listed.stderr).toContain(
+      "An interrupted skillset add, update or remove moved skills aside (<tmp>/project/.agents/.skillset-previous-4242-0123456789abcdef); they are not listed until `skillset install`",
+    );
+    expect((await cli(["doctor"])).stdout).toContain("An interrupted skillset add, update or remove moved skills aside");
+  });
+});
