@@ -281,6 +281,8 @@ describe("skills an interrupted install moved aside", () => {
     expect(listed.stderr).toContain(
       "An interrupted skillset add, update or remove moved skills aside (<tmp>/project/.agents/.skillset-previous-4242-0123456789abcdef); they are not listed until `skillset install`",
     );
-    expect((await cli(["doctor"])).stdout).toContain("An interrupted skillset add, update or remove moved skills aside");
+    expect((await cli(["doctor"])).stdout).toContain(
+      "An interrupted skillset add, update or remove moved skills aside",
+    );
   });
 });

@@ -4,9 +4,10 @@
  * `skillset load`, the MCP server's tools and prompts).
  */
 import { SkillsetError } from "../model/errors.js";
+import { MAX_SKILL_READ_BYTES } from "../parser/parse-limits.js";
 
 /** Default cap on the size of a file returned by `readSkillFile`, and the cap on a SKILL.md a load gives. */
-export const MAX_SKILL_READ_BYTES = 256 * 1024;
+export { MAX_SKILL_READ_BYTES };
 
 /**
  * Throws `file-too-large` when a file of `size` bytes is over `maxBytes`, naming it as `shown` (its path

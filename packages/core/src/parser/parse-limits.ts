@@ -27,3 +27,10 @@ export const MAX_OPENAI_YAML_BYTES = 64 * 1024;
 export const MAX_NAME_LENGTH = 64;
 export const MAX_DESCRIPTION_LENGTH = 1024;
 export const MAX_COMPATIBILITY_LENGTH = 500;
+
+/**
+ * Most bytes of a skill's text given to a model at once (SPEC §15: bounded): a file read with
+ * `skill_read`, and the SKILL.md a load injects (`loader/read-limit.ts` applies it). Here, before both the
+ * loader and validation, so lint can warn of a SKILL.md no load would give.
+ */
+export const MAX_SKILL_READ_BYTES = 256 * 1024;

@@ -3,6 +3,7 @@
  * bodies should move detail into reference files that are read on demand (progressive disclosure).
  */
 import { diagnostic } from "../../model/diagnostic.js";
+import { MAX_SKILL_READ_BYTES } from "../../parser/parse-limits.js";
 import type { LintRule } from "../lint-rule.js";
 
 /** Most body lines before the rule fires. */
@@ -37,11 +38,17 @@ export const bodyTooLong: LintRule = {
       lines > MAX_BODY_LINES
         ? `${lines} lines (over ${MAX_BODY_LINES})`
         : `about ${tokens} tokens (over ${MAX_BODY_TOKENS})`;
+    // Past the loader's cap the skill is listed but never loaded (`file-too-large`): said here, ahead.
+    const bytes = Buffer.byteLength(skill.body);
+    const use =
+      bytes > MAX_SKILL_READ_BYTES
+        ? `at ${Math.ceil(bytes / 1024)} KiB it is over the ${MAX_SKILL_READ_BYTES / 1024} KiB a load gives a model, so '${skill.name}' is listed but can never be loaded`
+        : `it is loaded whole whenever '${skill.name}' is used`;
     return [
       diagnostic(
         bodyTooLong.severity,
         bodyTooLong.id,
-        `The body of SKILL.md is ${size}; it is loaded whole whenever '${skill.name}' is used. Move detailed material into references/ files and link them from SKILL.md.`,
+        `The body of SKILL.md is ${size}; ${use}. Move detailed material into references/ files and link them from SKILL.md.`,
         skill.path,
         { line: skill.bodyLine, column: 1 },
       ),
