@@ -6,6 +6,7 @@
 import type { DiagnosticCode } from "../model/codes.js";
 import { type Diagnostic, diagnosticOf } from "../model/diagnostic.js";
 import type { Frontmatter, HookSpec } from "../model/skill.js";
+import { keyLineOf } from "./key-line.js";
 import { splitToolList } from "./split-tool-list.js";
 
 /** The frontmatter keys skillset reads; every other key goes to `extra`. */
@@ -84,7 +85,7 @@ class FieldReader {
 
   /** A warning about `key`: its message a template and arguments (see `diagnosticOf`), after the file's path. */
   warn(key: string, template: string, args: readonly string[], code: DiagnosticCode = "field-type"): void {
-    const line = this.source.keyLines?.[key];
+    const line = keyLineOf(this.source.keyLines, key);
     const at = line === undefined ? { field: key } : { field: key, line };
     this.diagnostics.push(diagnosticOf("warning", code, `{path}: ${template}`, args, this.path, at));
   }

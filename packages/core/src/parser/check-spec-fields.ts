@@ -6,6 +6,7 @@
  */
 import { type Diagnostic, diagnostic, diagnosticOf, type Severity } from "../model/diagnostic.js";
 import { codePointLength, frontmatterText } from "./frontmatter-text.js";
+import { keyLineOf } from "./key-line.js";
 import { MAX_COMPATIBILITY_LENGTH, MAX_DESCRIPTION_LENGTH, MAX_NAME_LENGTH } from "./parse-limits.js";
 import { suggestValidName } from "./suggest-valid-name.js";
 
@@ -47,7 +48,7 @@ const allowedCharacter = /^[\p{L}\p{N}-]$/u;
 /** Reports a code of `field`: a message as written, or as a template and its arguments (`diagnosticOf`). */
 function reporter(field: string, options: FieldCheckOptions) {
   const { path, keyLines, severity = "error" } = options;
-  const line = keyLines?.[field];
+  const line = keyLineOf(keyLines, field);
   const where = line === undefined ? { field } : { line, column: 1, field };
   return (code: SpecFieldCode, message: string, args?: readonly string[]) =>
     args === undefined

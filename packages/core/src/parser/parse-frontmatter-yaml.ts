@@ -138,7 +138,7 @@ export function parseFrontmatterYaml(yaml: string, options: FrontmatterYamlOptio
     );
   }
 
-  const keyLines: Record<string, number> = {};
+  const keyLines: Record<string, number> = Object.create(null); // a `__proto__:` key is a line like any other
   const ranges = new Map<string, [number, number]>();
   if (isMap(contents)) {
     const starts = lineStarts(text);

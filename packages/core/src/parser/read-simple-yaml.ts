@@ -86,7 +86,7 @@ class SubsetReader {
     const spans: number[] = [];
     const mapping = this.mapping(0, undefined, keys, spans);
     if (this.nextContent(this.at) < this.lines.length) outside();
-    const keyLines: Record<string, number> = {};
+    const keyLines: Record<string, number> = Object.create(null); // a `__proto__:` key is a line like any other
     for (let k = 0; k < keys.length; k++) keyLines[keys[k]!] = firstLine + spans[3 * k]!;
     const valueSource = (key: string) => {
       const k = keys.indexOf(key);

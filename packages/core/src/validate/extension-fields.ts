@@ -5,6 +5,7 @@
  * for (`--spec-only`), when they are the specification's unexpected fields like any other.
  */
 import { type Diagnostic, diagnostic, type Severity } from "../model/diagnostic.js";
+import { keyLineOf } from "../parser/key-line.js";
 import { ALLOWED_FIELDS } from "./allowed-fields.js";
 
 /**
@@ -69,8 +70,8 @@ export function fieldsBeyondSpec(
   const found: Diagnostic[] = [];
   if (unexpected.length > 0) {
     unexpected.sort();
-    const first = unexpected.find((key) => keyLines[key] !== undefined) ?? unexpected[0]!;
-    const line = keyLines[first];
+    const first = unexpected.find((key) => keyLineOf(keyLines, key) !== undefined) ?? unexpected[0]!;
+    const line = keyLineOf(keyLines, first);
     found.push(
       diagnostic(
         severity,
@@ -101,7 +102,7 @@ export function extensionFieldNotes(
   const notes: Diagnostic[] = [];
   for (const field of Object.keys(raw)) {
     if (!honoured.has(field)) continue;
-    const line = options.keyLines?.[field];
+    const line = keyLineOf(options.keyLines, field);
     const where = line === undefined ? { field } : { line, column: 1, field };
     notes.push(
       diagnostic(

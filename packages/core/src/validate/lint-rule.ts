@@ -5,6 +5,7 @@
 import type { FileSystem } from "../fs/file-system.js";
 import type { Diagnostic } from "../model/diagnostic.js";
 import type { Scope } from "../model/skill.js";
+import { keyLineOf } from "../parser/key-line.js";
 import type { RuleDescriptor } from "./rule-descriptor.js";
 
 /** One skill as lint sees it: the raw frontmatter, the body and where things are. */
@@ -52,6 +53,6 @@ export interface LintRule extends RuleDescriptor {
 
 /** The position of a frontmatter key as diagnostic fields (empty when unknown). */
 export function keyPosition(skill: LintTarget, key: string): { line?: number; column?: number } {
-  const line = skill.keyLines[key];
+  const line = keyLineOf(skill.keyLines, key);
   return line === undefined ? {} : { line, column: 1 };
 }
