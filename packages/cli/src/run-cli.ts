@@ -77,11 +77,9 @@ async function fullHelp(command: Command, columns: number | undefined): Promise<
 function workingDirectory(base: string, flag: unknown): string {
   const cwd = resolve(base, typeof flag === "string" ? flag : ".");
   if (typeof flag !== "string") return cwd;
-  let isDirectory = false;
-  try {
-    isDirectory = fs.statSync(cwd).isDirectory();
-  } catch {}
-  if (!isDirectory) throw new UsageError(`--cwd ${flag}: no such folder`);
+  const found = fs.statSync(cwd, { throwIfNoEntry: false });
+  if (!found) throw new UsageError(`--cwd ${flag}: no such folder`);
+  if (!found.isDirectory()) throw new UsageError(`--cwd ${flag}: it is a file, not a folder`);
   return cwd;
 }
 

@@ -1,6 +1,7 @@
 /**
  * @module `skillset new` — scaffold a skill that passes strict validation and lint (SPEC §13).
  */
+import { statSync } from "node:fs";
 import { mkdir, writeFile } from "node:fs/promises";
 import { basename, join, resolve } from "node:path";
 import { defaultConfig } from "@skillset/core/config";
@@ -143,6 +144,13 @@ export async function run(context: CommandContext): Promise<number> {
     (finding) => finding.severity === "warning",
   );
 
+  const parentFound = statSync(parent, { throwIfNoEntry: false });
+  if (parentFound && !parentFound.isDirectory()) {
+    context.stderr.write(
+      `skillset new: ${displayPath(parent, context.cwd)} is a file, not a folder; nothing was changed. Give --dir a folder.\n`,
+    );
+    return EXIT_FINDINGS;
+  }
   try {
     await mkdir(parent, { recursive: true });
     await mkdir(dir);

@@ -71,6 +71,7 @@ export async function addSkills(options: AddOptions): Promise<AddResult> {
     base: scope.base,
     env: options.env,
     isFolder: (path) => statSync(path, { throwIfNoEntry: false })?.isDirectory() ?? false,
+    isFile: (path) => statSync(path, { throwIfNoEntry: false })?.isFile() ?? false,
   });
   // A fetched source lands in the staging area, beside the skills: its skill folders then move into place
   // without being copied, even where the temp folder is on another file system.

@@ -3,6 +3,7 @@
  * list per skill) and the files beside it, servable by any web server or CDN. Every skill is checked
  * (strictly validated, linted, copied with the same path and size rules as an install) first.
  */
+import { statSync } from "node:fs";
 import { cp, mkdir, mkdtemp, readdir, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -28,6 +29,12 @@ export async function buildRegistry(options: {
   env?: Record<string, string | undefined>;
 }): Promise<{ indexPath: string; skills: BuiltSkill[] }> {
   const limits = resolveLimits(options.limits);
+  const found = statSync(options.dir, { throwIfNoEntry: false });
+  if (!found?.isDirectory())
+    throw new SkillsetError(
+      "install-no-skills",
+      `${options.dir} is ${found ? "a file" : "not there"}: registry build takes a folder of skills (each in a folder with its SKILL.md). Pass that folder.`,
+    );
   const { examineSkill } = await loadExaminer();
   const skills = await findSourceSkills(options.dir);
   if (skills.length === 0)

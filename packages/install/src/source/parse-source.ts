@@ -1,7 +1,7 @@
 /**
  * @module Turns what a person types after `skillset add` into a `SourceSpec`, or says clearly why not.
  */
-import { isAbsolute, relative, resolve } from "node:path";
+import { dirname, isAbsolute, relative, resolve } from "node:path";
 import { SkillsetError } from "@skillset/core/model";
 import type { SourceSpec } from "./source-spec.js";
 
@@ -18,6 +18,8 @@ export interface ParseSourceOptions {
   env: Record<string, string | undefined>;
   /** Whether `source` names an existing folder (checked by the caller, so this stays synchronous). */
   isFolder: (path: string) => boolean;
+  /** Whether `path` is a file (a source given as a file is refused, never taken for `owner/repo`). */
+  isFile?: (path: string) => boolean;
 }
 
 /**
@@ -37,6 +39,11 @@ export function parseSource(source: string, options: ParseSourceOptions): Source
     return { type: "well-known", source: url, location: url };
   }
   const path = resolve(options.cwd, text.replace(/^~(?=\/|$)/, options.env.HOME ?? "~"));
+  if (options.isFile?.(path))
+    throw new SkillsetError(
+      "install-unknown-source",
+      `${path} is a file; a local source is a folder: the skill's own (the one holding SKILL.md) or one with skills in it. Run skillset add ${dirname(path)}.`,
+    );
   if (
     /^(\.{1,2}|~)?\//.test(text) ||
     text === "." ||
