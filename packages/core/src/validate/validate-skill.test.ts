@@ -292,3 +292,20 @@ describe("validatePaths", () => {
     },
   );
 });
+
+describe("strict validation of a frontmatter that is not there or not closed", () => {
+  it("one finding per problem, with a fix that is itself valid", async () => {
+    await temp.write({
+      "unclosed/SKILL.md": "---\nname: unclosed\ndescription: Use when x\n",
+      "VERIFICATION-LOOP/SKILL.md": "Just text.\n",
+    });
+    const [unclosed] = await validatePaths([temp.join("unclosed")], { mode: "strict" });
+    const codes = unclosed!.diagnostics.map((finding) => finding.code);
+    expect(codes).toContain("frontmatter-unterminated");
+    expect(codes).not.toContain("missing-frontmatter");
+    const [upper] = await validatePaths([temp.join("VERIFICATION-LOOP")], { mode: "strict" });
+    expect(upper!.diagnostics.find((finding) => finding.code === "missing-frontmatter")?.message).toContain(
+      "name: verification-loop,",
+    );
+  });
+});

@@ -8,6 +8,7 @@ import { nodeFileSystem } from "../fs/node-file-system.js";
 import type { DiagnosticCode } from "../model/codes.js";
 import { type Diagnostic, diagnostic, hasErrors } from "../model/diagnostic.js";
 import { frontmatterText } from "../parser/frontmatter-text.js";
+import { suggestValidName } from "../parser/suggest-valid-name.js";
 import { isMiscasedSkillFile, miscasedSkillFile, pickSkillFile } from "../walker/index.js";
 import {
   type ReadSkillDocumentResult,
@@ -92,12 +93,17 @@ function checkDocument(
   if (mode === "lenient") return report(path, dir, parsed.diagnostics, name);
 
   const found = parsed.diagnostics.filter((finding) => !replacedInStrictMode.has(finding.code));
-  if (!document.hasFrontmatter) {
+  // A frontmatter that starts but never ends (or is too large) has its own finding: "must start with
+  // ---" would send the author to fix a line that is right.
+  const opened = found.some(
+    (finding) => finding.code === "frontmatter-unterminated" || finding.code === "frontmatter-too-large",
+  );
+  if (!document.hasFrontmatter && !opened) {
     found.unshift(
       diagnostic(
         "error",
         "missing-frontmatter",
-        `SKILL.md must start with YAML frontmatter (---). Start ${basename(path)} with ---, name: ${basename(dir)}, description: …, ---.`,
+        `SKILL.md must start with YAML frontmatter (---). Start ${basename(path)} with ---, name: ${suggestValidName(basename(dir))}, description: …, ---.`,
         path,
         { line: 1, column: 1 },
       ),
