@@ -73,8 +73,12 @@ describe("parseFrontmatterYaml", () => {
     ]);
     const strict = parseFrontmatterYaml("name: a\nname: b", { path, mode: "strict" });
     expect(strict.diagnostics).toEqual([
-      expect.objectContaining({ code: "yaml-invalid", severity: "error" }),
+      expect.objectContaining({ code: "yaml-invalid", severity: "error", field: "name" }),
     ]);
+    // Named with its fix, not the advice for unquoted colons.
+    expect(strict.diagnostics[0]?.message).toContain(
+      "repeats `name` in one mapping, and a key may appear once. Remove the duplicate line.",
+    );
   });
 
   it("reports YAML it cannot repair", () => {

@@ -91,13 +91,13 @@ export function parseFrontmatterYaml(yaml: string, options: FrontmatterYamlOptio
   if (!result.ok) {
     const original = result;
     if (original.bomb) return failed(aliasLimit(path, firstLine));
-    if (!lenient) return failed(yamlInvalid(original, path, firstLine));
+    if (!lenient) return failed(yamlInvalid(original, path, firstLine, text));
     if (!original.duplicatesOnly && repaired !== undefined) {
-      if (repaired.repairs.length === 0) return failed(yamlInvalid(original, path, firstLine));
+      if (repaired.repairs.length === 0) return failed(yamlInvalid(original, path, firstLine, text));
       const plain = simple === "invalid" ? undefined : readRepaired();
       if (plain !== undefined) return plain;
       const again = readYaml(repaired.text, true);
-      if (!again.ok && !again.duplicatesOnly) return failed(yamlInvalid(original, path, firstLine));
+      if (!again.ok && !again.duplicatesOnly) return failed(yamlInvalid(original, path, firstLine, text));
       text = repaired.text;
       result = again;
       repairs = repaired.repairs;
@@ -117,7 +117,7 @@ export function parseFrontmatterYaml(yaml: string, options: FrontmatterYamlOptio
       );
       result = readYaml(text, false);
       if (!result.ok) {
-        return failed(result.bomb ? aliasLimit(path, firstLine) : yamlInvalid(result, path, firstLine));
+        return failed(result.bomb ? aliasLimit(path, firstLine) : yamlInvalid(result, path, firstLine, text));
       }
     }
   }
@@ -229,9 +229,22 @@ function yamlInvalid(
   failure: Extract<ReadResult, { ok: false }>,
   path: string,
   firstLine: number,
+  /** The text parsed, to name a repeated key. */
+  text: string,
 ): Diagnostic {
   const error = failure.errors[0];
   const where = fileLine(error, firstLine);
+  // A repeated key (strict mode, or nested where the lenient reading cannot go on) has its own fix.
+  if (error?.code === "DUPLICATE_KEY") {
+    const key = duplicateKeyName(text, error);
+    return diagnostic(
+      "error",
+      "yaml-invalid",
+      `${path}:${where.line ?? firstLine}: the frontmatter repeats \`${key}\` in one mapping, and a key may appear once. Remove the duplicate line.`,
+      path,
+      { ...where, field: key },
+    );
+  }
   // yaml's messages end with " at line L, column C:" and a code frame; keep only the reason.
   const message = error?.message ?? failure.thrown ?? "unreadable YAML";
   const reason = (message.split("\n", 1)[0] ?? "").replace(/ at line \d+, column \d+:?$/, "");
