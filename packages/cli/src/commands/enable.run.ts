@@ -6,7 +6,12 @@ import { resolve } from "node:path";
 import { configPaths, resolveHome } from "@skillset/core/config";
 import { nodeFileSystem } from "@skillset/core/fs";
 import { type Diagnostic, inertForTerminal } from "@skillset/core/model";
-import { looksLikePath, type RegistryEntry, type SkillRegistry } from "@skillset/core/registry";
+import {
+  exactSkillName,
+  looksLikePath,
+  type RegistryEntry,
+  type SkillRegistry,
+} from "@skillset/core/registry";
 import { canonicalStateKey, keepingTrust, openStateStore } from "@skillset/core/state";
 import { type CommandContext, EXIT_FINDINGS, EXIT_OK } from "../command.js";
 import { entryJson } from "../json/skill-json.js";
@@ -98,17 +103,26 @@ export function toggleRunner(enabled: boolean): (context: CommandContext) => Pro
 
     const found = registry.lookup(byPath ? resolve(context.cwd, given) : given);
     // A name means what `show` and `$name` mean (`gh-fix-ci` → `github:gh-fix-ci`) and applies to every
-    // skill of that qualified name; a path means that one skill.
+    // skill of that qualified name; a path means that one skill, and so does an exact name (`dup@repo-1a2b3c4d`,
+    // which completion offers for each skill of an ambiguous name): it is recorded by the skill's path.
+    const exact =
+      !byPath &&
+      found.kind === "found" &&
+      given.includes("@") &&
+      exactSkillName(found.entry.skill, registry.entries()) === given;
     const key = byPath
       ? resolve(context.cwd, given)
       : found.kind === "found"
-        ? found.entry.skill.qualifiedName
+        ? exact
+          ? found.entry.skill.path
+          : found.entry.skill.qualifiedName
         : given;
-    const matching: RegistryEntry[] = byPath
-      ? found.kind === "found"
-        ? [found.entry]
-        : []
-      : registry.entries().filter((entry) => entry.skill.qualifiedName === key);
+    const matching: RegistryEntry[] =
+      byPath || exact
+        ? found.kind === "found"
+          ? [found.entry]
+          : []
+        : registry.entries().filter((entry) => entry.skill.qualifiedName === key);
     if (matching.length === 0 && context.values.force !== true) {
       // Recording a name that matches nothing is how typos go unnoticed: refuse unless asked.
       context.stderr.write(

@@ -81,6 +81,19 @@ describe("skillset enable / disable", () => {
     expect(await state()).toMatchObject({ disabled: ["docx"], enabled: [] });
   });
 
+  it("an exact name (pdf@user, as completion offers it) disables that one skill, not every pdf", async () => {
+    const disabled = await cli("disable", "pdf@user", "--json");
+    expect(disabled.code).toBe(0);
+    expect(JSON.parse(disabled.stdout).key).toBe("<tmp>/home/.agents/skills/pdf/SKILL.md");
+    const listed = JSON.parse((await cli("list", "--all", "--json")).stdout).skills as {
+      path: string;
+      state: { enabled: boolean };
+    }[];
+    const enabled = (path: string) => listed.find((skill) => skill.path === `<tmp>/${path}`)?.state.enabled;
+    expect(enabled("home/.agents/skills/pdf/SKILL.md")).toBe(false);
+    expect(enabled("project/.agents/skills/pdf/SKILL.md")).toBe(true);
+  });
+
   it("disables one skill by path in the project state with --project", async () => {
     const { code, stdout } = await cli("disable", ".agents/skills/docx", "--project");
     expect(code).toBe(0);
