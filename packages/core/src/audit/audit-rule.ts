@@ -5,6 +5,7 @@
 import { inertForTerminal } from "../model/inert-text.js";
 import { ownCopy } from "../model/own-copy.js";
 import { type AuditCategory, type AuditFinding, type AuditSeverity, severityRank } from "./audit-finding.js";
+import { matchIndex } from "./line-pattern.js";
 import type { AuditContext, CodeUnit } from "./scan-context.js";
 
 /** What a rule reports; the rest of the finding comes from the rule. */
@@ -59,7 +60,7 @@ export function hitAt(
   pattern?: RegExp,
   extra: Partial<RuleHit> = {},
 ): RuleHit {
-  const at = pattern ? (pattern.exec(text)?.index ?? 0) : 0;
+  const at = pattern ? (matchIndex(pattern, text) ?? 0) : 0;
   const hit: RuleHit = { file: unit.file.path, line, evidence: evidence(text, at), ...extra };
   if (unit.illustrative) hit.illustrative = true;
   return hit;

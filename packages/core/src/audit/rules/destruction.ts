@@ -4,20 +4,24 @@
  */
 import { type AuditRule, hitAt, type RuleHit } from "../audit-rule.js";
 import { anchorGroup } from "../line-anchors.js";
+import { first, followedBy, later, next, REACH } from "../line-pattern.js";
 import { eachLineHolding, unitsHolding } from "../scan-context.js";
 
 const TARGET = String.raw`["']?(\/|\/\*|~\/?|~\/\*|\$HOME\/?|\$\{HOME\}\/?|"\$HOME"\/?|\/home\/?|\/Users\/?|\/root\/?|\/etc\/?|\/usr\/?|\/var\/?|\.\*|[A-Za-z]:\\\\?)["']?(\s|$|;|&|\|)`;
+const HOME_TARGET = String.raw`(~|\$HOME|\$env:USERPROFILE|C:\\)`;
 const DESTROY = new RegExp(
   [
-    String.raw`\brm\s+(-[a-zA-Z]*[rR][a-zA-Z]*\s+|-[a-zA-Z]*f[a-zA-Z]*\s+|--recursive\s+|--force\s+|--no-preserve-root\s+)+${TARGET}`,
+    // Each flag one way only (a flag holding r or f): `-rf -rf …` is not tried in every split.
+    String.raw`\brm\s+(-(?=[a-zA-Z]*[rRf])[a-zA-Z]+\s+|--(recursive|force|no-preserve-root)\s+)+${TARGET}`,
     String.raw`\bshutil\.rmtree\s*\(\s*(os\.path\.expanduser\s*\(\s*["']~["']\s*\)|["']\/["']|Path\.home\(\)|os\.environ\[["']HOME["']\])\s*[,)]`,
-    String.raw`\b(fs\.)?(rmSync|rm|rmdir)\s*\(\s*(os\.homedir\(\)|["']\/["'])\s*,\s*\{[^}]*recursive`,
-    String.raw`\bRemove-Item\b[^\n]*(-Path\s+)?(~|\$HOME|\$env:USERPROFILE|C:\\)\s[^\n]*-Recurse|\bRemove-Item\b[^\n]*-Recurse[^\n]*\s(~|\$HOME|\$env:USERPROFILE|C:\\)\s*$`,
+    String.raw`\b(fs\.)?(rmSync|rm|rmdir)\s*\(\s*(os\.homedir\(\)|["']\/["'])\s*,\s*\{[^}\n]{0,${REACH}}recursive`,
+    first(String.raw`\bRemove-Item\b`) + next(String.raw`${HOME_TARGET}\s`) + later("-Recurse"),
+    first(String.raw`\bRemove-Item\b`) + next("-Recurse") + later(String.raw`\s${HOME_TARGET}\s*$`),
     String.raw`\b(del|rd|rmdir)\s+\/s\s+\/q\s+[A-Za-z]:\\?\s*$`,
-    String.raw`\bdd\s+[^\n]*\bof=\/dev\/(sd[a-z]|nvme\d|disk\d|hd[a-z]|mmcblk\d)`,
-    String.raw`\bmkfs(\.\w+)?\s+[^\n]*\/dev\/(sd[a-z]|nvme\d|disk\d|hd[a-z])`,
+    followedBy(String.raw`\bdd\s+`, String.raw`\bof=\/dev\/(sd[a-z]|nvme\d|disk\d|hd[a-z]|mmcblk\d)`),
+    followedBy(String.raw`\bmkfs(\.\w+)?\s+`, String.raw`\/dev\/(sd[a-z]|nvme\d|disk\d|hd[a-z])`),
     String.raw`>\s*\/dev\/(sd[a-z]|nvme\d\w*|disk\d)\b`,
-    String.raw`\bfind\s+(\/|~|\$HOME)\s[^\n]*-delete\b`,
+    followedBy(String.raw`\bfind\s+(\/|~|\$HOME)\s`, String.raw`-delete\b`),
     String.raw`\bchmod\s+-R\s+0*0{3}\s+(\/|~)`,
     String.raw`\bformat\s+[A-Za-z]:\s*\/[qy]`,
   ].join("|"),

@@ -7,6 +7,7 @@
 import type { AuditSeverity } from "../audit-finding.js";
 import { type AuditRule, hitAt, type RuleHit } from "../audit-rule.js";
 import { anchorGroup } from "../line-anchors.js";
+import { first, followedBy, later, REACH } from "../line-pattern.js";
 import {
   type CodeUnit,
   eachLineHolding,
@@ -16,11 +17,40 @@ import {
 } from "../scan-context.js";
 import { KNOWN_INSTALLER_HOSTS, publicIpUrl } from "./signals.js";
 
-const PIPE_TO_SHELL =
-  /\b(curl|wget|iwr|irm|Invoke-WebRequest|Invoke-RestMethod|fetch)\b[^\n|]*\|\s*(sudo\s+(-\w+\s+)*)?(\w+=\S+\s+)*(ba|z|da|k|fi)?sh\b(?!\s+-c\b)|\b(curl|wget)\b[^\n|]*\|\s*(sudo\s+)?((python[0-9.]*|node|perl|ruby|php)\b(?!\s+-[ce]\b)(?!\s+-m\s+json)|iex\b|Invoke-Expression\b)|\b(ba|z)?sh\s+(-c\s+)?["']?(<\(|\$\()\s*(curl|wget)\b|\b(iex|Invoke-Expression)\b[^\n]*(DownloadString|iwr|irm|Invoke-WebRequest|Invoke-RestMethod|Net\.WebClient)|\b(exec|eval)\s*\(\s*(requests\.get|urllib\.request\.urlopen|urlopen|httpx\.get)\s*\(|\beval\s*\(\s*await\s*\(?\s*(await\s+)?fetch\s*\(|\bsource\s+<\(\s*(curl|wget)\b/i;
+const PIPE_TO_SHELL = new RegExp(
+  [
+    followedBy(
+      String.raw`\b(curl|wget|iwr|irm|Invoke-WebRequest|Invoke-RestMethod|fetch)\b`,
+      String.raw`\|\s*(sudo\s+(-\w+\s+)*)?(\w+=[^\s|]+\s+)*(ba|z|da|k|fi)?sh\b(?!\s+-c\b)`,
+      "|",
+    ),
+    followedBy(
+      String.raw`\b(curl|wget)\b`,
+      String.raw`\|\s*(sudo\s+)?((python[0-9.]*|node|perl|ruby|php)\b(?!\s+-[ce]\b)(?!\s+-m\s+json)|iex\b|Invoke-Expression\b)`,
+      "|",
+    ),
+    String.raw`\b(ba|z)?sh\s+(-c\s+)?["']?(<\(|\$\()\s*(curl|wget)\b`,
+    followedBy(
+      String.raw`\b(iex|Invoke-Expression)\b`,
+      String.raw`(DownloadString|iwr|irm|Invoke-WebRequest|Invoke-RestMethod|Net\.WebClient)`,
+    ),
+    String.raw`\b(exec|eval)\s*\(\s*(requests\.get|urllib\.request\.urlopen|urlopen|httpx\.get)\s*\(`,
+    String.raw`\beval\s*\(\s*await\s*\(?\s*(await\s+)?fetch\s*\(`,
+    String.raw`\bsource\s+<\(\s*(curl|wget)\b`,
+  ].join("|"),
+  "i",
+);
 
-const DOWNLOAD_TO_FILE =
-  /\b(curl\b[^\n]*\s(-o|--output|-O)\b|wget\b|Invoke-WebRequest\b[^\n]*-OutFile|urlretrieve\s*\(|DownloadFile\s*\()/i;
+const DOWNLOAD_TO_FILE = new RegExp(
+  [
+    followedBy(String.raw`\bcurl\b`, String.raw`\s(-o|--output|-O)\b`),
+    String.raw`\bwget\b`,
+    followedBy(String.raw`\bInvoke-WebRequest\b`, "-OutFile"),
+    String.raw`\burlretrieve\s*\(`,
+    String.raw`\bDownloadFile\s*\(`,
+  ].join("|"),
+  "i",
+);
 const MAKE_EXECUTABLE =
   /\bchmod\s+(\+x|[0-7]*[1357][0-7]{0,2}\b|u\+x|a\+x)|\bos\.chmod\s*\(|\bfs\.chmodSync?\s*\(/i;
 
@@ -94,7 +124,10 @@ function fetchThenRun(unit: CodeUnit): RuleHit[] {
 
 const INPUT = String.raw`(input\s*\(|sys\.argv|argv\[|process\.argv|request\.(args|form|json|data|values|get_json)|req\.(query|body|params)|\$_(GET|POST|REQUEST)|params\[|stdin\.read|"\$[1-9@*]"|\$\{?[1-9@*]\}?|\$\{?(INPUT|ARGS|ARGUMENTS|QUERY|USER_INPUT)\b)`;
 const EVAL_INPUT = new RegExp(
-  String.raw`\b(eval|exec|Function|execfile|compile)\s*\(\s*[^\n)]*${INPUT}|^\s*eval\s+["']?[^\n]*${INPUT}`,
+  [
+    followedBy(String.raw`\b(eval|exec|Function|execfile|compile)\s*\(\s*`, INPUT, ")"),
+    String.raw`^\s*eval\s+["']?${later(INPUT)}`,
+  ].join("|"),
   "i",
 );
 const REMOTE_INPUT = /request\.|req\.|\$_(GET|POST|REQUEST)|params\[/;
@@ -122,9 +155,12 @@ export const evalInput: AuditRule = {
 
 const SHELL_FROM_INPUT = new RegExp(
   [
-    String.raw`\bos\.(system|popen)\s*\(\s*(f["']|[^\n)]*(\+|%|\.format\())[^\n]*`,
-    String.raw`\bsubprocess\.\w+\s*\(\s*(f["']|[^\n,]*(\+|%\s|\.format\())[^\n]*shell\s*=\s*True`,
-    String.raw`\b(exec|execSync)\s*\(\s*(\x60[^\x60\n]*\$\{|[^\n)]*\+\s*\w)`,
+    String.raw`\bos\.(system|popen)\s*\(\s*f["']`,
+    followedBy(String.raw`\bos\.(system|popen)\s*\(\s*`, String.raw`(\+|%|\.format\()`, ")"),
+    first(String.raw`\bsubprocess\.\w+\s*\(\s*(f["']|[^\n,]{0,${REACH}}?(\+|%\s|\.format\())`) +
+      later(String.raw`shell\s*=\s*True`),
+    String.raw`\b(exec|execSync)\s*\(\s*\x60[^\x60\n]{0,${REACH}}\$\{`,
+    followedBy(String.raw`\b(exec|execSync)\s*\(\s*`, String.raw`\+\s*\w`, ")"),
   ].join("|"),
   "i",
 );
@@ -143,25 +179,28 @@ export const shellInjection: AuditRule = {
     const hits: RuleHit[] = [];
     for (const unit of unitsHolding(context, SHELL_ANCHORS)) {
       if (unit.file.kind !== "script") continue;
+      // Asked once a unit, when a line of it matched (not once a line: a script of such lines).
+      let remote: boolean | undefined;
       eachLineHolding(unit, SHELL_ANCHORS, (text, _index, line) => {
-        if (SHELL_FROM_INPUT.test(text))
-          hits.push(
-            hitAt(
-              unit,
-              line,
-              text,
-              SHELL_FROM_INPUT,
-              REMOTE_INPUT.test(unit.text()) ? { severity: "medium" } : {},
-            ),
-          );
+        if (!SHELL_FROM_INPUT.test(text)) return;
+        remote ??= REMOTE_INPUT.test(unit.text());
+        hits.push(hitAt(unit, line, text, SHELL_FROM_INPUT, remote ? { severity: "medium" } : {}));
       });
     }
     return hits;
   },
 };
 
-const SQL_FROM_INPUT =
-  /\b(execute|executemany|query|raw|exec)\s*\(\s*(f["'](SELECT|INSERT|UPDATE|DELETE|DROP)\b[^\n]*\{|["'](SELECT|INSERT|UPDATE|DELETE|DROP)\b[^\n]*["']\s*(\+|%\s*[\w(])|\x60(SELECT|INSERT|UPDATE|DELETE|DROP)\b[^\x60\n]*\$\{)/i;
+const SQL_CALL = String.raw`\b(execute|executemany|query|raw|exec)\s*\(\s*`;
+const SQL_WORD = "(SELECT|INSERT|UPDATE|DELETE|DROP)";
+const SQL_FROM_INPUT = new RegExp(
+  [
+    followedBy(String.raw`${SQL_CALL}f["']${SQL_WORD}\b`, String.raw`\{`),
+    followedBy(String.raw`${SQL_CALL}["']${SQL_WORD}\b`, String.raw`["']\s*(\+|%\s*[\w(])`),
+    String.raw`${SQL_CALL}\x60${SQL_WORD}\b[^\x60\n]{0,${REACH}}\$\{`,
+  ].join("|"),
+  "i",
+);
 
 // A statement's keyword and the call that runs it: both on the line.
 const SQL_ANCHORS = anchorGroup(["select", "insert", "update", "delete", "drop"], SQL_FROM_INPUT);
@@ -187,8 +226,14 @@ export const sqlInjection: AuditRule = {
   },
 };
 
-const PATH_FROM_REQUEST =
-  /\b(open|send_file|send_from_directory|readFile\w*|createReadStream|sendFile|file_get_contents|unlink|rmtree|os\.remove)\s*\([^\n)]*\b(request\.(args|form|values|json|get_json)|req\.(query|body|params)|\$_(GET|POST|REQUEST))/i;
+const PATH_FROM_REQUEST = new RegExp(
+  followedBy(
+    String.raw`\b(open|send_file|send_from_directory|readFile\w*|createReadStream|sendFile|file_get_contents|unlink|rmtree|os\.remove)\s*\(`,
+    String.raw`\b(request\.(args|form|values|json|get_json)|req\.(query|body|params)|\$_(GET|POST|REQUEST))`,
+    ")",
+  ),
+  "i",
+);
 
 const PATH_ANCHORS = anchorGroup(["request.", "req.", "$_get", "$_post", "$_request"], PATH_FROM_REQUEST);
 

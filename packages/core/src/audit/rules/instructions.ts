@@ -6,6 +6,7 @@
  */
 import { type AuditRule, evidence, type RuleHit } from "../audit-rule.js";
 import { anchorGroup, INVISIBLE_GROUP } from "../line-anchors.js";
+import { first, later, next } from "../line-pattern.js";
 import {
   type AuditContext,
   eachFileLineHolding,
@@ -150,7 +151,19 @@ export const concealFromUser: AuditRule = {
   },
 };
 
-const COMMENT = /<!--([\s\S]*?)-->/g;
+/**
+ * The HTML comments of `text`, as `/<!--([\s\S]*?)-->/g` finds them, in one pass: that pattern looked for a
+ * `-->` to the end of the text from every `<!--` (a text of 100,000 `<!--` took minutes).
+ */
+function* htmlComments(text: string): Generator<{ index: number; inside: string }> {
+  for (let open = text.indexOf("<!--"); open !== -1; ) {
+    const close = text.indexOf("-->", open + 4);
+    // No comment closes after this one opens: none after it does either.
+    if (close === -1) return;
+    yield { index: open, inside: text.slice(open + 4, close) };
+    open = text.indexOf("<!--", close + 3);
+  }
+}
 const TOOLING_COMMENT =
   /^\s*([\w-]+:\s|<\/?[a-z]+[\s>]|markdownlint|prettier|eslint|toc|omit|begin|end|start|stop|auto-?generated|generated|do not edit|todo|fixme|note|section|cspell|vale|textlint|lint|region|endregion|#region|\w+:\s*(start|end)\b|[\w-]+\s*$)/i;
 /** A sentence that gives an order: starts with a verb, or says "you must", "always", "make sure". */
@@ -183,10 +196,10 @@ export const htmlCommentInstruction: AuditRule = {
     const hits: RuleHit[] = [];
     for (const file of instructionFiles(context)) {
       if (!file.text.includes("<!--")) continue;
-      for (const match of file.text.matchAll(COMMENT)) {
-        const inside = match[1]!.trim();
+      for (const comment of htmlComments(file.text)) {
+        const inside = comment.inside.trim();
         if (inside === "") continue;
-        const line = file.lineAt(match.index) + 1;
+        const line = file.lineAt(comment.index) + 1;
         const override = OVERRIDE.test(inside) || ROLE_HIJACK.test(inside) || CONCEAL.test(inside);
         const words = inside.replace(/\bhttps?:\/\/\S+/g, " ");
         const addressed = ordersRiskyAction(inside);
@@ -291,7 +304,11 @@ const TRIGGER_SAYS = anchorGroup(
   ["say", "type", "write", "send", "contain", "include", "mention", "enter", "uses the"],
   TRIGGER,
 );
-const SCRIPT_TRIGGER = /\bif\b[^\n]*(==|===|\bin\b|\.includes\(|\.startsWith\()\s*[^\n]*["'][^"'\s]{8,}["']/;
+const SCRIPT_TRIGGER = new RegExp(
+  first(String.raw`\bif\b`) +
+    next(String.raw`(==|===|\bin\b|\.includes\(|\.startsWith\()`) +
+    later(String.raw`["'][^"'\s]{8,}["']`),
+);
 const SCRIPT_TRIGGER_SOURCE = /\b(request|recv|message|body|payload|socket|conn|stdin|headers?)\b/i;
 const SCRIPT_TRIGGER_ANCHORS = anchorGroup(
   ["request", "recv", "message", "body", "payload", "socket", "conn", "stdin", "header"],

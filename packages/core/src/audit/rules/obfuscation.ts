@@ -5,18 +5,36 @@
  */
 import { type AuditRule, evidence, hitAt, type RuleHit } from "../audit-rule.js";
 import { anchorGroup } from "../line-anchors.js";
+import { followedBy, REACH } from "../line-pattern.js";
 import { type CodeUnit, eachLineHolding, unitsHolding } from "../scan-context.js";
 
 const DECODE_AND_RUN = new RegExp(
   [
-    String.raw`\b(base64\s+(-d|--decode|-D)|xxd\s+-r|openssl\s+(base64|enc)\s[^\n|]*-d)\b[^\n]*\|\s*(sudo\s+)?((ba|z|da)?sh|python[0-9.]*|node|perl|ruby)\b`,
-    String.raw`\b(ba|z)?sh\s+-c\s+["']?\$\([^\n)]*\b(base64\s+(-d|--decode)|xxd\s+-r)`,
-    String.raw`\beval\s+["']?\$\([^\n)]*\b(base64\s+(-d|--decode)|xxd\s+-r|rev\b)`,
-    String.raw`\b(exec|eval|compile)\s*\(\s*[^\n]*\b(b64decode|b32decode|a85decode|decodebytes|bytes\.fromhex|unhexlify|codecs\.decode|zlib\.decompress|gzip\.decompress|lzma\.decompress|marshal\.loads|bz2\.decompress)\b`,
-    String.raw`\b(eval|Function|execSync|exec)\s*\(\s*[^\n]*\b(atob|Buffer\.from\s*\([^\n)]*["'](base64|hex)["'])`,
-    String.raw`\bnew\s+Function\s*\(\s*[^\n]*\b(atob|Buffer\.from)\b`,
-    String.raw`\b(powershell|pwsh)(\.exe)?\b[^\n]*\s-(e|en|enc|encodedcommand)\s+[A-Za-z0-9+/=]{16,}`,
-    String.raw`\[System\.Convert\]::FromBase64String[^\n]*\|\s*(iex|Invoke-Expression)|\b(iex|Invoke-Expression)\b[^\n]*FromBase64String`,
+    followedBy(
+      String.raw`\b(base64\s+(-d|--decode|-D)|xxd\s+-r|openssl\s+(base64|enc)\s[^\n|]{0,${REACH}}?-d)\b`,
+      String.raw`\|\s*(sudo\s+)?((ba|z|da)?sh|python[0-9.]*|node|perl|ruby)\b`,
+    ),
+    followedBy(
+      String.raw`\b(ba|z)?sh\s+-c\s+["']?\$\(`,
+      String.raw`\b(base64\s+(-d|--decode)|xxd\s+-r)`,
+      ")",
+    ),
+    followedBy(String.raw`\beval\s+["']?\$\(`, String.raw`\b(base64\s+(-d|--decode)|xxd\s+-r|rev\b)`, ")"),
+    followedBy(
+      String.raw`\b(exec|eval|compile)\s*\(\s*`,
+      String.raw`\b(b64decode|b32decode|a85decode|decodebytes|bytes\.fromhex|unhexlify|codecs\.decode|zlib\.decompress|gzip\.decompress|lzma\.decompress|marshal\.loads|bz2\.decompress)\b`,
+    ),
+    followedBy(
+      String.raw`\b(eval|Function|execSync|exec)\s*\(\s*`,
+      String.raw`\b(atob|Buffer\.from\s*\([^\n)]{0,${REACH}}["'](base64|hex)["'])`,
+    ),
+    followedBy(String.raw`\bnew\s+Function\s*\(\s*`, String.raw`\b(atob|Buffer\.from)\b`),
+    followedBy(
+      String.raw`\b(powershell|pwsh)(\.exe)?\b`,
+      String.raw`\s-(e|en|enc|encodedcommand)\s+[A-Za-z0-9+/=]{16,}`,
+    ),
+    followedBy(String.raw`\[System\.Convert\]::FromBase64String`, String.raw`\|\s*(iex|Invoke-Expression)`),
+    followedBy(String.raw`\b(iex|Invoke-Expression)\b`, "FromBase64String"),
     String.raw`\bmarshal\.loads\s*\(`,
   ].join("|"),
   "i",
@@ -129,18 +147,25 @@ function blobHit(unit: CodeUnit, index: number): RuleHit | undefined {
   return undefined;
 }
 
+/** The text of character codes, a few thousand at a time (spread into one call, 100,000 overflow the stack). */
+function fromCodes(codes: readonly number[]): string {
+  let text = "";
+  for (let at = 0; at < codes.length; at += 4096) text += String.fromCharCode(...codes.slice(at, at + 4096));
+  return text;
+}
+
 /** The text character codes and escapes on a line spell out. */
 export function assembledText(line: string): string[] {
   const found: string[] = [];
   // Each search only on a line holding its word (most hold none): no pattern copied for nothing.
   if (/fromCharCode/i.test(line))
     for (const match of line.matchAll(/fromCharCode\s*\(([\d\s,x]+)\)/gi))
-      found.push(String.fromCharCode(...match[1]!.split(",").map((code) => Number(code.trim()))));
+      found.push(fromCodes(match[1]!.split(",").map((code) => Number(code.trim()))));
   if (line.includes("chr")) {
     const chrs = [...line.matchAll(/\bchr\s*\(\s*(\d+)\s*\)/g)].map((match) => Number(match[1]));
-    if (chrs.length >= 3) found.push(String.fromCharCode(...chrs));
+    if (chrs.length >= 3) found.push(fromCodes(chrs));
     for (const match of line.matchAll(/\bchr\s*\(\s*\w+\s*\)\s*for\s+\w+\s+in\s*[[(]([\d\s,]+)[\])]/g))
-      found.push(String.fromCharCode(...match[1]!.split(",").map((code) => Number(code.trim()))));
+      found.push(fromCodes(match[1]!.split(",").map((code) => Number(code.trim()))));
   }
   const escapes = line.includes("\\") ? line.match(/(?:\\x[0-9a-fA-F]{2}|\\[0-7]{3}){4,}/g) : null;
   for (const run of escapes ?? [])
@@ -168,6 +193,7 @@ function shellFragments(text: string): string[] {
   for (const match of text.matchAll(/\b([A-Za-z_]\w{0,3})=["']?([^\s"';]{1,6})["']?(?=\s|;|$)/gm))
     values.set(match[1]!, match[2]!);
   const found: string[] = [];
+  if (values.size < 2) return found;
   for (const match of text.matchAll(/(?:\$\{?[A-Za-z_]\w{0,3}\}?){2,}/g)) {
     const names = [...match[0].matchAll(/\$\{?([A-Za-z_]\w{0,3})\}?/g)].map((name) => name[1]!);
     if (names.every((name) => values.has(name))) found.push(names.map((name) => values.get(name)).join(""));

@@ -7,14 +7,14 @@
 import type { AuditSeverity } from "../audit-finding.js";
 import { type AuditRule, hitAt, type RuleHit } from "../audit-rule.js";
 import { anchorGroup } from "../line-anchors.js";
+import { first, followedBy, later, next, REACH } from "../line-pattern.js";
 import { type CodeUnit, eachLineHolding, unitsHolding } from "../scan-context.js";
 
-const WRITE = String.raw`(>>?|\btee\b(\s+-a)?|\bcp\b|\bmv\b|\bln\s+-s|\bopen\s*\([^\n)]*["'](a|w)|appendFile\w*|writeFile\w*|write_text|Add-Content|Set-Content|Out-File)`;
+const WRITE = String.raw`(>>?|\btee\b(\s+-a)?|\bcp\b|\bmv\b|\bln\s+-s|\bopen\s*\([^\n)]{0,${REACH}}?["'](a|w)|appendFile\w*|writeFile\w*|write_text|Add-Content|Set-Content|Out-File)`;
+/** {@link WRITE} after the target: a redirection there writes something else. */
+const WRITE_AFTER = WRITE.replace("(>>?|", "(");
 const PROFILE = String.raw`(~|\$HOME|\$\{HOME\}|home)[/\\]*\.(bashrc|bash_profile|zshrc|zprofile|zshenv|profile|bash_login|config/fish/config\.fish)\b|\$PROFILE\b`;
-const WRITES_PROFILE = new RegExp(
-  `${WRITE}[^\\n]*(${PROFILE})|(${PROFILE})[^\\n]*${WRITE.replace("(>>?|", "(")}`,
-  "i",
-);
+const WRITES_PROFILE = new RegExp(`${followedBy(WRITE, PROFILE)}|${followedBy(PROFILE, WRITE_AFTER)}`, "i");
 /** What makes persisted content a backdoor rather than an install step. */
 const PAYLOAD =
   /\b(curl|wget|nc|ncat|netcat|base64|\/dev\/tcp|python[0-9.]*\s+-c|bash\s+-i|Invoke-Expression|iex|DownloadString|mkfifo|socat)\b|https?:\/\//i;
@@ -69,8 +69,22 @@ export const shellProfileWrite: AuditRule = {
   },
 };
 
-const SCHEDULE =
-  /(\|\s*crontab\s+-|\bcrontab\s+([\w$~-]*[./$][\w./$~-]*|-(\s|$))|(>>?|\btee\b|\bcp\b|\bmv\b)[^\n]*(\/etc\/cron\.?\w*|\/var\/spool\/cron)|\bschtasks\s+\/create\b|\bRegister-ScheduledTask\b|\blaunchctl\s+(load|bootstrap|submit)\b|Library\/Launch(Agents|Daemons)\/[^\s"']*\.plist|\.config\/systemd\/user\/[^\s"']+|\bsystemctl\s+(--user\s+)?enable\b|\bat\s+now\b|\bnohup\b[^\n]*&\s*(disown)?\s*$)/i;
+const SCHEDULE = new RegExp(
+  [
+    String.raw`\|\s*crontab\s+-`,
+    String.raw`\bcrontab\s+([\w$~-]*[./$][\w./$~-]*|-(\s|$))`,
+    followedBy(String.raw`(>>?|\btee\b|\bcp\b|\bmv\b)`, String.raw`(\/etc\/cron\.?\w*|\/var\/spool\/cron)`),
+    String.raw`\bschtasks\s+\/create\b`,
+    String.raw`\bRegister-ScheduledTask\b`,
+    String.raw`\blaunchctl\s+(load|bootstrap|submit)\b`,
+    String.raw`Library\/Launch(Agents|Daemons)\/[^\s"']{0,${REACH}}\.plist`,
+    String.raw`\.config\/systemd\/user\/[^\s"']+`,
+    String.raw`\bsystemctl\s+(--user\s+)?enable\b`,
+    String.raw`\bat\s+now\b`,
+    followedBy(String.raw`\bnohup\b`, String.raw`&\s*(disown\s*)?$`),
+  ].join("|"),
+  "i",
+);
 
 const SCHEDULE_ANCHORS = anchorGroup(
   [
@@ -114,7 +128,11 @@ export const scheduledPersistence: AuditRule = {
 };
 
 const GIT_HOOK = new RegExp(
-  `${WRITE}[^\\n]*\\.git/hooks/|\\.git/hooks/[^\\n]*${WRITE.replace("(>>?|", "(")}|\\bgit\\s+config\\b[^\\n]*core\\.hooksPath`,
+  [
+    followedBy(WRITE, String.raw`\.git/hooks/`),
+    followedBy(String.raw`\.git/hooks/`, WRITE_AFTER),
+    followedBy(String.raw`\bgit\s+config\b`, String.raw`core\.hooksPath`),
+  ].join("|"),
   "i",
 );
 
@@ -142,7 +160,7 @@ export const gitHookWrite: AuditRule = {
 };
 
 const AUTHORIZED_KEYS = new RegExp(
-  `${WRITE}[^\\n]*authorized_keys\\b|authorized_keys\\b[^\\n]*${WRITE.replace("(>>?|", "(")}`,
+  `${followedBy(WRITE, String.raw`authorized_keys\b`)}|${followedBy(String.raw`authorized_keys\b`, WRITE_AFTER)}`,
   "i",
 );
 
@@ -166,8 +184,20 @@ export const authorizedKeysWrite: AuditRule = {
   },
 };
 
-const REVERSE_SHELL =
-  /(\b(ba)?sh\s+-i\b[^\n]*\/dev\/(tcp|udp)\/|\/dev\/(tcp|udp)\/[^\n]*\b(0>&1|<&\d|>&\s*\d)|\b(nc|ncat|netcat)\b[^\n]*\s-(e|c)\s+\S*(sh|cmd|powershell)\b|\bsocat\b[^\n]*\bexec:|\bmkfifo\b[^\n]*\|\s*(nc|ncat|netcat)\b|\bpty\.spawn\s*\(|\bos\.dup2\s*\([^\n]*fileno|New-Object\s+System\.Net\.Sockets\.TCPClient|\bsocket\.socket\b[^\n]*;[^\n]*\bsubprocess\b)/i;
+const REVERSE_SHELL = new RegExp(
+  [
+    followedBy(String.raw`\b(ba)?sh\s+-i\b`, String.raw`\/dev\/(tcp|udp)\/`),
+    followedBy(String.raw`\/dev\/(tcp|udp)\/`, String.raw`\b(0>&1|<&\d|>&\s*\d)`),
+    followedBy(String.raw`\b(nc|ncat|netcat)\b`, String.raw`\s-(e|c)\s+\S*(sh|cmd|powershell)\b`),
+    followedBy(String.raw`\bsocat\b`, String.raw`\bexec:`),
+    followedBy(String.raw`\bmkfifo\b`, String.raw`\|\s*(nc|ncat|netcat)\b`),
+    String.raw`\bpty\.spawn\s*\(`,
+    followedBy(String.raw`\bos\.dup2\s*\(`, "fileno"),
+    String.raw`New-Object\s+System\.Net\.Sockets\.TCPClient`,
+    first(String.raw`\bsocket\.socket\b`) + next(";") + later(String.raw`\bsubprocess\b`),
+  ].join("|"),
+  "i",
+);
 
 // netcat's branch needs its `-e`/`-c` flag: a far rarer word than `nc` inside others.
 const REVERSE_ANCHORS = anchorGroup(

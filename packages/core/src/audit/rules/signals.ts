@@ -5,13 +5,14 @@
  * it matches holds, so the rules test it only on those lines.
  */
 import { anchorGroup } from "../line-anchors.js";
+import { followedBy } from "../line-pattern.js";
 
 /** A credential store: SSH private keys, cloud and tool credentials, keychains, browser and wallet data. */
 export const CREDENTIAL_STORE = new RegExp(
   [
     String.raw`\.ssh/(id_[\w-]+|identity)\b(?!\.pub)`,
     String.raw`\.ssh/?\*`,
-    String.raw`\.ssh["']?\s*(\)|$|\s*[|>;&])`,
+    String.raw`\.ssh["']?\s*(\)|$|[|>;&])`,
     String.raw`\.aws/credentials`,
     String.raw`\.config/gcloud\b`,
     String.raw`application_default_credentials\.json`,
@@ -102,7 +103,7 @@ export const ENV_DUMP = new RegExp(
     String.raw`\{\s*\*\*os\.environ\s*\}`,
     String.raw`JSON\.stringify\s*\(\s*process\.env\s*[,)]`,
     String.raw`Object\.(entries|keys|values|assign)\s*\(\s*(\{\s*\}\s*,\s*)?process\.env\s*\)`,
-    String.raw`\{\s*\.\.\.process\.env\s*\}(?![^\n]*\b(env|spawn|exec\w*)\b)`,
+    String.raw`\{\s*\.\.\.process\.env\s*\}(?![^\n]*?\b(env|spawn|exec\w*)\b)`,
     String.raw`\b(Get-ChildItem|gci|dir|ls)\s+env:`,
     String.raw`\bENV\.to_h\b`,
   ].join("|"),
@@ -122,21 +123,28 @@ export const ENV_ANCHORS = anchorGroup(["env", "export"], ENV_DUMP, DOTENV_READ)
 /** A network call that sends data (a body, a form, an upload) or a raw socket. */
 export const NETWORK_SEND = new RegExp(
   [
-    String.raw`\bcurl\b[^\n]*\s(-d|--data(-binary|-raw|-urlencode|-ascii)?|-F|--form|-T|--upload-file|--json)\b`,
-    String.raw`\bcurl\b[^\n]*-X\s*(POST|PUT)\b`,
-    String.raw`\bwget\b[^\n]*--(post|body)-(data|file)`,
+    followedBy(
+      String.raw`\bcurl\b`,
+      String.raw`\s(-d|--data(-binary|-raw|-urlencode|-ascii)?|-F|--form|-T|--upload-file|--json)\b`,
+    ),
+    followedBy(String.raw`\bcurl\b`, String.raw`-X\s*(POST|PUT)\b`),
+    followedBy(String.raw`\bwget\b`, "--(post|body)-(data|file)"),
     String.raw`\b(requests|httpx|session|client|http)\.(post|put|patch)\s*\(`,
-    String.raw`\burllib\.request\.(urlopen|Request)\s*\([^\n]*\bdata\s*=`,
+    followedBy(String.raw`\burllib\.request\.(urlopen|Request)\s*\(`, String.raw`\bdata\s*=`),
     String.raw`\baxios\.(post|put|patch)\s*\(`,
-    String.raw`\bfetch\s*\([^\n]*\bmethod\s*:\s*["'](POST|PUT|PATCH)`,
+    followedBy(String.raw`\bfetch\s*\(`, String.raw`\bmethod\s*:\s*["'](POST|PUT|PATCH)`),
     String.raw`\bmethod\s*:\s*["'](POST|PUT|PATCH)["']`,
     String.raw`\b(nc|ncat|netcat)\s+(-\w+\s+)*[\w.-]+\s+\d{2,5}\b`,
     "/dev/(tcp|udp)/",
-    String.raw`\bscp\b[^\n]*\s[\w.-]+@[\w.-]+:`,
-    String.raw`\b(Invoke-WebRequest|Invoke-RestMethod|iwr|irm)\b[^\n]*(-Method\s+(Post|Put)|-Body\b|-InFile\b)`,
+    followedBy(String.raw`\bscp\b`, String.raw`\s[\w.-]+@[\w.-]+:`),
+    followedBy(
+      String.raw`\b(Invoke-WebRequest|Invoke-RestMethod|iwr|irm)\b`,
+      String.raw`(-Method\s+(Post|Put)|-Body\b|-InFile\b)`,
+    ),
     String.raw`\b(sock|socket|s|conn|client|udp|tcp)\.(send|sendall|sendto)\s*\(`,
     String.raw`\bsmtplib\b|\bsendmail\b`,
-    String.raw`\bftp\b[^\n]*\bput\b|\bftplib\b`,
+    followedBy(String.raw`\bftp\b`, String.raw`\bput\b`),
+    String.raw`\bftplib\b`,
   ].join("|"),
   "i",
 );
