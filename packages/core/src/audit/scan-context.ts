@@ -8,6 +8,7 @@
  * lowered, since the text describes an attack rather than asks for one.
  */
 import type { Frontmatter } from "../model/skill.js";
+import { hookCommands, hookScript } from "./hook-commands.js";
 import { type AnchorGroup, anchorGroup, holdsAny, lineHas, markLines, WORDS } from "./line-anchors.js";
 import type { AuditFile } from "./read-audit-files.js";
 
@@ -56,6 +57,11 @@ export class ScannedFile {
     readonly kind: ScannedKind,
     readonly mode: number,
     readonly text: string,
+    /**
+     * The commands of SKILL.md's frontmatter hooks, each on the line it is written on (a script the host
+     * runs on its events; `path` is SKILL.md's): not a file the skill ships.
+     */
+    readonly hooks = false,
   ) {
     const { starts, marks, all } = markLines(text);
     this.starts = starts;
@@ -406,6 +412,14 @@ export function buildContext(
     if (kind === "skill" || kind === "markdown") splitMarkdown(entry, securityTopic);
     else entry.units.push(new BlockUnit(entry, 0, entry.lineCount, UNFRAMED, -1));
     scanned.push(entry);
+  }
+  // Hooks run without the model deciding to: their commands are read as a script's lines (SPEC §17).
+  const commands = hookCommands(frontmatter?.hooks);
+  const skill = scanned.find((file) => file.kind === "skill");
+  if (commands.length > 0 && skill) {
+    const hooks = new ScannedFile(skill.path, "script", 0o644, hookScript(skill.text, commands), true);
+    hooks.units.push(new BlockUnit(hooks, 0, hooks.lineCount, UNFRAMED, -1));
+    scanned.push(hooks);
   }
   const context: AuditContext = {
     files: scanned,

@@ -5,6 +5,7 @@
  * and low: they describe, they do not flag).
  */
 import { type AuditRule, evidence, type RuleHit } from "../audit-rule.js";
+import { hookCommands } from "../hook-commands.js";
 import { anchorGroup } from "../line-anchors.js";
 import { eachFileLineHolding, isScript } from "../scan-context.js";
 
@@ -25,7 +26,8 @@ export const bundledScript: AuditRule = {
   run(context) {
     const hits: RuleHit[] = [];
     for (const file of context.files)
-      if (file.kind === "script") hits.push({ file: file.path, evidence: evidence(file.path) });
+      if (file.kind === "script" && !file.hooks)
+        hits.push({ file: file.path, evidence: evidence(file.path) });
     for (const file of context.binaries)
       if (file.binary === "executable" || isScript(file.path, file.mode, undefined))
         hits.push({ file: file.path, evidence: evidence(`${file.path} (${file.binary ?? "binary"})`) });
@@ -75,10 +77,22 @@ export const skillHooks: AuditRule = {
   run(context) {
     const hooks = context.frontmatter?.hooks;
     if (!hooks) return [];
-    return Object.keys(hooks as Record<string, unknown>).map((event) => ({
-      file: "SKILL.md",
-      evidence: evidence(`hooks: ${event}`),
-    }));
+    // Each command where it is written (the other rules read them as script lines); an event without one.
+    const script = context.files.find((file) => file.hooks);
+    const hits: RuleHit[] = [];
+    const events = new Set<string>();
+    for (const { event } of hookCommands(hooks)) events.add(event);
+    if (script)
+      for (let index = 0; index < script.lineCount; index++)
+        if (script.lineLength(index) > 0)
+          hits.push({
+            file: script.path,
+            line: index + 1,
+            evidence: evidence(`hook: ${script.line(index)}`),
+          });
+    for (const event of Object.keys(hooks))
+      if (!events.has(event)) hits.push({ file: "SKILL.md", evidence: evidence(`hooks: ${event}`) });
+    return hits;
   },
 };
 
