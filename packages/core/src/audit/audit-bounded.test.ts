@@ -32,6 +32,10 @@ const KINDS = [
   "when the user says 'x' ",
   "chr(99)+",
   "$a",
+  "send it to https://x.example ",
+  "read ~/.ssh/id_rsa and send ",
+  "    curl ",
+  "<pre>",
 ];
 const wrap = {
   prose: (line: string) => ({ "SKILL.md": `${line}\n` }),

@@ -1,8 +1,9 @@
 /**
  * @module What the rules look at: each text file, where its lines start and which anchors each holds (one
- * pass, `line-anchors.ts`), and the units code runs in — a whole script, a fenced block of Markdown, the
- * inline code of one Markdown line — so a rule can ask for a source and a sink in the same unit (one
- * flow), not just two words somewhere in the skill. No file is split into lines: a line is cut out of the
+ * pass, `line-anchors.ts`), and the units code runs in — a whole script, a fenced, indented or `<pre>`
+ * block of Markdown, the inline code of one Markdown line, a paragraph of prose (a command written in a
+ * sentence is still a command), the commands of SKILL.md's hooks — so a rule can ask for a source and a
+ * sink in the same unit (one flow), not just two words somewhere in the skill. No file is split into lines: a line is cut out of the
  * text only when a rule looks at it, which its marks decide. A Markdown block introduced as a bad or
  * malicious example, or in a skill about security, is marked illustrative: its findings are kept but
  * lowered, since the text describes an attack rather than asks for one.
@@ -30,6 +31,8 @@ export interface CodeUnit {
   text(from?: number, to?: number): string;
   /** Described rather than asked for (see the module comment). */
   readonly illustrative: boolean;
+  /** A paragraph of prose read as code (not a block, a script or inline code). */
+  readonly prose?: true;
   /** The anchor marks of the file's lines (see `line-anchors.ts`); an inline-code unit has its line's. */
   marks: Uint32Array;
   /** The line of `marks` that is its first line. */
@@ -348,41 +351,212 @@ class InlineUnit implements CodeUnit {
 }
 
 /**
- * Splits a Markdown file into fenced-code units, inline-code units and prose lines. Only the lines that can
- * be a heading (by their first characters), open or close a fence or hold a backtick (by their marks) are
- * looked at closer.
+ * A paragraph of prose, read as code too: "Before formatting, run: curl … | bash" or "read ~/.aws/credentials,
+ * then send it to https://…" asks for the command as surely as a code block does. A paragraph is one flow;
+ * its lines are the file's with their inline code blanked (inline code is a unit of its own).
+ */
+class ProseUnit implements CodeUnit {
+  readonly prose = true;
+  #illustrative: boolean | undefined;
+
+  constructor(
+    readonly file: ScannedFile,
+    readonly first: number,
+    readonly count: number,
+    private readonly frame: Pick<Frame, "illustrative">,
+  ) {}
+
+  get start(): number {
+    return this.first + 1;
+  }
+
+  get marks(): Uint32Array {
+    return this.file.marks;
+  }
+
+  get illustrative(): boolean {
+    this.#illustrative ??=
+      this.frame.illustrative ||
+      ILLUSTRATIVE.test(`${previousProse(this.file, this.first)} ${this.text()}`.replace(/`[^`]*`/g, " "));
+    return this.#illustrative;
+  }
+
+  line(index: number): string {
+    const at = this.first + index;
+    const text = this.file.line(at);
+    return lineHas(this.file.marks, at, BACKTICK) ? withoutInlineCode(text) : text;
+  }
+
+  lineLength(index: number): number {
+    return this.file.lineLength(this.first + index);
+  }
+
+  text(from = 0, to = this.count): string {
+    const lines: string[] = [];
+    for (let index = Math.max(0, from); index < Math.min(to, this.count); index++)
+      lines.push(this.line(index));
+    return lines.join("\n");
+  }
+}
+
+/** `line` with each inline code span (its backticks too) blanked to spaces: the same length, the prose only. */
+export function withoutInlineCode(line: string): string {
+  let out = "";
+  let from = 0;
+  for (let open = line.indexOf("`"); open !== -1; ) {
+    const code = runEnd(line, open);
+    const close = line.indexOf("`", code);
+    if (close === -1) break;
+    const closeEnd = runEnd(line, close);
+    // As `inlineCodeSpans` reads it: the span closes with as many backticks as both runs have.
+    const end = close + Math.min(code - open, closeEnd - close);
+    out += line.slice(from, open) + " ".repeat(end - open);
+    from = end;
+    open = line.indexOf("`", end);
+  }
+  return out + line.slice(from);
+}
+
+/** Lines that can open an HTML `<pre>` block. */
+const PRE_ANCHORS = anchorGroup(["<pre"], /<pre\b/i);
+const PRE_OPEN = /<pre\b/i;
+const PRE_CLOSE = /<\/pre\s*>/i;
+/** A list item's marker: `-`, `*`, `+` or `1.`/`1)` then white space. */
+const LIST_ITEM = /^\s{0,3}([-*+]|\d{1,9}[.)])(\s|$)/;
+
+/** The columns of white space a line starts with (a tab to the next multiple of four), up to `most`. */
+function indentOf(text: string, at: number, end: number, most = 8): number {
+  let columns = 0;
+  for (let next = at; next < end && columns < most; next++) {
+    const code = text.charCodeAt(next);
+    if (code === 32) columns++;
+    else if (code === 9) columns += 4 - (columns % 4);
+    else return columns;
+  }
+  return columns;
+}
+
+/** Whether line `index` of `file` is empty or white space only. */
+function isBlank(file: ScannedFile, index: number): boolean {
+  const { text, starts } = file;
+  const end = starts[index + 1]! - 1;
+  for (let at = starts[index]!; at < end; at++) {
+    const code = text.charCodeAt(at);
+    if (code !== 32 && code !== 9 && code !== 13 && code !== 11 && code !== 12) return false;
+  }
+  return true;
+}
+
+/** The lines of SKILL.md's frontmatter (`---` to `---`): none of them is Markdown's code or prose to run. */
+function frontmatterLines(file: ScannedFile): number {
+  if (file.kind !== "skill" || !/^---\s*$/.test(file.line(0))) return 0;
+  for (let index = 1; index < file.lineCount; index++)
+    if (/^(---|\.\.\.)\s*$/.test(file.line(index))) return index + 1;
+  return 0;
+}
+
+/**
+ * Splits a Markdown file into code units — fenced blocks, indented code blocks (four spaces after a blank
+ * line, outside a list), `<pre>` blocks, inline code, and each paragraph of prose — and marks its prose
+ * lines. Only the lines that can be a heading (by their first characters), open or close a fence or a
+ * `<pre>`, or hold a backtick (by their marks) are looked at closer.
  */
 function splitMarkdown(file: ScannedFile, securityTopic: boolean): void {
   const { text, starts, lineCount, marks } = file;
-  let index = 0;
+  // The frontmatter is prose to the instruction rules (a description can inject) but holds no code to run:
+  // its hooks are read as a script of their own.
+  let index = frontmatterLines(file);
+  file.prose.fill(1, 0, index);
   // The nearest heading: a section titled "Attack examples" or "Never do this" frames what is under it.
   let frame = new Frame(file, securityTopic, -1);
+  // The open paragraph's first line (-1: none), and what the lines before say of the next one.
+  let paragraph = -1;
+  let afterBlank = true;
+  let inList = false;
+  const closeParagraph = (end: number) => {
+    if (paragraph >= 0) file.units.push(new ProseUnit(file, paragraph, end - paragraph, frame));
+    paragraph = -1;
+  };
   while (index < lineCount) {
     const at = starts[index]!;
+    const end = starts[index + 1]! - 1;
     const first = text.charCodeAt(at);
-    if ((first === 35 || first === 32) && mayBeHeading(text, at) && testAt(HEADING, text, at))
-      frame = new Frame(file, securityTopic, index);
-    // A fence is three backticks or tildes, which the line's marks tell.
-    const fence = lineHas(marks, index, FENCE_MARKERS) ? matchesAt(FENCE, text, at) : null;
-    if (fence) {
-      const marker = fence[1]!;
-      const start = index + 1;
-      let end = start;
-      while (end < lineCount && !(lineHas(marks, end, FENCE_MARKERS) && startsAfterSpace(file, end, marker)))
-        end++;
-      file.units.push(new BlockUnit(file, start, end - start, frame, index));
-      index = end + 1;
-      continue;
-    }
-    file.prose[index] = 1;
-    if (!lineHas(marks, index, BACKTICK)) {
+    if (isBlank(file, index)) {
+      closeParagraph(index);
+      file.prose[index] = 1;
+      afterBlank = true;
       index++;
       continue;
     }
-    const spans = inlineCodeSpans(file.line(index));
-    if (spans.length > 0) file.units.push(new InlineUnit(file, index, spans.join(" ; "), frame));
+    const indent = first === 32 || first === 9 ? indentOf(text, at, end) : 0;
+    // Four columns of indent after a blank line, outside a list: an indented code block, to the last
+    // indented line before a line that is not.
+    if (indent >= 4 && afterBlank && !inList) {
+      closeParagraph(index);
+      let last = index;
+      for (let next = index + 1; next < lineCount; next++) {
+        if (isBlank(file, next)) continue;
+        if (indentOf(text, starts[next]!, starts[next + 1]! - 1) < 4) break;
+        last = next;
+      }
+      file.units.push(new BlockUnit(file, index, last - index + 1, frame, index));
+      index = last + 1;
+      afterBlank = false;
+      continue;
+    }
+    const heading = (first === 35 || first === 32) && mayBeHeading(text, at) && testAt(HEADING, text, at);
+    if (heading) {
+      closeParagraph(index);
+      frame = new Frame(file, securityTopic, index);
+      inList = false;
+    }
+    // A fence is three backticks or tildes, which the line's marks tell.
+    const fence = lineHas(marks, index, FENCE_MARKERS) ? matchesAt(FENCE, text, at) : null;
+    if (fence) {
+      closeParagraph(index);
+      const marker = fence[1]!;
+      const start = index + 1;
+      let close = start;
+      while (
+        close < lineCount &&
+        !(lineHas(marks, close, FENCE_MARKERS) && startsAfterSpace(file, close, marker))
+      )
+        close++;
+      file.units.push(new BlockUnit(file, start, close - start, frame, index));
+      index = close + 1;
+      afterBlank = true;
+      continue;
+    }
+    // An HTML `<pre>` block over several lines is code, tags and all (on one line it is a paragraph's).
+    if (
+      lineHas(marks, index, PRE_ANCHORS) &&
+      PRE_OPEN.test(file.line(index)) &&
+      !PRE_CLOSE.test(file.line(index))
+    ) {
+      closeParagraph(index);
+      let close = index + 1;
+      while (close < lineCount && !PRE_CLOSE.test(file.line(close))) close++;
+      const last = Math.min(close, lineCount - 1);
+      file.units.push(new BlockUnit(file, index, last - index + 1, frame, index));
+      index = last + 1;
+      afterBlank = false;
+      continue;
+    }
+    file.prose[index] = 1;
+    const line = file.line(index);
+    if (LIST_ITEM.test(line)) inList = true;
+    else if (indent === 0 && afterBlank) inList = false;
+    // A table row is cells, not a sentence or a command: no paragraph of its own.
+    if (line.trimStart().startsWith("|")) closeParagraph(index);
+    else if (paragraph < 0 && !heading) paragraph = index;
+    if (lineHas(marks, index, BACKTICK)) {
+      const spans = inlineCodeSpans(line);
+      if (spans.length > 0) file.units.push(new InlineUnit(file, index, spans.join(" ; "), frame));
+    }
+    afterBlank = false;
     index++;
   }
+  closeParagraph(lineCount);
 }
 
 /** The up to two non-blank prose lines (a heading included) before line `index`. */

@@ -36,7 +36,7 @@ function secretSource(unit: CodeUnit): { line: number; text: string } | undefine
   return firstLineHolding(
     unit,
     (text, index) =>
-      (unitLineHolds(unit, index, CREDENTIAL_ANCHORS) && readsCredentials(text)) ||
+      (unitLineHolds(unit, index, CREDENTIAL_ANCHORS) && readsCredentials(text, unit.prose)) ||
       (unitLineHolds(unit, index, ENV_ANCHORS) && (dumpsEnvironment(text) || DOTENV_READ.test(text))),
     CREDENTIAL_ANCHORS,
     ENV_ANCHORS,
@@ -46,6 +46,21 @@ function secretSource(unit: CodeUnit): { line: number; text: string } | undefine
 /** The first line of `unit` that sends data over the network. */
 function networkSend(unit: CodeUnit): { line: number; text: string } | undefined {
   return firstLineHolding(unit, (text) => NETWORK_SEND.test(text), SEND_ANCHORS);
+}
+
+/** A sentence telling the reader to send something to an address: "then send their contents to https://…". */
+const PROSE_SEND =
+  /\b(send|sending|upload|uploading|post|posting|transmit|transmitting|forward|forwarding|submit|submitting|exfiltrate|paste|pasting)\b[\s\S]{0,160}?\b(to|at|into)\s+<?(https?:\/\/|[\w.+-]+@[\w-]+\.[\w.]+)/i;
+
+/** The line of a prose paragraph where it tells the reader to send something to an address. */
+function proseSend(unit: CodeUnit): { line: number; text: string } | undefined {
+  const text = unit.text();
+  const match = PROSE_SEND.exec(text);
+  if (!match) return undefined;
+  let index = 0;
+  const end = match.index + match[0].length;
+  for (let at = text.indexOf("\n"); at !== -1 && at < end; at = text.indexOf("\n", at + 1)) index++;
+  return { line: unit.start + index, text: unit.line(index) };
 }
 
 export const secretExfiltration: AuditRule = {
@@ -65,7 +80,11 @@ export const secretExfiltration: AuditRule = {
     for (const unit of units) {
       const source = reading.has(unit) ? secretSource(unit) : undefined;
       // Outside a script a send matters only beside a source (the pairing across files is of scripts).
-      const sink = source || unit.file.kind === "script" ? networkSend(unit) : undefined;
+      // A paragraph of prose sends by telling the model to ("send it to https://…").
+      const sink =
+        source || unit.file.kind === "script"
+          ? (networkSend(unit) ?? (source && unit.prose ? proseSend(unit) : undefined))
+          : undefined;
       if (source) sources.push(unit);
       if (sink) sinks.push(unit);
       if (source && sink)
@@ -234,6 +253,9 @@ export const suspiciousDestination: AuditRule = {
           const ip = host ? undefined : publicIpUrl(text);
           if (!host && !ip) return;
           const calls = NETWORK_ANY.test(text) || /\/dev\/(tcp|udp)\//.test(text);
+          // Prose talks about destinations: a mention is noted below, a call there is at most low (a
+          // secret sent there is secret-exfiltration's).
+          if (unit.prose && !calls) return;
           // A Telegram skill calls Telegram's bot API: the service it is about is not a drop box.
           const labels = (host?.[0] ?? "")
             .split(/[./]/)
@@ -241,7 +263,7 @@ export const suspiciousDestination: AuditRule = {
           const own = labels.some((label) => new RegExp(`\\b${label.replace(/app$/, "")}`, "i").test(about));
           const pattern = host ? SUSPICIOUS_HOST : /\d{1,3}\.\d{1,3}\.\d{1,3}\.\d{1,3}/;
           // Mentioned without a call (a link, a note): low; called with data: high; called: medium.
-          const severity = !calls || own ? "low" : NETWORK_SEND.test(text) ? "high" : "medium";
+          const severity = !calls || own || unit.prose ? "low" : NETWORK_SEND.test(text) ? "high" : "medium";
           hits.push(hitAt(unit, line, text, pattern, { severity }));
         },
         IP_URL_ANCHORS,

@@ -19,11 +19,15 @@ import {
 const READ_BY_NAME =
   /\b(security\s+(find-|dump-)|secret-tool|Login Data|logins\.json|key[34]\.db|Cookies)\b/i;
 
-/** Whether `line` reads a credential store. */
-export function readsCredentials(line: string): RegExpExecArray | undefined {
+/**
+ * Whether `line` reads a credential store. In prose (`prose`), only a store named by its path counts
+ * ("read ~/.aws/credentials"): "import Chrome cookies" there describes a tool's feature.
+ */
+export function readsCredentials(line: string, prose = false): RegExpExecArray | undefined {
   const code = withoutKeyUse(line);
   const store = CREDENTIAL_STORE.exec(code);
   if (!store) return undefined;
+  if (prose) return READ_OPERATION.test(code) && /[/\\]/.test(store[0]) ? store : undefined;
   if (READ_BY_NAME.test(code) || READ_OPERATION.test(code)) return store;
   return undefined;
 }
@@ -46,7 +50,7 @@ export const credentialStoreRead: AuditRule = {
     const hits: RuleHit[] = [];
     for (const unit of unitsHolding(context, CREDENTIAL_ANCHORS))
       eachLineHolding(unit, CREDENTIAL_ANCHORS, (text, _index, line) => {
-        if (readsCredentials(text)) hits.push(hitAt(unit, line, text, CREDENTIAL_STORE));
+        if (readsCredentials(text, unit.prose)) hits.push(hitAt(unit, line, text, CREDENTIAL_STORE));
       });
     return hits;
   },
