@@ -19,6 +19,12 @@ export interface RuleHit {
   why?: string;
   /** From a described example rather than a request (see `CodeUnit.illustrative`): capped at low. */
   illustrative?: boolean;
+  /**
+   * The least an example of this hit is lowered to: code that would do real harm if run (a script fetched
+   * from a real host and run, a secret sent out, a home folder deleted, a key added) stays at least medium
+   * whatever the words around it say.
+   */
+  floor?: AuditSeverity;
 }
 
 /** One rule. */
@@ -71,10 +77,10 @@ export function lower(severity: AuditSeverity, cap: AuditSeverity): AuditSeverit
   return severityRank(severity) > severityRank(cap) ? cap : severity;
 }
 
-/** The finding a hit of `rule` makes; an illustrative hit is capped at low. */
+/** The finding a hit of `rule` makes; an illustrative hit is capped at low, or at its floor when it has one. */
 export function toFinding(rule: AuditRule, hit: RuleHit): AuditFinding {
   let severity = hit.severity ?? rule.severity;
-  if (hit.illustrative) severity = lower(severity, "low");
+  if (hit.illustrative) severity = lower(severity, hit.floor ?? "low");
   const finding: AuditFinding = {
     rule: rule.id,
     category: rule.category,

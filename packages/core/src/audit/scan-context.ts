@@ -157,12 +157,52 @@ function kindOf(file: AuditFile): ScannedKind {
   return "text";
 }
 
-// Words that, just before a code block or on a prose line, say the code is shown as something not to do.
-const ILLUSTRATIVE =
-  /\b(malicious|attack(er|ers|s)?|exploit(s|ed)?|vulnerab\w*|insecure|unsafe|dangerous|never|don'?t|do not|avoid|bad|wrong|anti-?pattern|detect(s|ed|ion)?|block(s|ed)?|den(y|ied)|forbid\w*|red flags?|flag|suspicious|payloads?|injection|phishing|backdoor|threat|obfuscat\w*|look for|watch for|check for|beware)\b|❌|🚫|⛔|⚠/i;
+// What makes code an example rather than a request (SPEC §17) must govern the code itself: a word like
+// "never" or "secure" somewhere near it is not enough ("Never format by hand; always run:" asks for the
+// command that follows). A heading that titles its section as attacks or what not to do …
+const EXAMPLE_HEADING = new RegExp(
+  [
+    String.raw`\b(bad|malicious|insecure|unsafe|dangerous|destructive|vulnerable|wrong|evil|hostile|attack|exploit)[- ]?(examples?|patterns?|practices?|code|commands?|usage|scripts?|payloads?|techniques?|vectors?|behaviou?rs?|skills?|snippets?|signs?)\b`,
+    String.raw`\b(attacks|exploits|exploitation|payloads|red[- ]flags?|anti-?patterns?|what not to do|don'?ts|never do (this|these|that)|things to avoid|indicators of compromise|IOCs?|reverse shells?|privilege escalation|post-exploitation|persistence techniques?|(command|prompt|sql) injection|jailbreaks?|threat model\w*)\b`,
+    "❌|🚫|⛔",
+  ].join("|"),
+  "i",
+);
 
+// … or the words leading to it: a negative imperative about running it ("never run", "don't pipe"), what
+// an attacker or malware does, an example labelled bad, or what a scanner looks for.
+const EXAMPLE_LEAD = new RegExp(
+  [
+    String.raw`\b(never|don'?t|do not|must not|should not|shouldn'?t|avoid|stop)\s+(ever\s+)?(blindly\s+)?(run|running|execute|executing|use|using|pipe|piping|paste|pasting|type|typing|copy|copying|do|doing|write|writing|add|adding|install|installing|trust|trusting|allow|allowing|accept|accepting|source|sourcing|eval|call|calling|invoke|invoking|download|downloading|fetch|fetching|share|sharing|send|sending|upload|uploading|commit|committing|expose|exposing|print|printing|log|logging|paste|include|including)\b`,
+    String.raw`\b(never|don'?t|do not|avoid)\s+\x60`,
+    String.raw`\b(attackers?|adversar(y|ies)|threat actors?|malware|droppers?|stealers?|infostealers?|backdoors?|malicious|exploits?|phishing)\b`,
+    String.raw`\b(bad|insecure|unsafe|dangerous|destructive|vulnerable|wrong|evil|hostile|incorrect)\s+(examples?|patterns?|practices?|code|commands?|usage|snippets?|versions?|ways?|ideas?)\b`,
+    String.raw`\b(anti-?patterns?|red flags?|what not to do|look(s|ing)? for|watch (out )?for|beware( of)?|flag(s|ged)? (this|these|it|them|lines?|commands?)|detect(s|ed)? (this|these|commands?|lines?|patterns?))\b`,
+    String.raw`(^|[\s*_>#(])(bad|wrong|insecure|unsafe|vulnerable|avoid|don'?t|never|dangerous|malicious)\s*[:—–]`,
+    "❌|🚫|⛔|✗|✘",
+  ].join("|"),
+  "i",
+);
+
+/** The last sentence (or clause after a `;`) of `text`: the words that lead straight to what follows. */
+function lastSentence(text: string): string {
+  // "e.g." and "i.e." end no sentence.
+  const parts = text.replace(/\b(e\.g|i\.e|etc|vs|cf)\./gi, "$1").split(/[.!?;](?=\s|$)/);
+  for (let at = parts.length - 1; at >= 0; at--) if (parts[at]!.trim() !== "") return parts[at]!;
+  return "";
+}
+
+/** Whether `lead` (the words leading to code) says the code is an example of what not to do. */
+export function leadsToExample(lead: string): boolean {
+  return EXAMPLE_LEAD.test(lastSentence(lead));
+}
+
+/**
+ * A skill about security work (pentests, malware, prompt injection, vulnerability research): its Markdown
+ * examples are read as examples. A word like "secure" or "security" alone is not such a topic.
+ */
 const SECURITY_TOPIC =
-  /\b(security|secure|pentest\w*|penetration|red[- ]team\w*|threat|malware|vulnerab\w*|exploit\w*|CTF|forensic\w*|incident response|audit\w*|hardening|injection|attack\w*|OWASP|CVE|phishing|SAST|DAST|scanner)\b/i;
+  /\b(pentest\w*|penetration[- ]test\w*|red[- ]team\w*|malware|CTF|capture[- ]the[- ]flag|forensic\w*|incident[- ]response|threat[- ](hunting|intel\w*|model\w*)|exploit\w*|vulnerabilit(y|ies)|OWASP|CVEs?|phishing|prompt[- ]injection|jailbreak\w*|offensive security|security (research|training|testing|audit\w*|review\w*|assessment|scann\w*)|SAST|DAST|reverse[- ]engineer\w*|bug[- ]bount\w*|ethical hack\w*|privilege escalation|attack (simulation|techniques?|patterns?|surface))\b/i;
 
 // Tried at a line's start (sticky): `[^\S\n]` is `\s` that stays on the line.
 const FENCE = /[^\S\n]{0,3}(`{3,}|~{3,})/y;
@@ -238,8 +278,9 @@ function startsAfterSpace(file: ScannedFile, index: number, marker: string): boo
 }
 
 /**
- * What frames the code under a heading: the skill's topic, or the heading's words (a section titled "Attack
- * examples" or "Never do this"), read only when a unit under it is first asked.
+ * What frames the code under a heading: the skill's topic, or the words of a heading above it (a section
+ * titled "Attack examples" or "What not to do", or one inside such a section), read only when a unit under
+ * it is first asked.
  */
 class Frame {
   #illustrative: boolean | undefined;
@@ -249,11 +290,16 @@ class Frame {
     private readonly topic: boolean,
     /** The heading's line, or -1 before any. */
     private readonly heading: number,
+    /** The frame of the section this heading is in, and the heading's level. */
+    readonly parent?: Frame,
+    readonly level = 0,
   ) {}
 
   get illustrative(): boolean {
     this.#illustrative ??=
-      this.topic || (this.heading >= 0 && ILLUSTRATIVE.test(this.file.line(this.heading)));
+      this.topic ||
+      (this.heading >= 0 && EXAMPLE_HEADING.test(this.file.line(this.heading))) ||
+      (this.parent?.illustrative ?? false);
     return this.#illustrative;
   }
 }
@@ -285,8 +331,7 @@ class BlockUnit implements CodeUnit {
   // Asked only of a unit with a finding: most never are.
   get illustrative(): boolean {
     this.#illustrative ??=
-      this.frame.illustrative ||
-      (this.opening >= 0 && ILLUSTRATIVE.test(previousProse(this.file, this.opening)));
+      this.frame.illustrative || (this.opening >= 0 && leadsToExample(proseBefore(this.file, this.opening)));
     return this.#illustrative;
   }
 
@@ -331,9 +376,7 @@ class InlineUnit implements CodeUnit {
     const { file, first } = this;
     this.#illustrative ??=
       this.frame.illustrative ||
-      ILLUSTRATIVE.test(
-        `${first > 0 ? file.line(first - 1) : ""} ${file.line(first)}`.replace(/`[^`]*`/g, " "),
-      );
+      leadsToExample(`${proseBefore(file, first, 1)} ${leadingText(file.line(first))}`);
     return this.#illustrative;
   }
 
@@ -377,7 +420,8 @@ class ProseUnit implements CodeUnit {
   get illustrative(): boolean {
     this.#illustrative ??=
       this.frame.illustrative ||
-      ILLUSTRATIVE.test(`${previousProse(this.file, this.first)} ${this.text()}`.replace(/`[^`]*`/g, " "));
+      leadsToExample(proseBefore(this.file, this.first)) ||
+      EXAMPLE_LEAD.test(this.text());
     return this.#illustrative;
   }
 
@@ -507,7 +551,11 @@ function splitMarkdown(file: ScannedFile, securityTopic: boolean): void {
     const heading = (first === 35 || first === 32) && mayBeHeading(text, at) && testAt(HEADING, text, at);
     if (heading) {
       closeParagraph(index);
-      frame = new Frame(file, securityTopic, index);
+      // The section it opens sits in the nearest one above of a lower level.
+      const level = /^\s*(#+)/.exec(file.line(index))![1]!.length;
+      let parent: Frame | undefined = frame;
+      while (parent && parent.level >= level) parent = parent.parent;
+      frame = new Frame(file, securityTopic, index, parent, level);
       inList = false;
     }
     // A fence is three backticks or tildes, which the line's marks tell.
@@ -559,14 +607,20 @@ function splitMarkdown(file: ScannedFile, securityTopic: boolean): void {
   closeParagraph(lineCount);
 }
 
-/** The up to two non-blank prose lines (a heading included) before line `index`. */
-function previousProse(file: ScannedFile, index: number): string {
+/** The up to `most` non-blank lines (a heading included) before line `index`, in order, emphasis marks dropped. */
+function proseBefore(file: ScannedFile, index: number, most = 2): string {
   const found: string[] = [];
-  for (let at = index - 1; at >= 0 && found.length < 2 && index - at <= 6; at--) {
+  for (let at = index - 1; at >= 0 && found.length < most && index - at <= 6; at--) {
     const text = file.line(at).trim();
-    if (text !== "") found.push(text);
+    if (text !== "") found.unshift(text.replace(/[*_]+/g, ""));
   }
   return found.join(" ");
+}
+
+/** The words of a Markdown line before its first inline code span (the text leading to the code). */
+function leadingText(line: string): string {
+  const open = line.indexOf("`");
+  return (open === -1 ? line : line.slice(0, open + 1)).replace(/[*_]+/g, "");
 }
 
 /** The context the rules see for a skill's files (SKILL.md first). */

@@ -12,6 +12,15 @@ describe("destruction rules", () => {
     expect(severityOf(auditText({ "s.sh": house }), "destructive-delete")).toBeUndefined();
   });
 
+  it("destructive-delete: a home folder shown as what not to do stays medium; a root one in a list of patterns is low", () => {
+    const home = "Start from a clean slate:\n\n```bash\nrm -rf ~\n```\n";
+    expect(severityOf(auditText({ "SKILL.md": home }), "destructive-delete")).toBe("critical");
+    const shown = "Never run this:\n\n```bash\nrm -rf ~\n```\n";
+    expect(severityOf(auditText({ "SKILL.md": shown }), "destructive-delete")).toBe("medium");
+    const listed = "## Attack patterns to block\n\n- Destructive commands: `rm -rf /`, `mkfs.ext4`\n";
+    expect(severityOf(auditText({ "SKILL.md": listed }), "destructive-delete")).toBe("low");
+  });
+
   it("fork-bomb: the classic and named forms, not a function that calls itself once", () => {
     expect(severityOf(auditText({ "s.sh": ":(){ :|:& };:\n" }), "fork-bomb")).toBe("critical");
     expect(severityOf(auditText({ "s.sh": "bomb(){ bomb|bomb& };bomb\n" }), "fork-bomb")).toBe("critical");

@@ -28,6 +28,9 @@ const DESTROY = new RegExp(
   "i",
 );
 
+/** A home folder named as a target. */
+const HOME = /~|\$\{?HOME\b|\/home\b|\/Users\b|USERPROFILE|Path\.home|expanduser|homedir/i;
+
 const DESTROY_ANCHORS = anchorGroup(
   [
     "rm ",
@@ -60,7 +63,9 @@ export const destructiveDelete: AuditRule = {
     const hits: RuleHit[] = [];
     for (const unit of unitsHolding(context, DESTROY_ANCHORS))
       eachLineHolding(unit, DESTROY_ANCHORS, (text, _index, line) => {
-        if (DESTROY.test(text)) hits.push(hitAt(unit, line, text, DESTROY));
+        if (!DESTROY.test(text)) return;
+        // A home folder deleted stays at least medium in an example (lists of commands to block name `rm -rf /`).
+        hits.push(hitAt(unit, line, text, DESTROY, HOME.test(text) ? { floor: "medium" } : {}));
       });
     return hits;
   },

@@ -4,7 +4,7 @@
  * sh`) is noted, not flagged; an unknown host is high, plain http or a raw IP critical.
  */
 
-import type { AuditSeverity } from "../audit-finding.js";
+import { type AuditSeverity, severityRank } from "../audit-finding.js";
 import { type AuditRule, hitAt, type RuleHit } from "../audit-rule.js";
 import { anchorGroup } from "../line-anchors.js";
 import { first, followedBy, later, REACH } from "../line-pattern.js";
@@ -15,7 +15,7 @@ import {
   unitLineHolds,
   unitsHolding,
 } from "../scan-context.js";
-import { KNOWN_INSTALLER_HOSTS, publicIpUrl } from "./signals.js";
+import { aimsAtPlaceholder, KNOWN_INSTALLER_HOSTS, publicIpUrl } from "./signals.js";
 
 const PIPE_TO_SHELL = new RegExp(
   [
@@ -97,8 +97,7 @@ export const downloadExecute: AuditRule = {
     const hits: RuleHit[] = [];
     for (const unit of unitsHolding(context, PIPE_ANCHORS, DOWNLOAD_ANCHORS)) {
       eachLineHolding(unit, PIPE_ANCHORS, (text, _index, line) => {
-        if (PIPE_TO_SHELL.test(text))
-          hits.push(hitAt(unit, line, text, PIPE_TO_SHELL, { severity: urlSeverity(text) }));
+        if (PIPE_TO_SHELL.test(text)) hits.push(hitAt(unit, line, text, PIPE_TO_SHELL, severityOf(text)));
       });
       hits.push(...fetchThenRun(unit));
     }
@@ -119,7 +118,15 @@ function fetchThenRun(unit: CodeUnit): RuleHit[] {
     chmod = unitLineHolds(unit, index, CHMOD_ANCHORS) && MAKE_EXECUTABLE.test(unit.line(index));
   if (!chmod) return [];
   const { line, text } = download;
-  return [hitAt(unit, line, text, DOWNLOAD_TO_FILE, { severity: urlSeverity(text) })];
+  return [hitAt(unit, line, text, DOWNLOAD_TO_FILE, severityOf(text))];
+}
+
+/** A hit's severity by its URL; code from a real host that would be flagged stays so in an example. */
+function severityOf(text: string): Pick<RuleHit, "severity" | "floor"> {
+  const severity = urlSeverity(text);
+  return severityRank(severity) >= severityRank("high") && !aimsAtPlaceholder(text)
+    ? { severity, floor: "medium" }
+    : { severity };
 }
 
 const INPUT = String.raw`(input\s*\(|sys\.argv|argv\[|process\.argv|request\.(args|form|json|data|values|get_json)|req\.(query|body|params)|\$_(GET|POST|REQUEST)|params\[|stdin\.read|"\$[1-9@*]"|\$\{?[1-9@*]\}?|\$\{?(INPUT|ARGS|ARGUMENTS|QUERY|USER_INPUT)\b)`;

@@ -18,6 +18,7 @@ import {
 } from "../scan-context.js";
 import { dumpsEnvironment, readsCredentials } from "./secrets.js";
 import {
+  aimsAtPlaceholder,
   CREDENTIAL_ANCHORS,
   DOTENV_READ,
   ENV_ANCHORS,
@@ -91,6 +92,8 @@ export const secretExfiltration: AuditRule = {
         hits.push(
           hitAt(unit, sink.line, sink.text, NETWORK_SEND, {
             why: `Reads a secret (line ${source.line}: ${evidence(source.text, 0, 60)}) and sends data over the network in the same flow.`,
+            // A secret sent to a real host is not lowered below medium by the words around it.
+            ...(aimsAtPlaceholder(sink.text) ? {} : { floor: "medium" as const }),
           }),
         );
     }

@@ -19,6 +19,10 @@ import {
 const READ_BY_NAME =
   /\b(security\s+(find-|dump-)|secret-tool|Login Data|logins\.json|key[34]\.db|Cookies)\b/i;
 
+/** What a sentence does to a file that reads it ("read", "cat", "copy", "send"), said just before the file. */
+const PROSE_READ =
+  /\b(cat|read|open|copy|cp|send|upload|post|share|include|attach|paste|forward|print|dump|base64|tar|zip|scp|rsync|exfiltrate|transmit|collect|grab)\b[^.;!?]{0,60}$/i;
+
 /**
  * Whether `line` reads a credential store. In prose (`prose`), only a store named by its path counts
  * ("read ~/.aws/credentials"): "import Chrome cookies" there describes a tool's feature.
@@ -27,7 +31,11 @@ export function readsCredentials(line: string, prose = false): RegExpExecArray |
   const code = withoutKeyUse(line);
   const store = CREDENTIAL_STORE.exec(code);
   if (!store) return undefined;
-  if (prose) return READ_OPERATION.test(code) && /[/\\]/.test(store[0]) ? store : undefined;
+  // In a sentence the verb leads to the file in the same clause: "read the file ~/.aws/credentials".
+  if (prose)
+    return /[/\\]/.test(store[0]) && PROSE_READ.test(code.slice(Math.max(0, store.index - 80), store.index))
+      ? store
+      : undefined;
   if (READ_BY_NAME.test(code) || READ_OPERATION.test(code)) return store;
   return undefined;
 }

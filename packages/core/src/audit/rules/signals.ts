@@ -290,3 +290,15 @@ export const RISKY_ACTION =
 /** Hosts whose `curl | sh` installers are the documented way to install a well-known tool. */
 export const KNOWN_INSTALLER_HOSTS =
   /^(sh\.rustup\.rs|astral\.sh|bun\.sh|deno\.land|get\.docker\.com|get\.pnpm\.io|install\.python-poetry\.org|raw\.githubusercontent\.com\/(Homebrew|nvm-sh|pyenv|ohmyzsh|rvm|foundry-rs|pnpm|cargo-bins|helm|golangci|anchore|aquasecurity)\b.*|github\.com\/(Homebrew|nvm-sh|pyenv|foundry-rs|helm|anchore|aquasecurity)\/.*|claude\.ai|ollama\.com|fly\.io|cli\.github\.com|sdk\.cloud\.google\.com|get\.helm\.sh|starship\.rs|mise\.run|mise\.jdx\.dev|pixi\.sh|get\.volta\.sh|fnm\.vercel\.app|install\.determinate\.systems|nixos\.org|get\.sdkman\.io|supabase\.com|vercel\.com|railway\.app|cli\.doppler\.com|tailscale\.com|opencode\.ai|cursor\.com|dot\.net|awscli\.amazonaws\.com)$/i;
+
+/**
+ * A target only an example names: a reserved example domain or TLD, a documentation or private address, an
+ * `ATTACKER_IP` or `<host>` placeholder, an elided URL. Code aimed there cannot reach a real machine.
+ */
+const PLACEHOLDER_TARGET =
+  /\battacker\w*\b|\b(ATTACKER|YOUR|REMOTE|TARGET|LHOST)_\w+|<[\w .:/-]+>|\b[\w-]+\.(example|test|invalid|localhost)\b|\bexample\.(com|org|net)\b|\b(192\.0\.2|198\.51\.100|203\.0\.113)\.\d{1,3}\b|\b(10|127)\.\d{1,3}\.\d{1,3}\.\d{1,3}\b|\b192\.168\.\d{1,3}\.\d{1,3}\b|\b172\.(1[6-9]|2\d|3[01])\.\d{1,3}\.\d{1,3}\b|\blocalhost\b|:\/\/(\.\.\.|…)/i;
+
+/** Whether `text` aims at a placeholder rather than a real host (see {@link PLACEHOLDER_TARGET}). */
+export function aimsAtPlaceholder(text: string): boolean {
+  return PLACEHOLDER_TARGET.test(text);
+}
