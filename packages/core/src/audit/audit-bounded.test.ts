@@ -36,6 +36,10 @@ const KINDS = [
   "read ~/.ssh/id_rsa and send ",
   "    curl ",
   "<pre>",
+  'a=$(curl x); eval "$a"; ',
+  "x = requests.get(u).text; ",
+  "h = Path.home(); shutil.rmtree(h); ",
+  "curl -o /tmp/a x; ",
 ];
 const wrap = {
   prose: (line: string) => ({ "SKILL.md": `${line}\n` }),

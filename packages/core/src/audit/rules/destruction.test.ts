@@ -21,6 +21,33 @@ describe("destruction rules", () => {
     expect(severityOf(auditText({ "SKILL.md": listed }), "destructive-delete")).toBe("low");
   });
 
+  it("destructive-delete: everything in a home folder, quoted, after --, by find, through a name, on Windows", () => {
+    const caught = {
+      "a.sh": "rm -rf $HOME/*\n",
+      "b.sh": 'rm -rf -- "$HOME"\n',
+      "c.sh": `rm -rf "\${HOME:?}"/*\n`,
+      "d.sh": 'find "$HOME" -mindepth 1 -delete\n',
+      "e.py": 'import os, shutil\nhome = os.path.expanduser("~")\nshutil.rmtree(home, ignore_errors=True)\n',
+      "f.js": "const home = os.homedir();\nfs.rmSync(home, { recursive: true, force: true });\n",
+      "g.ps1": "Remove-Item -Recurse -Force $env:USERPROFILE\\*\n",
+    };
+    for (const [file, text] of Object.entries(caught))
+      expect([file, severityOf(auditText({ [file]: text }), "destructive-delete")]).toEqual([
+        file,
+        "critical",
+      ]);
+    const near = {
+      "a.py": 'home = os.path.expanduser("~")\nshutil.rmtree(os.path.join(home, ".cache", "tool"))\n',
+      "b.sh": 'find "$HOME/.cache/tool" -name "*.tmp" -delete\n',
+      "c.ps1": "Remove-Item -Recurse -Force $env:TEMP\\tool\n",
+    };
+    for (const [file, text] of Object.entries(near))
+      expect([file, severityOf(auditText({ [file]: text }), "destructive-delete")]).toEqual([
+        file,
+        undefined,
+      ]);
+  });
+
   it("fork-bomb: the classic and named forms, not a function that calls itself once", () => {
     expect(severityOf(auditText({ "s.sh": ":(){ :|:& };:\n" }), "fork-bomb")).toBe("critical");
     expect(severityOf(auditText({ "s.sh": "bomb(){ bomb|bomb& };bomb\n" }), "fork-bomb")).toBe("critical");

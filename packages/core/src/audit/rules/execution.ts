@@ -5,7 +5,7 @@
  */
 
 import { type AuditSeverity, severityRank } from "../audit-finding.js";
-import { type AuditRule, hitAt, type RuleHit } from "../audit-rule.js";
+import { type AuditRule, evidence, hitAt, type RuleHit } from "../audit-rule.js";
 import { anchorGroup } from "../line-anchors.js";
 import { first, followedBy, later, REACH } from "../line-pattern.js";
 import {
@@ -15,7 +15,8 @@ import {
   unitLineHolds,
   unitsHolding,
 } from "../scan-context.js";
-import { aimsAtPlaceholder, KNOWN_INSTALLER_HOSTS, publicIpUrl } from "./signals.js";
+import { bindings, boundUse, RUN_SINK } from "./flows.js";
+import { aimsAtPlaceholder, KNOWN_INSTALLER_HOSTS, NETWORK_ANCHORS, publicIpUrl } from "./signals.js";
 
 const PIPE_TO_SHELL = new RegExp(
   [
@@ -37,6 +38,15 @@ const PIPE_TO_SHELL = new RegExp(
     String.raw`\b(exec|eval)\s*\(\s*(requests\.get|urllib\.request\.urlopen|urlopen|httpx\.get)\s*\(`,
     String.raw`\beval\s*\(\s*await\s*\(?\s*(await\s+)?fetch\s*\(`,
     String.raw`\bsource\s+<\(\s*(curl|wget)\b`,
+    // PowerShell's fetch piped into Invoke-Expression (`irm … | iex`, `iwr -useb … | iex`).
+    followedBy(
+      String.raw`\b(iwr|irm|Invoke-WebRequest|Invoke-RestMethod)\b`,
+      String.raw`\|\s*(iex|Invoke-Expression)\b`,
+      "|",
+    ),
+    // A fetch's output evaluated by the shell or an interpreter: `eval "$(curl …)"`, `python3 -c "$(curl …)"`.
+    String.raw`(^|[;&|({]\s*|\bthen\s+)eval\s+["']?\$\(\s*(curl|wget)\b`,
+    String.raw`\b(python[0-9.]*|node|perl|ruby|php)\s+-[ce]\s+["']?\$\(\s*(curl|wget)\b`,
   ].join("|"),
   "i",
 );
@@ -95,30 +105,68 @@ export const downloadExecute: AuditRule = {
     "Look up the URL: a well-known installer from its vendor is the documented way to install a tool; anything else, download and read the script first.",
   run(context) {
     const hits: RuleHit[] = [];
-    for (const unit of unitsHolding(context, PIPE_ANCHORS, DOWNLOAD_ANCHORS)) {
+    for (const unit of unitsHolding(context, PIPE_ANCHORS, DOWNLOAD_ANCHORS, NETWORK_ANCHORS)) {
       eachLineHolding(unit, PIPE_ANCHORS, (text, _index, line) => {
         if (PIPE_TO_SHELL.test(text)) hits.push(hitAt(unit, line, text, PIPE_TO_SHELL, severityOf(text)));
       });
       hits.push(...fetchThenRun(unit));
+      // A response kept in a name, then run: `code = requests.get(u).text` … `exec(code)`.
+      const run = boundUse(unit, ["fetched"], RUN_SINK);
+      if (run)
+        hits.push(
+          hitAt(unit, run.line, run.text, undefined, {
+            ...severityOf(run.binding.origin),
+            why: `Runs what line ${run.binding.line} fetched (${evidence(run.binding.text, 0, 60)}): code fetched at run time is not the code that was reviewed.`,
+          }),
+        );
     }
     return hits;
   },
 };
 
-/** A file downloaded, made executable and run in one flow. */
-function fetchThenRun(unit: CodeUnit): RuleHit[] {
-  const download = firstLineHolding(
-    unit,
-    (text) => DOWNLOAD_TO_FILE.test(text) && /https?:\/\//.test(text),
-    DOWNLOAD_ANCHORS,
+/** Where a download writes: `-o PATH`, wget's `-O PATH`, `-OutFile PATH`, `urlretrieve(URL, PATH)`. */
+const SAVED_TO =
+  /(?:\s(?:-o|--output|-O|--output-document=?|-OutFile)\s*|\b(?:urlretrieve|DownloadFile)\s*\([^,\n]{1,200},\s*)["']?([^\s"'),;&|]+)/i;
+
+/** A run of the file at `path`: by an interpreter, as a command, or from a program. */
+function runsFile(path: string): RegExp {
+  const file = path.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+  return new RegExp(
+    [
+      String.raw`\b((ba|z|da|k)?sh|python[0-9.]*|node|perl|ruby|pwsh|powershell(\.exe)?|source|Start-Process)\s+(-\w+\s+)*["']?${file}`,
+      String.raw`(^|[;&|(]\s*|\bthen\s+|\bdo\s+)["']?(\.\/)?${file}["']?(\s|$|;|&|\))`,
+      String.raw`\b(subprocess\.\w+|os\.(system|exec\w*|spawn\w*|startfile)|execFile\w*|spawn\w*)\s*\(\s*\[?\s*["']?${file}\b`,
+    ].join("|"),
+    "i",
   );
+}
+
+/** A file downloaded then run: by an interpreter or as a command (on the line or after), or made executable. */
+function fetchThenRun(unit: CodeUnit): RuleHit[] {
+  const download = firstLineHolding(unit, (text) => DOWNLOAD_TO_FILE.test(text), DOWNLOAD_ANCHORS);
   if (!download) return [];
-  let chmod = false;
-  for (let index = download.index + 1; index < unit.count && !chmod; index++)
-    chmod = unitLineHolds(unit, index, CHMOD_ANCHORS) && MAKE_EXECUTABLE.test(unit.line(index));
-  if (!chmod) return [];
-  const { line, text } = download;
-  return [hitAt(unit, line, text, DOWNLOAD_TO_FILE, severityOf(text))];
+  const { index, line, text } = download;
+  // Where the code comes from: the URL on the line, else the one a name on it was given (`URL = "…"`).
+  let from: string | undefined = /https?:\/\//.test(text) ? text : undefined;
+  if (!from)
+    for (const [name, binding] of bindings(unit))
+      if (binding.kinds.has("url") && new RegExp(`\\b${name}\\b`).test(text)) from = binding.origin;
+  if (!from) return [];
+  const saved = SAVED_TO.exec(text);
+  let path = saved?.[1];
+  if (path?.includes("://")) path = path.slice(path.lastIndexOf("/") + 1);
+  const runs = path && path !== "-" ? runsFile(path) : undefined;
+  let run = false;
+  const after = saved ? text.slice(saved.index + saved[0].length) : "";
+  run = (runs?.test(after) ?? false) || MAKE_EXECUTABLE.test(after);
+  for (let next = index + 1; next < unit.count && !run; next++) {
+    const code = unit.line(next);
+    run =
+      (unitLineHolds(unit, next, CHMOD_ANCHORS) && MAKE_EXECUTABLE.test(code)) ||
+      (runs !== undefined && path !== undefined && code.includes(path) && runs.test(code));
+  }
+  if (!run) return [];
+  return [hitAt(unit, line, text, DOWNLOAD_TO_FILE, severityOf(from))];
 }
 
 /** A hit's severity by its URL; code from a real host that would be flagged stays so in an example. */

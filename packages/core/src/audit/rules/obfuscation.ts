@@ -7,12 +7,24 @@ import { type AuditRule, evidence, hitAt, type RuleHit } from "../audit-rule.js"
 import { anchorGroup } from "../line-anchors.js";
 import { followedBy, REACH } from "../line-pattern.js";
 import { type CodeUnit, eachLineHolding, unitsHolding } from "../scan-context.js";
+import { boundUse, RUN_SINK } from "./flows.js";
 
 const DECODE_AND_RUN = new RegExp(
   [
     followedBy(
-      String.raw`\b(base64\s+(-d|--decode|-D)|xxd\s+-r|openssl\s+(base64|enc)\s[^\n|]{0,${REACH}}?-d)\b`,
+      String.raw`(\b(base64\s+(-d|--decode|-D)|xxd\s+-r|openssl\s+(base64|enc)\s[^\n|]{0,${REACH}}?-d)\b|\|\s*rev\b(?!-))`,
       String.raw`\|\s*(sudo\s+)?((ba|z|da)?sh|python[0-9.]*|node|perl|ruby)\b`,
+    ),
+    // Decoded text run through a process substitution: `bash <(echo … | base64 -d)`.
+    followedBy(
+      String.raw`(\b(ba|z|da)?sh|\bsource|(^|[;&|]\s*)\.)\s+<\(`,
+      String.raw`(\bbase64\s+(-d|--decode|-D)|\bxxd\s+-r|\|\s*rev)\b`,
+      ")",
+    ),
+    // Decoded text handed to the shell from a program: `os.system(base64.b64decode(…).decode())`.
+    followedBy(
+      String.raw`\b(os\.(system|popen)|subprocess\.\w+|execSync|spawnSync|child_process\.\w+)\s*\(\s*`,
+      String.raw`\b(b64decode|b32decode|a85decode|decodebytes|bytes\.fromhex|unhexlify|codecs\.decode|atob|Buffer\.from|zlib\.decompress)\b`,
     ),
     followedBy(
       String.raw`\b(ba|z)?sh\s+-c\s+["']?\$\(`,
@@ -60,6 +72,7 @@ const DECODE_ANCHORS = anchorGroup(
     "powershell",
     "pwsh",
     "frombase64string",
+    "rev",
   ],
   DECODE_AND_RUN,
 );
@@ -73,10 +86,19 @@ export const encodedExecution: AuditRule = {
   check: "Decode the data yourself (without running it) and read what it does.",
   run(context) {
     const hits: RuleHit[] = [];
-    for (const unit of unitsHolding(context, DECODE_ANCHORS))
+    for (const unit of unitsHolding(context, DECODE_ANCHORS)) {
       eachLineHolding(unit, DECODE_ANCHORS, (text, _index, line) => {
         if (DECODE_AND_RUN.test(text)) hits.push(hitAt(unit, line, text, DECODE_AND_RUN));
       });
+      // Decoded into a name, then run: `X=$(echo … | base64 -d); eval "$X"`, `c = atob(…)` … `execSync(c)`.
+      const run = boundUse(unit, ["decoded"], RUN_SINK);
+      if (run)
+        hits.push(
+          hitAt(unit, run.line, run.text, undefined, {
+            why: `Runs what line ${run.binding.line} decoded (${evidence(run.binding.text, 0, 60)}): code decoded before it runs was encoded so nobody reviewing the skill would read it.`,
+          }),
+        );
+    }
     return hits;
   },
 };

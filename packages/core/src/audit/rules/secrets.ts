@@ -4,13 +4,16 @@
  * not a read of it; one variable read (`$GITHUB_TOKEN`, `env | grep PATH`) is not a dump.
  */
 import { type AuditRule, hitAt, type RuleHit } from "../audit-rule.js";
-import { eachLineHolding, unitsHolding } from "../scan-context.js";
+import { type CodeUnit, eachLineHolding, unitsHolding } from "../scan-context.js";
+import { boundUse, READ_SINK } from "./flows.js";
 import {
   CREDENTIAL_ANCHORS,
   CREDENTIAL_STORE,
+  DOTENV_READ,
   ENV_ANCHORS,
   ENV_DUMP,
   ENV_FILTERED,
+  pathView,
   READ_OPERATION,
   withoutKeyUse,
 } from "./signals.js";
@@ -28,7 +31,7 @@ const PROSE_READ =
  * ("read ~/.aws/credentials"): "import Chrome cookies" there describes a tool's feature.
  */
 export function readsCredentials(line: string, prose = false): RegExpExecArray | undefined {
-  const code = withoutKeyUse(line);
+  const code = withoutKeyUse(pathView(line));
   const store = CREDENTIAL_STORE.exec(code);
   if (!store) return undefined;
   // In a sentence the verb leads to the file in the same clause: "read the file ~/.aws/credentials".
@@ -40,10 +43,28 @@ export function readsCredentials(line: string, prose = false): RegExpExecArray |
   return undefined;
 }
 
+/** The first line of `unit` that reads a credential store through a name its path was given. */
+export function boundCredentialRead(unit: CodeUnit): { line: number; text: string } | undefined {
+  return unit.file.kind === "script" || !unit.prose ? boundUse(unit, ["credential"], READ_SINK) : undefined;
+}
+
+/** `.env` as where a copy goes (`cp .env.example .env`): written, not read. */
+const DOTENV_WRITTEN = /\b(cp|mv|copy|Copy-Item)\s+(-\w+\s+)*\S+\s+["']?(\.\/)?\.env["']?\s*($|[;&|)])/i;
+
+/** Whether `line` reads a `.env` file (its secrets). */
+export function readsDotenv(line: string): boolean {
+  return DOTENV_READ.test(line) && !DOTENV_WRITTEN.test(line);
+}
+
+/** Options of a child process: its `env` is handed to the child, not sent anywhere. */
+const CHILD_PROCESS = /\b(spawn\w*|exec\w*|fork|Worker|child_process)\b/;
+
 /** Whether `line` dumps the environment. */
 export function dumpsEnvironment(line: string): RegExpExecArray | undefined {
   if (ENV_FILTERED.test(line)) return undefined;
-  return ENV_DUMP.exec(line) ?? undefined;
+  const dump = ENV_DUMP.exec(line) ?? undefined;
+  if (dump && /:\s*process\.env\s*[,}]$/.test(dump[0]) && CHILD_PROCESS.test(line)) return undefined;
+  return dump;
 }
 
 export const credentialStoreRead: AuditRule = {
@@ -56,10 +77,14 @@ export const credentialStoreRead: AuditRule = {
     "Find why the skill needs the file; a tool that uses a key passes its path (`ssh -i`), it does not read or copy it.",
   run(context) {
     const hits: RuleHit[] = [];
-    for (const unit of unitsHolding(context, CREDENTIAL_ANCHORS))
+    for (const unit of unitsHolding(context, CREDENTIAL_ANCHORS)) {
       eachLineHolding(unit, CREDENTIAL_ANCHORS, (text, _index, line) => {
         if (readsCredentials(text, unit.prose)) hits.push(hitAt(unit, line, text, CREDENTIAL_STORE));
       });
+      // A credential's path kept in a name, then read: `key = Path.home() / ".ssh" / "id_rsa"` … `key.read_text()`.
+      const read = boundCredentialRead(unit);
+      if (read) hits.push(hitAt(unit, read.line, read.text));
+    }
     return hits;
   },
 };

@@ -13,6 +13,9 @@ export const CREDENTIAL_STORE = new RegExp(
     String.raw`\.ssh/(id_[\w-]+|identity)\b(?!\.pub)`,
     String.raw`\.ssh/?\*`,
     String.raw`\.ssh["']?\s*(\)|$|[|>;&])`,
+    // A whole folder of keys or credentials as an argument (`tar czf x ~/.ssh ~/.aws`), or joined onto.
+    String.raw`(~|\$HOME|\$\{HOME\}|\/home\/[\w.-]+|\/root)\/\.(ssh|aws|gnupg|kube|docker|azure)\/?["']?(?=[\s)]|$)`,
+    String.raw`~\/\.ssh["']\s*[/,+]`,
     String.raw`\.aws/credentials`,
     String.raw`\.config/gcloud\b`,
     String.raw`application_default_credentials\.json`,
@@ -46,12 +49,14 @@ export const CREDENTIAL_STORE = new RegExp(
 export const CREDENTIAL_ANCHORS = anchorGroup(
   [
     ".ssh",
-    ".aws/credentials",
+    ".aws",
     ".config/gcloud",
+    "gcloud",
+    ".gnupg",
     "application_default_credentials.json",
-    ".azure/",
-    ".kube/config",
-    ".docker/config.json",
+    ".azure",
+    ".kube",
+    ".docker",
     ".netrc",
     ".git-credentials",
     ".pypirc",
@@ -64,14 +69,14 @@ export const CREDENTIAL_ANCHORS = anchorGroup(
     "secret-tool",
     "login data",
     "cookies",
-    ".mozilla/firefox",
+    ".mozilla",
     "logins.json",
     "key3.db",
     "key4.db",
     "wallet.dat",
     ".electrum",
-    "solana/id.json",
-    ".ethereum/keystore",
+    "solana",
+    ".ethereum",
     "/etc/shadow",
     ".bash_history",
     ".zsh_history",
@@ -90,7 +95,7 @@ export function withoutKeyUse(line: string): string {
 
 /** An operation that reads or copies a file's content. */
 export const READ_OPERATION =
-  /\b(cat|less|more|head|tail|base64|xxd|od|cp|scp|tar|zip|7z|rsync|strings|sqlite3|Get-Content|gc|type|grep|awk|sed|open|read_text|read_bytes|readFile\w*|fs\.read\w*|readlines|read|copy\w*|shutil\.\w+|find|curl|nc|security|secret-tool)\b|</;
+  /\b(cat|less|more|head|tail|base64|xxd|od|cp|scp|tar|zip|7z|rsync|strings|sqlite3|Get-Content|gc|type|grep|awk|sed|open|read_text|read_bytes|readFile\w*|fs\.read\w*|readlines|read|copy\w*|shutil\.\w+|find|curl|wget|http|nc|security|secret-tool)\b|</;
 
 /** The whole environment, dumped or serialised (not one variable read). */
 export const ENV_DUMP = new RegExp(
@@ -101,9 +106,14 @@ export const ENV_DUMP = new RegExp(
     String.raw`\b(dict|json\.dumps?|str|repr|list)\s*\(\s*os\.environ\s*\)`,
     String.raw`\bos\.environ\s*\.\s*(items|copy|keys|values)\s*\(\s*\)`,
     String.raw`\{\s*\*\*os\.environ\s*\}`,
+    String.raw`\bdict\s*\(\s*\*\*os\.environ\s*\)`,
+    // The whole environment handed to a request as its data.
+    String.raw`\b(data|json|params|body|payload|files)\s*=\s*os\.environ\b(?!\s*[[.])`,
     String.raw`JSON\.stringify\s*\(\s*process\.env\s*[,)]`,
     String.raw`Object\.(entries|keys|values|assign)\s*\(\s*(\{\s*\}\s*,\s*)?process\.env\s*\)`,
     String.raw`\{\s*\.\.\.process\.env\s*\}(?![^\n]*?\b(env|spawn|exec\w*)\b)`,
+    // `{ env: process.env }` as a value of an object (not a child process's options: see dumpsEnvironment).
+    String.raw`[{,]\s*["']?\w+["']?\s*:\s*process\.env\s*[,}]`,
     String.raw`\b(Get-ChildItem|gci|dir|ls)\s+env:`,
     String.raw`\bENV\.to_h\b`,
   ].join("|"),
@@ -114,8 +124,15 @@ export const ENV_DUMP = new RegExp(
 export const ENV_FILTERED = /\b(printenv|env)\s*\|\s*(grep|rg|findstr|select-string)\b/i;
 
 /** Reading a `.env` file (its secrets), not loading it through a library. */
-export const DOTENV_READ =
-  /\b(cat|base64|open|readFile\w*|read_text|Get-Content|type|tar|zip|cp)\b[^\n]{0,40}[\s"'`/(]\.env(\.\w+)?\b(?!\.example|\.sample|\.template)/i;
+export const DOTENV_READ = new RegExp(
+  [
+    String.raw`\b(cat|base64|open|readFile\w*|read_text|Get-Content|type|tar|zip|cp)\b[^\n]{0,40}[\s"'\x60/(]\.env(\.\w+)?\b(?!\.example|\.sample|\.template)`,
+    // Read after it is named (`Path(".env").read_text()`), or attached to a request (`curl --data-binary @.env`).
+    String.raw`["'\x60/]\.env(\.\w+)?["']\s*\)\s*\.\s*(read_text|read_bytes|open)\b`,
+    String.raw`(^|[\s=])@\.?\/?\.env(\.\w+)?\b(?!\.example|\.sample|\.template)`,
+  ].join("|"),
+  "i",
+);
 
 /** The anchors of {@link ENV_DUMP} and {@link DOTENV_READ}. */
 export const ENV_ANCHORS = anchorGroup(["env", "export"], ENV_DUMP, DOTENV_READ);
@@ -302,3 +319,23 @@ const PLACEHOLDER_TARGET =
 export function aimsAtPlaceholder(text: string): boolean {
   return PLACEHOLDER_TARGET.test(text);
 }
+
+/**
+ * `line` with paths written in pieces put together, so the path patterns see them whole: a home folder
+ * as code names it (`Path.home()`, `os.path.expanduser("~")`, `os.homedir()`, `$env:USERPROFILE`) becomes `~`,
+ * pieces joined by `/`, `,` or `+` between quotes (`".ssh" / "id_rsa"`, `".aws", "credentials"`) become one
+ * path, and backslashes become slashes (`$env:USERPROFILE\.aws\credentials`).
+ */
+export function pathView(line: string): string {
+  if (!/[\\"'(:%]/.test(line)) return line;
+  return line
+    .replace(HOME_CALL, "~")
+    .replace(/(~|["'])\s*(?:\/|,|\+(?:\s*os\.sep\s*\+)?)\s*["']/g, (_, left: string) =>
+      left === "~" ? "~/" : "/",
+    )
+    .replace(/\\+/g, "/");
+}
+
+/** How code names the home folder. */
+const HOME_CALL =
+  /\bos\.path\.expanduser\s*\(\s*["']~["']\s*\)|\b(pathlib\.)?Path\.home\s*\(\s*\)|\bos\.homedir\s*\(\s*\)|\bos\.UserHomeDir\s*\(\s*\)|\bos\.environ\s*\[\s*["']HOME["']\s*\]|\bos\.getenv\s*\(\s*["']HOME["']\s*\)|\bprocess\.env\.HOME\b|\$env:(USERPROFILE|HOME)\b|%USERPROFILE%|\[Environment\]::GetFolderPath\(\s*["']UserProfile["']\s*\)/gi;
