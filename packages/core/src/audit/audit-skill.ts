@@ -18,8 +18,9 @@ import {
   auditFileOf,
   DEFAULT_AUDIT_LIMITS,
   readAuditFiles,
+  scannedBytes,
 } from "./read-audit-files.js";
-import { buildContext } from "./scan-context.js";
+import { buildContext, isScript } from "./scan-context.js";
 
 /** Options of {@link auditSkill}. */
 export interface AuditOptions {
@@ -81,7 +82,7 @@ export function auditSkillBytes(
     const entry = auditFileOf(file.path, file.bytes, 0o644, limits);
     if ("reason" in entry) read.skipped.push({ file: file.path, reason: entry.reason });
     else {
-      total += entry.text === undefined ? 0 : entry.size;
+      total += scannedBytes(entry, limits);
       read.files.push(entry);
     }
   }
@@ -96,16 +97,37 @@ function auditRead(
   rules: readonly AuditRule[] | undefined,
 ): SkillAudit {
   const audit = auditFiles(files, rules);
-  for (const { file, reason } of skipped)
+  for (const { file, reason } of skipped) {
+    // A script the skill ships that was not read (too large, over the total, unreadable) cannot be called
+    // clean; a link out of the folder or a special file is left out on purpose and only noted.
+    const script = isScript(file, 0, undefined) && !/\blink\b|not a regular file/.test(reason);
     audit.findings.push({
       rule: "unscanned-file",
       category: "capabilities",
-      severity: "info",
+      severity: script ? "medium" : "info",
       file,
       evidence: evidence(`${file}: ${reason}`),
-      why: "The audit did not read this file, so it says nothing about it.",
-      check: "Look at the file yourself if the skill uses it.",
+      why: script
+        ? "The audit did not read this script, so nothing it found or did not find covers what the script does."
+        : "The audit did not read this file, so it says nothing about it.",
+      check: script
+        ? "Read the script yourself before the skill runs it, or ask the author why it is this large."
+        : "Look at the file yourself if the skill uses it.",
     });
+  }
+  for (const file of files)
+    if (file.truncated)
+      audit.findings.push({
+        rule: "unscanned-file",
+        category: "capabilities",
+        severity: "medium",
+        file: file.path,
+        evidence: evidence(
+          `${file.path}: ${file.size} bytes, only the first ${file.text!.length} characters scanned`,
+        ),
+        why: "The audit read only the start of this script; the rest runs too and could do anything.",
+        check: "Read the rest of the script yourself, or ask the author why a skill's script is this large.",
+      });
   sortFindings(audit.findings);
   return {
     dir,

@@ -42,6 +42,8 @@ export interface AuditFile {
   text?: string;
   /** What kind of binary, for one not scanned (`image`, `archive`, `executable`, …). */
   binary?: string;
+  /** A script over the per-file cap: `text` is its first `maxFileBytes` only (to the last whole line). */
+  truncated?: boolean;
 }
 
 /** What was read, and what was left out with the reason. */
@@ -117,8 +119,54 @@ export function binaryKind(path: string, bytes: Uint8Array): string | undefined 
   // `.svg` and other text formats are read as text whatever their extension.
   const byName = kindByName(path);
   if (byName) return byName;
-  if (head.includes(0)) return "binary";
+  if (head.includes(0) && !strayNulScript(path, head)) return "binary";
   return undefined;
+}
+
+/** Most NUL bytes a script's head may hold and still be a script with a stray NUL (not a binary). */
+const STRAY_NULS = 8;
+
+/**
+ * Whether `head` is a script's text with a stray NUL or two: a `#!` line or a script's name, and no other
+ * sign of a binary (control bytes besides white space and escape, or more than a few NULs). The shell
+ * skips the NULs and runs the rest, so the rest is scanned.
+ */
+function strayNulScript(path: string, head: Uint8Array): boolean {
+  if (!(head[0] === 0x23 && head[1] === 0x21) && !SCRIPT_NAME.test(path)) return false;
+  let nuls = 0;
+  for (const byte of head) {
+    if (byte === 0 && ++nuls > STRAY_NULS) return false;
+    if (byte !== 0 && byte < 0x20 && byte !== 9 && byte !== 10 && byte !== 13 && byte !== 12 && byte !== 27)
+      return false;
+  }
+  return true;
+}
+
+/** A script by its name: a script's extension, or a file in `scripts/`, `bin/` or `hooks/`. */
+const SCRIPT_NAME =
+  /\.(sh|bash|zsh|fish|ksh|py|pyw|js|mjs|cjs|ts|mts|cts|jsx|tsx|rb|pl|php|ps1|psm1|bat|cmd|lua|vbs|command|tool)$|^(scripts|bin|hooks)\/(?!.*\.(md|mdx|markdown|txt|rst|adoc)$)/i;
+
+/** Whether a file too large to scan whole is a script (by name, `#!` line or executable bit): its head is. */
+function isLargeScript(path: string, head: Uint8Array, mode: number): boolean {
+  return SCRIPT_NAME.test(path) || (head[0] === 0x23 && head[1] === 0x21) || (mode & 0o111) !== 0;
+}
+
+/**
+ * A script over the per-file cap, as far as the cap (its last partial line dropped): scanned, and marked
+ * truncated so the audit says what it did not read.
+ */
+function truncatedScript(path: string, head: Uint8Array, size: number, mode: number): AuditFile {
+  const text = decode(head);
+  const end = text.lastIndexOf("\n");
+  return { path, size, mode, text: end === -1 ? text : text.slice(0, end), truncated: true };
+}
+
+/** The text of `bytes` (UTF-8, a BOM dropped, NUL bytes dropped as the shell drops them). */
+function decode(bytes: Uint8Array): string {
+  const text = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength)
+    .toString("utf8")
+    .replace(/^\uFEFF/, "");
+  return text.includes("\0") ? text.replaceAll("\0", "") : text;
 }
 
 /**
@@ -191,12 +239,17 @@ export async function readAuditFiles(
       );
       if ("reason" in read) skipped.push({ file, reason: read.reason });
       else {
-        total += read.text === undefined ? 0 : read.size;
+        total += scannedBytes(read, limits);
         files.push(read);
       }
     }
   }
   return { files, skipped };
+}
+
+/** The bytes of `file` the audit scans (none of a binary, the cap of a truncated script). */
+export function scannedBytes(file: AuditFile, limits: AuditReadLimits): number {
+  return file.text === undefined ? 0 : file.truncated ? limits.maxFileBytes : file.size;
 }
 
 async function readOne(
@@ -221,8 +274,11 @@ async function readOne(
     if (!stat.isFile) return { reason: "not a regular file" };
     if (byName) return { path: file, size: stat.size, mode: stat.mode, binary: byName };
     if (stat.size > limits.maxFileBytes) {
-      const kind = binaryKind(file, await fs.readHead(target, 8192));
+      const head = await fs.readHead(target, 8192);
+      const kind = binaryKind(file, head);
       if (kind) return { path: file, size: stat.size, mode: stat.mode, binary: kind };
+      if (isLargeScript(file, head, stat.mode) && total + limits.maxFileBytes <= limits.maxTotalBytes)
+        return truncatedScript(file, await fs.readHead(target, limits.maxFileBytes), stat.size, stat.mode);
       return { reason: `${stat.size} bytes, over the ${limits.maxFileBytes}-byte scan limit` };
     }
     if (total + stat.size > limits.maxTotalBytes)
@@ -253,6 +309,8 @@ async function readFromDisk(
   if (stat.size > limits.maxFileBytes) {
     const kind = binaryKind(file, bytes);
     if (kind) return { path: file, size: stat.size, mode: stat.mode, binary: kind };
+    if (isLargeScript(file, bytes, stat.mode) && total + limits.maxFileBytes <= limits.maxTotalBytes)
+      return truncatedScript(file, await fs.readHead(target, limits.maxFileBytes), stat.size, stat.mode);
     return { reason: `${stat.size} bytes, over the ${limits.maxFileBytes}-byte scan limit` };
   }
   if (total + stat.size > limits.maxTotalBytes)
@@ -276,9 +334,10 @@ export function auditFileOf(
   const kind = binaryKind(path, bytes);
   if (kind) return { path, size: bytes.length, mode, binary: kind };
   if (bytes.length > limits.maxFileBytes)
-    return { reason: `${bytes.length} bytes, over the ${limits.maxFileBytes}-byte scan limit` };
-  const text = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString("utf8");
-  return { path, size: bytes.length, mode, text: text.replace(/^\uFEFF/, "") };
+    return isLargeScript(path, bytes, mode)
+      ? truncatedScript(path, bytes.subarray(0, limits.maxFileBytes), bytes.length, mode)
+      : { reason: `${bytes.length} bytes, over the ${limits.maxFileBytes}-byte scan limit` };
+  return { path, size: bytes.length, mode, text: decode(bytes) };
 }
 
 function codeOf(error: unknown): string {
