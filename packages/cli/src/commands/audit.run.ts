@@ -56,6 +56,8 @@ export async function run(context: CommandContext): Promise<number> {
     ...(limits === undefined ? {} : { limits }),
     // The walk has just listed each skill folder: the audit takes that listing rather than reading it again.
     keepListings: true,
+    // A linked SKILL.md is audited wherever it leads, as long as it leads to a file named SKILL.md.
+    skillFileLinksAnywhere: true,
   });
   // A path that is not there (or holds no skill) is a mistake in the command line; the project having
   // no skills yet is not.

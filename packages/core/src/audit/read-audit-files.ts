@@ -5,7 +5,7 @@
  * bytes, a NUL in the head) and are not scanned as text. From the real disk each file takes one open (its
  * stat and bytes together, only the head of a file over the caps) into one reused buffer it is decoded from.
  */
-import { join, sep } from "node:path";
+import { basename, join, sep } from "node:path";
 import type { DirEntry, FileStat, FileSystem, StatAndHead } from "../fs/file-system.js";
 import { isSameOrInside } from "../fs/is-same-or-inside.js";
 import { readsHeadsFromDisk } from "../fs/node-file-system.js";
@@ -228,6 +228,9 @@ export async function readAuditFiles(
         skipped.push({ file, reason: `more than ${limits.maxFiles} files; the rest are not scanned` });
         return { files, skipped };
       }
+      // The skill's own SKILL.md, linked: read where it leads if that is a regular file named SKILL.md
+      // (SPEC §5), wherever it lies, as discovery and the agent do.
+      const skillFile = depth === 0 && entry.isSymbolicLink && entry.name.toLowerCase() === "skill.md";
       const read = await readOne(
         path,
         file,
@@ -236,6 +239,7 @@ export async function readAuditFiles(
         fs,
         limits,
         total,
+        skillFile,
       );
       if ("reason" in read) skipped.push({ file, reason: read.reason });
       else {
@@ -260,12 +264,17 @@ async function readOne(
   fs: Reads,
   limits: AuditReadLimits,
   total: number,
+  skillFile = false,
 ): Promise<AuditFile | { reason: string }> {
   try {
     let target = path;
     if (isLink) {
       target = await fs.realpath(path);
-      if (!isSameOrInside(target, realDir)) return { reason: "a link that leads out of the skill folder" };
+      if (skillFile) {
+        if (basename(target).toLowerCase() !== "skill.md")
+          return { reason: `a link to ${basename(target)}, not to a file named SKILL.md: not read` };
+      } else if (!isSameOrInside(target, realDir))
+        return { reason: "a link that leads out of the skill folder" };
     }
     const byName = kindByName(file);
     const { readWithStat } = fs;

@@ -38,6 +38,11 @@ export interface CollectOptions {
   limits?: WalkLimits;
   /** Keep each skill folder's entries as the walk read them (for the audit, which reads the folder next). */
   keepListings?: boolean;
+  /**
+   * Follow a linked SKILL.md out of the given tree to a regular file named SKILL.md (the audit: it reads
+   * what an agent would load; see `WalkOptions.skillFileLinksAnywhere`).
+   */
+  skillFileLinksAnywhere?: boolean;
 }
 
 /** The default bounds of a tree given to `validate`/`lint`. */
@@ -164,6 +169,7 @@ async function walkTree(
     limitReached: checkedTreeLimitReached,
     ...(options.followExternalLinks ? {} : { linkAreas: [real] }),
     ...(options.keepListings ? { keepSkillListings: true } : {}),
+    ...(options.skillFileLinksAnywhere ? { skillFileLinksAnywhere: true } : {}),
   });
   const unreadableRoot = walked.diagnostics.find(
     (found) => found.path === path && found.code === "unreadable-directory",

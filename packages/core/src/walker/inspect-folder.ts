@@ -31,6 +31,8 @@ export interface WalkContext {
   listings?: FolderListings;
   /** Keep each folder's entries in its report (see `WalkOptions.keepSkillListings`). */
   keepSkillListings?: boolean;
+  /** A linked SKILL.md may lead out of `linkAreas` (see `WalkOptions.skillFileLinksAnywhere`). */
+  skillFileLinksAnywhere?: boolean;
 }
 
 /** Folders never searched, hidden or not. */
@@ -349,7 +351,12 @@ async function readSkillEntry(
   try {
     const stat = await fs.stat(path);
     const real = await fs.realpath(path);
-    const refused = refuseSkillFileLink(path, real, stat, context.linkAreas);
+    const refused = refuseSkillFileLink(
+      path,
+      real,
+      stat,
+      context.skillFileLinksAnywhere ? undefined : context.linkAreas,
+    );
     if (refused) {
       diagnostics.push(refused);
       return undefined;

@@ -66,6 +66,7 @@ export async function walkRoot(root: Root, options: WalkOptions): Promise<WalkRe
   if (linkAreas !== undefined) context.linkAreas = linkAreas;
   if (options.searchHidden) context.searchHidden = true;
   if (options.keepSkillListings) context.keepSkillListings = true;
+  if (options.skillFileLinksAnywhere) context.skillFileLinksAnywhere = true;
   const sync = syncReads(fs);
   const syncContext = sync ? { ...context, fs: sync } : undefined;
   if (syncContext && options.listings && !options.searchHidden) syncContext.listings = options.listings;

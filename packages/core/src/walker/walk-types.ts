@@ -67,6 +67,12 @@ export interface WalkOptions {
    */
   listings?: FolderListings;
   /**
+   * Follow a linked `SKILL.md` to a regular file named `SKILL.md` wherever it lies, `linkAreas` aside (the
+   * audit, which must read what an agent would load): what a skill file link may lead to is still only
+   * another skill file (SPEC §5).
+   */
+  skillFileLinksAnywhere?: boolean;
+  /**
    * Give each skill file found its folder's entries (`FoundSkillFile.listing`), for a caller that reads the
    * whole folder next (the audit): the folder is then not listed twice.
    */
