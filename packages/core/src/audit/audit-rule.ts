@@ -66,8 +66,10 @@ export function hitAt(
   pattern?: RegExp,
   extra: Partial<RuleHit> = {},
 ): RuleHit {
-  const at = pattern ? (matchIndex(pattern, text) ?? 0) : 0;
-  const hit: RuleHit = { file: unit.file.path, line, evidence: evidence(text, at), ...extra };
+  // The line as written (its comment too), when the unit read it without one.
+  const written = unit.comments ? unit.file.line(line - 1) : text;
+  const at = pattern ? (matchIndex(pattern, written) ?? matchIndex(pattern, text) ?? 0) : 0;
+  const hit: RuleHit = { file: unit.file.path, line, evidence: evidence(written, at), ...extra };
   if (unit.illustrative) hit.illustrative = true;
   return hit;
 }

@@ -33,6 +33,8 @@ export interface CodeUnit {
   readonly illustrative: boolean;
   /** A paragraph of prose read as code (not a block, a script or inline code). */
   readonly prose?: true;
+  /** Its lines are read without their comments (see `withoutComment`): set for blocks and scripts only. */
+  readonly comments?: CommentStyle;
   /** The anchor marks of the file's lines (see `line-anchors.ts`); an inline-code unit has its line's. */
   marks: Uint32Array;
   /** The line of `marks` that is its first line. */
@@ -107,6 +109,20 @@ export class ScannedFile {
       this.#unitMarks = union;
     }
     return this.#unitMarks;
+  }
+
+  #headings: string | undefined;
+
+  /** Its Markdown headings' text, joined (prose lines that start with `#`s): asked only of a few files. */
+  headings(): string {
+    if (this.#headings === undefined) {
+      const found: string[] = [];
+      for (let index = 0; index < this.prose.length; index++)
+        if (this.prose[index] === 1 && /^\s{0,3}#{1,6}\s/.test(this.line(index)))
+          found.push(this.line(index));
+      this.#headings = found.join(" ");
+    }
+    return this.#headings;
   }
 
   /** The 0-based line holding offset `at` of the text. */
@@ -335,8 +351,12 @@ class BlockUnit implements CodeUnit {
     return this.#illustrative;
   }
 
+  /** How its lines mark a comment (`#`, `//`, both), when they do: a comment is not run, so not read. */
+  comments: CommentStyle = "";
+
   line(index: number): string {
-    return this.file.line(this.first + index);
+    const text = this.file.line(this.first + index);
+    return this.comments === "" ? text : withoutComment(text, this.comments);
   }
 
   lineLength(index: number): number {
@@ -346,6 +366,46 @@ class BlockUnit implements CodeUnit {
   text(from = 0, to = this.count): string {
     return this.file.lines(this.first + from, this.first + Math.min(to, this.count));
   }
+}
+
+/** The comment marks of code: none, `#` (shells, Python, Ruby, PowerShell, YAML), `//` (JavaScript, Go…), both. */
+export type CommentStyle = "" | "#" | "//" | "#//";
+
+const HASH_COMMENTS =
+  /\.(sh|bash|zsh|fish|ksh|py|pyw|rb|pl|ps1|psm1|r|mk|ya?ml|toml|ini|cfg|conf|env|properties|service|timer|desktop)$|(^|\/)(Makefile|Dockerfile|crontab|\.\w*rc)$/i;
+const SLASH_COMMENTS = /\.(js|mjs|cjs|ts|mts|cts|jsx|tsx|go|rs|java|kt|swift|cs|c|cc|cpp|h|hpp|scala|dart)$/i;
+
+/** How a script or config file marks comments, by its name (a `#!` script without one: `#`). */
+function commentStyleOf(path: string, text: string): CommentStyle {
+  if (/\.php$/i.test(path)) return "#//";
+  if (SLASH_COMMENTS.test(path)) return "//";
+  if (HASH_COMMENTS.test(path) || (!/\.\w+$/.test(path) && text.startsWith("#!"))) return "#";
+  return "";
+}
+
+/**
+ * `line` without its trailing comment: a `#` (or `//`) that starts the line or follows white space, outside
+ * quotes. `rm -rf "$DIR/"*   # with DIR empty this is rm -rf /*` deletes the folder, not the root.
+ */
+export function withoutComment(line: string, style: CommentStyle): string {
+  const hash = style.includes("#") && line.includes("#");
+  const slash = style.includes("//") && line.includes("//");
+  if (!hash && !slash) return line;
+  let quote = 0;
+  for (let at = 0; at < line.length; at++) {
+    const code = line.charCodeAt(at);
+    if (quote !== 0) {
+      if (code === 92 && quote !== 39) at++;
+      else if (code === quote) quote = 0;
+      continue;
+    }
+    if (code === 34 || code === 39 || code === 96) quote = code;
+    else if (at === 0 || line.charCodeAt(at - 1) === 32 || line.charCodeAt(at - 1) === 9) {
+      if (hash && code === 35) return line.slice(0, at);
+      if (slash && code === 47 && line.charCodeAt(at + 1) === 47) return line.slice(0, at);
+    }
+  }
+  return line;
 }
 
 /**
@@ -499,6 +559,19 @@ function frontmatterLines(file: ScannedFile): number {
   return 0;
 }
 
+/** A block of code in Markdown: shell's and Python's `#` comments are not run. */
+function codeBlock(
+  file: ScannedFile,
+  first: number,
+  count: number,
+  frame: Pick<Frame, "illustrative">,
+  opening: number,
+): BlockUnit {
+  const unit = new BlockUnit(file, first, count, frame, opening);
+  unit.comments = "#";
+  return unit;
+}
+
 /**
  * Splits a Markdown file into code units — fenced blocks, indented code blocks (four spaces after a blank
  * line, outside a list), `<pre>` blocks, inline code, and each paragraph of prose — and marks its prose
@@ -543,7 +616,7 @@ function splitMarkdown(file: ScannedFile, securityTopic: boolean): void {
         if (indentOf(text, starts[next]!, starts[next + 1]! - 1) < 4) break;
         last = next;
       }
-      file.units.push(new BlockUnit(file, index, last - index + 1, frame, index));
+      file.units.push(codeBlock(file, index, last - index + 1, frame, index));
       index = last + 1;
       afterBlank = false;
       continue;
@@ -570,7 +643,7 @@ function splitMarkdown(file: ScannedFile, securityTopic: boolean): void {
         !(lineHas(marks, close, FENCE_MARKERS) && startsAfterSpace(file, close, marker))
       )
         close++;
-      file.units.push(new BlockUnit(file, start, close - start, frame, index));
+      file.units.push(codeBlock(file, start, close - start, frame, index));
       index = close + 1;
       afterBlank = true;
       continue;
@@ -585,7 +658,7 @@ function splitMarkdown(file: ScannedFile, securityTopic: boolean): void {
       let close = index + 1;
       while (close < lineCount && !PRE_CLOSE.test(file.line(close))) close++;
       const last = Math.min(close, lineCount - 1);
-      file.units.push(new BlockUnit(file, index, last - index + 1, frame, index));
+      file.units.push(codeBlock(file, index, last - index + 1, frame, index));
       index = last + 1;
       afterBlank = false;
       continue;
@@ -623,6 +696,18 @@ function leadingText(line: string): string {
   return (open === -1 ? line : line.slice(0, open + 1)).replace(/[*_]+/g, "");
 }
 
+/**
+ * The words a reader sees around 1-based line `line` of `unit`'s file: the file's headings, the prose just
+ * before the unit, and the lines up to the line itself (a `# Install the CLI` comment, "Install it: `…`").
+ */
+export function wordsAround(unit: CodeUnit, line: number): string {
+  const { file } = unit;
+  const parts = [file.headings(), proseBefore(file, unit.first, 3)];
+  for (let index = Math.max(unit.first, line - 4); index < line && index < file.lineCount; index++)
+    parts.push(file.line(index));
+  return parts.join(" ");
+}
+
 /** The context the rules see for a skill's files (SKILL.md first). */
 export function buildContext(
   files: readonly AuditFile[],
@@ -638,7 +723,11 @@ export function buildContext(
     const text = file.text.includes("\r") ? file.text.replace(/\r\n?/g, "\n") : file.text;
     const entry = new ScannedFile(file.path, kind, file.mode, text);
     if (kind === "skill" || kind === "markdown") splitMarkdown(entry, securityTopic);
-    else entry.units.push(new BlockUnit(entry, 0, entry.lineCount, UNFRAMED, -1));
+    else {
+      const unit = new BlockUnit(entry, 0, entry.lineCount, UNFRAMED, -1);
+      unit.comments = commentStyleOf(file.path, text);
+      entry.units.push(unit);
+    }
     scanned.push(entry);
   }
   // Hooks run without the model deciding to: their commands are read as a script's lines (SPEC §17).
@@ -646,7 +735,9 @@ export function buildContext(
   const skill = scanned.find((file) => file.kind === "skill");
   if (commands.length > 0 && skill) {
     const hooks = new ScannedFile(skill.path, "script", 0o644, hookScript(skill.text, commands), true);
-    hooks.units.push(new BlockUnit(hooks, 0, hooks.lineCount, UNFRAMED, -1));
+    const unit = new BlockUnit(hooks, 0, hooks.lineCount, UNFRAMED, -1);
+    unit.comments = "#";
+    hooks.units.push(unit);
     scanned.push(hooks);
   }
   const context: AuditContext = {

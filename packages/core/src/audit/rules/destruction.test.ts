@@ -48,6 +48,20 @@ describe("destruction rules", () => {
       ]);
   });
 
+  it("destructive-delete: what a comment says is not run; a # inside quotes starts no comment", () => {
+    const pitfall = '```bash\nrm -rf "$BUILD_DIR/"*   # with BUILD_DIR empty this becomes rm -rf /*\n```\n';
+    expect(severityOf(auditText({ "SKILL.md": pitfall }), "destructive-delete")).toBeUndefined();
+    expect(
+      severityOf(auditText({ "s.sh": "# never: rm -rf ~\necho done\n" }), "destructive-delete"),
+    ).toBeUndefined();
+    expect(severityOf(auditText({ "s.sh": "rm -rf /*  # start over\n" }), "destructive-delete")).toBe(
+      "critical",
+    );
+    expect(severityOf(auditText({ "s.sh": 'echo "# step 2" && rm -rf ~\n' }), "destructive-delete")).toBe(
+      "critical",
+    );
+  });
+
   it("fork-bomb: the classic and named forms, not a function that calls itself once", () => {
     expect(severityOf(auditText({ "s.sh": ":(){ :|:& };:\n" }), "fork-bomb")).toBe("critical");
     expect(severityOf(auditText({ "s.sh": "bomb(){ bomb|bomb& };bomb\n" }), "fork-bomb")).toBe("critical");

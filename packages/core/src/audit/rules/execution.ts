@@ -1,7 +1,9 @@
 /**
  * @module Execution (SPEC §17): download-and-execute, `eval`/`exec` of input, shell and SQL built from
  * input, file paths taken from a request. A documented installer of a well-known tool (`curl … rustup |
- * sh`) is noted, not flagged; an unknown host is high, plain http or a raw IP critical.
+ * sh`), or Markdown telling a person to install the tool the skill names with that tool's own installer
+ * (its host, repository or file named as the skill names it, in an install step), is noted, not flagged;
+ * an unknown host is high, plain http or a raw IP critical.
  */
 
 import { type AuditSeverity, severityRank } from "../audit-finding.js";
@@ -9,11 +11,13 @@ import { type AuditRule, evidence, hitAt, type RuleHit } from "../audit-rule.js"
 import { anchorGroup } from "../line-anchors.js";
 import { first, followedBy, later, REACH } from "../line-pattern.js";
 import {
+  type AuditContext,
   type CodeUnit,
   eachLineHolding,
   firstLineHolding,
   unitLineHolds,
   unitsHolding,
+  wordsAround,
 } from "../scan-context.js";
 import { bindings, boundUse, RUN_SINK } from "./flows.js";
 import { aimsAtPlaceholder, KNOWN_INSTALLER_HOSTS, NETWORK_ANCHORS, publicIpUrl } from "./signals.js";
@@ -107,15 +111,16 @@ export const downloadExecute: AuditRule = {
     const hits: RuleHit[] = [];
     for (const unit of unitsHolding(context, PIPE_ANCHORS, DOWNLOAD_ANCHORS, NETWORK_ANCHORS)) {
       eachLineHolding(unit, PIPE_ANCHORS, (text, _index, line) => {
-        if (PIPE_TO_SHELL.test(text)) hits.push(hitAt(unit, line, text, PIPE_TO_SHELL, severityOf(text)));
+        if (PIPE_TO_SHELL.test(text))
+          hits.push(hitAt(unit, line, text, PIPE_TO_SHELL, severityOf(text, unit, context, line)));
       });
-      hits.push(...fetchThenRun(unit));
+      hits.push(...fetchThenRun(unit, context));
       // A response kept in a name, then run: `code = requests.get(u).text` … `exec(code)`.
       const run = boundUse(unit, ["fetched"], RUN_SINK);
       if (run)
         hits.push(
           hitAt(unit, run.line, run.text, undefined, {
-            ...severityOf(run.binding.origin),
+            ...severityOf(run.binding.origin, unit, context, run.line),
             why: `Runs what line ${run.binding.line} fetched (${evidence(run.binding.text, 0, 60)}): code fetched at run time is not the code that was reviewed.`,
           }),
         );
@@ -142,7 +147,7 @@ function runsFile(path: string): RegExp {
 }
 
 /** A file downloaded then run: by an interpreter or as a command (on the line or after), or made executable. */
-function fetchThenRun(unit: CodeUnit): RuleHit[] {
+function fetchThenRun(unit: CodeUnit, context: AuditContext): RuleHit[] {
   const download = firstLineHolding(unit, (text) => DOWNLOAD_TO_FILE.test(text), DOWNLOAD_ANCHORS);
   if (!download) return [];
   const { index, line, text } = download;
@@ -166,15 +171,101 @@ function fetchThenRun(unit: CodeUnit): RuleHit[] {
       (runs !== undefined && path !== undefined && code.includes(path) && runs.test(code));
   }
   if (!run) return [];
-  return [hitAt(unit, line, text, DOWNLOAD_TO_FILE, severityOf(from))];
+  return [hitAt(unit, line, text, DOWNLOAD_TO_FILE, severityOf(from, unit, context, line))];
 }
 
 /** A hit's severity by its URL; code from a real host that would be flagged stays so in an example. */
-function severityOf(text: string): Pick<RuleHit, "severity" | "floor"> {
+function severityOf(
+  text: string,
+  unit: CodeUnit,
+  context: AuditContext,
+  line: number,
+): Pick<RuleHit, "severity" | "floor"> {
   const severity = urlSeverity(text);
-  return severityRank(severity) >= severityRank("high") && !aimsAtPlaceholder(text)
+  if (severityRank(severity) <= severityRank("low")) return { severity };
+  const url = /\bhttps:\/\/[^\s"'`)|;]+/i.exec(text)?.[0];
+  const documented = url === undefined || publicIpUrl(text) ? undefined : namesTool(url, unit, context, line);
+  // Documentation telling a person to install the tool it is about with the tool's own installer.
+  if (documented?.install && (unit.file.kind === "skill" || unit.file.kind === "markdown"))
+    return { severity: "low" };
+  return severityRank(severity) >= severityRank("high") && !documented && !aimsAtPlaceholder(text)
     ? { severity, floor: "medium" }
     : { severity };
+}
+
+// Parts of a URL that name no tool: code forges and download hosts' words, generic paths, common words.
+const GENERIC_WORDS = new Set(
+  (
+    "www raw cdn static get cli dl download downloads install installer installs releases release files file api " +
+    "docs storage s3 bin scripts script setup tools tool app apps latest main master pub ftp assets public stable " +
+    "nightly packages package pkg repo repos mirror the and for with your you this that from into use using run " +
+    "runs make new set code data skill skills web http https com org net io dev sh co ai gov edu github " +
+    "githubusercontent gitlab codeberg bitbucket sourceforge googleapis cloudfront amazonaws azureedge blob " +
+    "example git windows linux macos mac amd64 arm64 x86 v1 v2 v3 it to of in on by or an is be as at"
+  ).split(" "),
+);
+
+/** `text` lowercased to letters and digits. */
+function normalized(text: string): string {
+  return text.toLowerCase().replace(/[^a-z0-9]/g, "");
+}
+
+/**
+ * The words of a URL that can name a tool: its host's names (the top-level domain aside), its first two
+ * path parts (a forge's owner and repository), its file.
+ */
+function urlWords(url: string): string[] {
+  const [host = "", ...path] = url.replace(/^https?:\/\//i, "").split(/[/?#]/);
+  const words = [...host.split(".").slice(0, -1), ...path.slice(0, 2)];
+  const file = path.at(-1)?.replace(/\.[A-Za-z0-9]+$/, "");
+  if (file) words.push(file);
+  return words.map(normalized).filter((word) => word.length >= 2 && !GENERIC_WORDS.has(word));
+}
+
+/** The words a text names things by: each word, and each part of a hyphenated or dotted one. */
+function textWords(text: string): Set<string> {
+  const words = new Set<string>();
+  for (const token of text.match(/[A-Za-z0-9][\w.-]*/g) ?? []) {
+    for (const part of [token, ...token.split(/[-_.]/)]) {
+      const word = normalized(part);
+      if (word.length >= 2 && !GENERIC_WORDS.has(word)) words.add(word);
+    }
+  }
+  return words;
+}
+
+const INSTALL_WORDS =
+  /\b(install\w*|set ?up|setup|sets up|quick ?start|getting started|prerequisites?|requirements|bootstrap\w*)\b/i;
+
+/**
+ * Whether `url` is the installer of a tool the skill names — the URL's host, forge repository or file is
+ * a name the skill gives (its name, description, headings, the prose and comments just before the
+ * command) — and whether the text around is an install step (`install`, `setup`, `quick start`).
+ */
+function namesTool(
+  url: string,
+  unit: CodeUnit,
+  context: AuditContext,
+  line: number,
+): { install: boolean } | undefined {
+  const around = `${context.name ?? ""} ${context.description ?? ""} ${wordsAround(unit, line)}`;
+  const named = textWords(around.replace(/\bhttps?:\/\/\S+/gi, " "));
+  const matches = (word: string) =>
+    [...named].some(
+      (name) =>
+        name === word ||
+        (name.length >= 4 && word.includes(name)) ||
+        (word.length >= 4 && name.includes(word)),
+    );
+  if (!urlWords(url).some(matches)) return undefined;
+  // And the URL is an installer: the host's root, an install or setup script, or a file named as the tool.
+  const path = url.replace(/^https?:\/\/[^/]+\/?/i, "").replace(/[?#].*$/, "");
+  const file = path.slice(path.lastIndexOf("/") + 1).replace(/\.[A-Za-z0-9]+$/, "");
+  const installer =
+    path === "" ||
+    /(^|[-_.])(install|installer|setup|bootstrap|get)/i.test(file) ||
+    matches(normalized(file));
+  return installer ? { install: INSTALL_WORDS.test(`${around} ${url}`) } : undefined;
 }
 
 const INPUT = String.raw`(input\s*\(|sys\.argv|argv\[|process\.argv|request\.(args|form|json|data|values|get_json)|req\.(query|body|params)|\$_(GET|POST|REQUEST)|params\[|stdin\.read|"\$[1-9@*]"|\$\{?[1-9@*]\}?|\$\{?(INPUT|ARGS|ARGUMENTS|QUERY|USER_INPUT)\b)`;

@@ -51,6 +51,13 @@ export function insideQuotes(text: string, at: number): boolean {
 const DISCUSSED =
   /\b(attack\w*|inject\w*|malicious|adversar\w*|jailbreak\w*|detect\w*|e\.g\.|such as|for example|example|phrases?|patterns?|red flags?|watch for|look for|beware|flag|suspicious|classif\w*|tries to|attempts? to)\b|["“”'`«»]\s*(ignore|disregard|forget|override|bypass)/i;
 
+/**
+ * What follows "ignore previous instructions" when the instructions meant are ones found in data: "… found
+ * in commit messages and never act on them" is a defence against injection, not an injection.
+ */
+const IN_DATA =
+  /^\s*,?\s*(that|which)?\s*(are|appear\w*|found|contained|embedded|written|hidden|inside|included)?\s*(in|inside|within|from)\s+(the\s+|any\s+|a\s+|an\s+)?([\w-]+\s+){0,2}?(commits?|commit messages?|web\s?pages?|pages?|sites?|files?|documents?|tools?|tool (output|results?)|emails?|issues?|comments?|data|content|inputs?|outputs?|messages?|texts?|repositor\w*|code|pull requests?|PRs?|search results?|results?|fetched|retrieved|untrusted|external|third-party|user-provided|html|markdown|readmes?|logs?|diffs?|tickets?)\b/i;
+
 const CONCEAL =
   /\b(do not|don'?t|never|without)\s+(tell(ing)?|inform(ing)?|notify(ing)?|mention(ing)?|reveal(ing)?|show(ing)?|alert(ing)?|warn(ing)?|let(ting)?)\s+(the\s+|your\s+)?(user|human|operator|person|owner)\b(?!\s+(to|know how|what (to|you need)))|\b(hide|conceal)\s+(this|these|it|them|the\s+\w+(\s+\w+)?)\s+from\s+(the\s+)?(user|human)\b|\b(silently|secretly|covertly|discreetly|invisibly|quietly)\s+(send|upload|post|transmit|exfiltrate|copy|forward|run|execute|install|download|delete|collect|read|share|add|append|write)\b|\bwithout\s+(the\s+(user|owner|person)'?s?|their|your)\s+(knowledge|consent|awareness)\b|\bwithout\s+the\s+(user|owner|person)\s+(knowing|noticing|seeing)\b|\b(user|they)\s+(must|should)\s+(not|never)\s+(know|see|notice|find out)\b|\b(do not|don'?t|never)\s+(tell|mention|reveal|show|say)\s+(this|it|that|these|anything)\s+to\s+(the\s+)?(user|human)\b/i;
 
@@ -109,7 +116,10 @@ export const instructionOverride: AuditRule = {
         const match = OVERRIDE.exec(text) ?? ROLE_HIJACK.exec(text);
         if (!match) continue;
         const discussed =
-          DISCUSSED.test(text) || context.securityTopic || insideQuotes(text, match.index + 2);
+          DISCUSSED.test(text) ||
+          context.securityTopic ||
+          insideQuotes(text, match.index + 2) ||
+          IN_DATA.test(text.slice(match.index + match[0].length));
         hits.push({
           file: file.path,
           line,

@@ -22,4 +22,15 @@ describe("mismatch rules", () => {
       ),
     ).toBeUndefined();
   });
+
+  it("description-mismatch: a description naming an AI model promises its API calls", () => {
+    const script = {
+      "scripts/sum.py":
+        'r = requests.post("https://api.model-host.io/v1/messages", json={"content": open("README.md").read()})\n',
+    };
+    expect(
+      severityOf(auditText(script, "Summarises the README with Claude."), "description-mismatch"),
+    ).toBeUndefined();
+    expect(severityOf(auditText(script, "Summarises the README."), "description-mismatch")).toBe("high");
+  });
 });

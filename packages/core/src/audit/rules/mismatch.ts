@@ -1,6 +1,7 @@
 /**
  * @module Mismatch (SPEC §17): a description that promises local work (formatting, counting, converting)
- * while the skill's scripts send data over the network or read credentials. What a skill says is what a
+ * while the skill's scripts send data over the network or read credentials. A description that names an AI
+ * model or service ("with Claude", "using GPT") promises its API calls. What a skill says is what a
  * person approves; a script doing something else was hidden on purpose.
  */
 import { type AuditRule, hitAt, type RuleHit } from "../audit-rule.js";
@@ -11,7 +12,7 @@ import { CREDENTIAL_ANCHORS, NETWORK_ANCHORS, NETWORK_ANY, NETWORK_SEND, SEND_AN
 const LOCAL_CLAIM =
   /\b(format\w*|lint\w*|prettif\w*|indent\w*|spell\w*|grammar|typos?|count\w*|convert\w*|renam\w*|sort\w*|calculat\w*|math|arithmetic|word|words|text|markdown|csv|json|yaml|local(ly)?|offline|whitespace|style|styles|comments?|docstrings?|summar\w*|todo|notes?|diff)\b/i;
 const NETWORK_CLAIM =
-  /\b(api|apis|http\w*|web\w*|urls?|network\w*|online|internet|upload\w*|download\w*|fetch\w*|remote\w*|cloud|servers?|servic\w*|deploy\w*|publish\w*|sync\w*|send\w*|post\w*|webhooks?|slack|discord|email\w*|mail|notif\w*|github|gitlab|bitbucket|jira|linear|notion|search\w*|request\w*|browse\w*|scrap\w*|crawl\w*|install\w*|updat\w*|telemetry|analytics|report\w*|share\w*|s3|gcs|azure|aws|gcp|database|db|mcp|openai|anthropic|llm|model|translat\w*|weather|news|stock\w*|price\w*)\b/i;
+  /\b(api|apis|http\w*|web\w*|urls?|network\w*|online|internet|upload\w*|download\w*|fetch\w*|remote\w*|cloud|servers?|servic\w*|deploy\w*|publish\w*|sync\w*|send\w*|post\w*|webhooks?|slack|discord|email\w*|mail|notif\w*|github|gitlab|bitbucket|jira|linear|notion|search\w*|request\w*|browse\w*|scrap\w*|crawl\w*|install\w*|updat\w*|telemetry|analytics|report\w*|share\w*|s3|gcs|azure|aws|gcp|database|db|mcp|openai|anthropic|llm|model|translat\w*|weather|news|stock\w*|price\w*|ai|claude|gpt\w*|chatgpt|gemini|mistral|llama|cohere|ollama|openrouter|groq|deepseek|perplexity|copilot)\b/i;
 const OFFLINE_CLAIM =
   /\b(offline|no network|never (uses|touches|calls) the network|without network|locally only|local only)\b/i;
 

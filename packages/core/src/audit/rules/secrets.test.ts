@@ -80,4 +80,23 @@ describe("secret rules", () => {
       ),
     ).toBeUndefined();
   });
+
+  it("credential-store-read: a credential file written (a CI secret put in place) is not read", () => {
+    const written = {
+      "a.sh": 'echo "$KUBECONFIG_B64" | base64 -d > ~/.kube/config\n',
+      "b.sh": "cp /tmp/creds ~/.aws/credentials\n",
+      "c.py": 'open(os.path.expanduser("~/.kube/config"), "w").write(config)\n',
+    };
+    for (const [file, text] of Object.entries(written))
+      expect([file, severityOf(auditText({ [file]: text }), "credential-store-read")]).toEqual([
+        file,
+        undefined,
+      ]);
+    const read = { "a.sh": "base64 ~/.kube/config > /tmp/k\n", "b.sh": "cp ~/.aws/credentials /tmp/creds\n" };
+    for (const [file, text] of Object.entries(read))
+      expect([file, severityOf(auditText({ [file]: text }), "credential-store-read")]).toEqual([
+        file,
+        "high",
+      ]);
+  });
 });

@@ -16,6 +16,7 @@ import {
   pathView,
   READ_OPERATION,
   withoutKeyUse,
+  withoutWriteTargets,
 } from "./signals.js";
 
 /** Keychain and browser stores are read by naming them; files need a read operation on the line. */
@@ -31,7 +32,7 @@ const PROSE_READ =
  * ("read ~/.aws/credentials"): "import Chrome cookies" there describes a tool's feature.
  */
 export function readsCredentials(line: string, prose = false): RegExpExecArray | undefined {
-  const code = withoutKeyUse(pathView(line));
+  const code = withoutWriteTargets(withoutKeyUse(pathView(line)));
   const store = CREDENTIAL_STORE.exec(code);
   if (!store) return undefined;
   // In a sentence the verb leads to the file in the same clause: "read the file ~/.aws/credentials".

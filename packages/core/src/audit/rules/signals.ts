@@ -93,6 +93,30 @@ export function withoutKeyUse(line: string): string {
   return line.replace(KEY_USE, " ");
 }
 
+/**
+ * Where a command writes, not reads: a redirection's target (`> ~/.kube/config`), `tee`'s, a download's
+ * output (`-o`, `-O`, `-OutFile`), a copy's destination, a file opened to write. A credential file named
+ * there is written (a CI secret put in place), not read.
+ */
+const WRITE_TARGET = new RegExp(
+  [
+    String.raw`(>>?\s*|\btee\s+(-a\s+)?|\s(-o|--output|-O|-OutFile)\s+|\b(Out-File|Set-Content|Add-Content)\s+(-(FilePath|Path)\s+)?)["']?[^\s"';|&)]+["']?`,
+    String.raw`\b(cp|mv|install)\s+(-[\w-]+\s+)*["']?[^\s"';|&]+["']?\s+["']?[^\s"';|&]+["']?\s*($|[;|&])`,
+    String.raw`\bopen\s*\([^\n]{0,200}?,\s*["'][wa]b?\+?["']\s*\)`,
+  ].join("|"),
+  "gi",
+);
+
+/** `line` without the places it writes to (see {@link WRITE_TARGET}); a copy keeps its source. */
+export function withoutWriteTargets(line: string): string {
+  if (!/>|\btee\b|\s-o|-O|OutFile|Content|\bcp\b|\bmv\b|\binstall\b|\bopen\b/i.test(line)) return line;
+  return line.replace(WRITE_TARGET, (target: string) => {
+    // A copy's source is read: only its destination goes.
+    const copy = /^(cp|mv|install)\s+(-[\w-]+\s+)*(["']?[^\s"';|&]+["']?)\s+/i.exec(target);
+    return copy ? ` ${copy[1]} ${copy[3]} ` : " ";
+  });
+}
+
 /** An operation that reads or copies a file's content. */
 export const READ_OPERATION =
   /\b(cat|less|more|head|tail|base64|xxd|od|cp|scp|tar|zip|7z|rsync|strings|sqlite3|Get-Content|gc|type|grep|awk|sed|open|read_text|read_bytes|readFile\w*|fs\.read\w*|readlines|read|copy\w*|shutil\.\w+|find|curl|wget|http|nc|security|secret-tool)\b|</;
