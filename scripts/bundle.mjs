@@ -12,7 +12,7 @@
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { basename, dirname, join, relative } from "node:path";
 import { fileURLToPath } from "node:url";
-import { build } from "esbuild";
+import { build, transform } from "esbuild";
 
 const repo = fileURLToPath(new URL("..", import.meta.url));
 
@@ -263,9 +263,19 @@ export async function bundlePackage(dir) {
     const alone = await build({ ...options, entryPoints: { [name]: source(name) }, splitting: false });
     outputs.push(...alone.outputFiles);
   }
+  // A chunk of nothing but dependencies' code (proper-lockfile, chokidar's walker, …) is someone else's
+  // code, read from its own repository, as the vendored ones are: its whitespace goes too. Ours stays
+  // readable.
+  const onlyDependencies = (path) => {
+    const inputs = Object.keys(result.metafile.outputs[relative(dir, path)]?.inputs ?? {});
+    return inputs.length > 0 && inputs.every((input) => input.includes("node_modules/"));
+  };
   for (const { path, text } of withoutIdleChunks(outputs, dist)) {
     mkdirSync(dirname(path), { recursive: true });
-    writeFileSync(path, withRequire(text));
+    const shipped = onlyDependencies(path)
+      ? (await transform(text, { minifyWhitespace: true, legalComments: "none", logLevel: "warning" })).code
+      : text;
+    writeFileSync(path, withRequire(shipped));
   }
   const inputs = { ...result.metafile.inputs };
   for (const name of VENDORED[manifest.name] ?? []) {
