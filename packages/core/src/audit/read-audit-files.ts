@@ -166,7 +166,7 @@ function decode(bytes: Uint8Array): string {
   const text = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength)
     .toString("utf8")
     .replace(/^\uFEFF/, "");
-  return text.includes("\0") ? text.replaceAll("\0", "") : text;
+  return bytes.includes(0) ? text.replaceAll("\0", "") : text;
 }
 
 /**

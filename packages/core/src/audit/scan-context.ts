@@ -33,6 +33,8 @@ export interface CodeUnit {
   readonly illustrative: boolean;
   /** A paragraph of prose read as code (not a block, a script or inline code). */
   readonly prose?: true;
+  /** The inline code of one Markdown line. */
+  readonly inline?: true;
   /** Its lines are read without their comments (see `withoutComment`): set for blocks and scripts only. */
   readonly comments?: CommentStyle;
   /** The anchor marks of the file's lines (see `line-anchors.ts`); an inline-code unit has its line's. */
@@ -213,6 +215,10 @@ export function leadsToExample(lead: string): boolean {
   return EXAMPLE_LEAD.test(lastSentence(lead));
 }
 
+/** What a security topic's words start with: a skill's name and description without any is no such topic. */
+const TOPIC_STEMS =
+  /pentest|penetration|red.team|malware|ctf|capture.the|forensic|incident|threat|exploit|vulnerab|owasp|cve|phishing|injection|jailbreak|offensive|security|sast|dast|reverse.engineer|bug.bount|ethical|privilege|attack/i;
+
 /**
  * A skill about security work (pentests, malware, prompt injection, vulnerability research): its Markdown
  * examples are read as examples. A word like "secure" or "security" alone is not such a topic.
@@ -353,10 +359,18 @@ class BlockUnit implements CodeUnit {
 
   /** How its lines mark a comment (`#`, `//`, both), when they do: a comment is not run, so not read. */
   comments: CommentStyle = "";
+  /** Its lines without their comments, each cut once for all the rules that ask. */
+  #code: Array<string | undefined> | undefined;
 
   line(index: number): string {
-    const text = this.file.line(this.first + index);
-    return this.comments === "" ? text : withoutComment(text, this.comments);
+    if (this.comments === "") return this.file.line(this.first + index);
+    this.#code ??= new Array(this.count);
+    let code = this.#code[index];
+    if (code === undefined) {
+      code = withoutComment(this.file.line(this.first + index), this.comments);
+      this.#code[index] = code;
+    }
+    return code;
   }
 
   lineLength(index: number): number {
@@ -415,6 +429,7 @@ export function withoutComment(line: string, style: CommentStyle): string {
  */
 class InlineUnit implements CodeUnit {
   readonly count = 1;
+  readonly inline = true;
   #illustrative: boolean | undefined;
 
   constructor(
@@ -521,12 +536,36 @@ export function withoutInlineCode(line: string): string {
   return out + line.slice(from);
 }
 
+/**
+ * Whether lines `from` to `to` (not included) of `file` hold what a command written in a sentence holds
+ * and a sentence about commands rarely does: a pipe, a redirection, `&&`, a substitution or variable, a path
+ * under the home folder. A paragraph without any is not read as code (it would only cost time: the rules'
+ * words — "format", "fetch", "open" — are prose too; its inline code is a unit of its own). One pass.
+ */
+function holdsCode(file: ScannedFile, from: number, to: number): boolean {
+  for (let index = from; index < to; index++) if (lineHas(file.marks, index, CODE_SIGNS)) return true;
+  return false;
+}
+
+/** The words of {@link holdsCode}'s signs, marked in the file's one pass. */
+const CODE_SIGNS = anchorGroup([
+  "|",
+  " >",
+  ">>",
+  ">/",
+  "&&",
+  "$(",
+  "${",
+  "$home",
+  "~/",
+  "$env:",
+  "%userprofile%",
+]);
+
 /** Lines that can open an HTML `<pre>` block. */
 const PRE_ANCHORS = anchorGroup(["<pre"], /<pre\b/i);
 const PRE_OPEN = /<pre\b/i;
 const PRE_CLOSE = /<\/pre\s*>/i;
-/** A list item's marker: `-`, `*`, `+` or `1.`/`1)` then white space. */
-const LIST_ITEM = /^\s{0,3}([-*+]|\d{1,9}[.)])(\s|$)/;
 
 /** The columns of white space a line starts with (a tab to the next multiple of four), up to `most`. */
 function indentOf(text: string, at: number, end: number, most = 8): number {
@@ -538,6 +577,27 @@ function indentOf(text: string, at: number, end: number, most = 8): number {
     else return columns;
   }
   return columns;
+}
+
+/** Whether a list item's marker (`-`, `*`, `+`, `1.`, `1)`, then white space or the line's end) is at `at`. */
+function listItemAt(text: string, at: number, end: number): boolean {
+  let next = at;
+  const code = text.charCodeAt(next);
+  if (code === 45 || code === 42 || code === 43) next++;
+  else {
+    while (next < end && next - at < 9 && text.charCodeAt(next) >= 48 && text.charCodeAt(next) <= 57) next++;
+    if (next === at || (text.charCodeAt(next) !== 46 && text.charCodeAt(next) !== 41)) return false;
+    next++;
+  }
+  const after = text.charCodeAt(next);
+  return next >= end || after === 32 || after === 9;
+}
+
+/** How many white space characters (spaces, tabs) the line at offset `at` starts with, up to `end`. */
+function leadingSpace(text: string, at: number, end: number): number {
+  let next = at;
+  while (next < end && (text.charCodeAt(next) === 32 || text.charCodeAt(next) === 9)) next++;
+  return next - at;
 }
 
 /** Whether line `index` of `file` is empty or white space only. */
@@ -591,14 +651,15 @@ function splitMarkdown(file: ScannedFile, securityTopic: boolean): void {
   let afterBlank = true;
   let inList = false;
   const closeParagraph = (end: number) => {
-    if (paragraph >= 0) file.units.push(new ProseUnit(file, paragraph, end - paragraph, frame));
+    if (paragraph >= 0 && holdsCode(file, paragraph, end))
+      file.units.push(new ProseUnit(file, paragraph, end - paragraph, frame));
     paragraph = -1;
   };
   while (index < lineCount) {
     const at = starts[index]!;
     const end = starts[index + 1]! - 1;
     const first = text.charCodeAt(at);
-    if (isBlank(file, index)) {
+    if (at === end || ((first === 32 || first === 9 || first === 13) && isBlank(file, index))) {
       closeParagraph(index);
       file.prose[index] = 1;
       afterBlank = true;
@@ -625,7 +686,13 @@ function splitMarkdown(file: ScannedFile, securityTopic: boolean): void {
     if (heading) {
       closeParagraph(index);
       // The section it opens sits in the nearest one above of a lower level.
-      const level = /^\s*(#+)/.exec(file.line(index))![1]!.length;
+      let level = 0;
+      for (
+        let next = at + (first === 32 ? leadingSpace(text, at, end) : 0);
+        text.charCodeAt(next) === 35;
+        next++
+      )
+        level++;
       let parent: Frame | undefined = frame;
       while (parent && parent.level >= level) parent = parent.parent;
       frame = new Frame(file, securityTopic, index, parent, level);
@@ -664,14 +731,17 @@ function splitMarkdown(file: ScannedFile, securityTopic: boolean): void {
       continue;
     }
     file.prose[index] = 1;
-    const line = file.line(index);
-    if (LIST_ITEM.test(line)) inList = true;
+    // The line's first character after its indent tells a list item (`-`, `*`, `+`, a digit) or a table
+    // row (`|`) apart: the line is cut out only then.
+    const space = first === 32 || first === 9 ? leadingSpace(text, at, end) : 0;
+    const lead = text.charCodeAt(at + space);
+    if (space <= 3 && listItemAt(text, at + space, end)) inList = true;
     else if (indent === 0 && afterBlank) inList = false;
     // A table row is cells, not a sentence or a command: no paragraph of its own.
-    if (line.trimStart().startsWith("|")) closeParagraph(index);
+    if (lead === 124) closeParagraph(index);
     else if (paragraph < 0 && !heading) paragraph = index;
     if (lineHas(marks, index, BACKTICK)) {
-      const spans = inlineCodeSpans(line);
+      const spans = inlineCodeSpans(file.line(index));
       if (spans.length > 0) file.units.push(new InlineUnit(file, index, spans.join(" ; "), frame));
     }
     afterBlank = false;
@@ -715,7 +785,8 @@ export function buildContext(
 ): AuditContext {
   const name = frontmatter?.name;
   const description = frontmatter?.description;
-  const securityTopic = SECURITY_TOPIC.test(`${name ?? ""} ${description ?? ""}`);
+  const about = `${name ?? ""} ${description ?? ""}`;
+  const securityTopic = TOPIC_STEMS.test(about) && SECURITY_TOPIC.test(about);
   const scanned: ScannedFile[] = [];
   for (const file of files) {
     if (file.text === undefined) continue;

@@ -4,7 +4,7 @@
  */
 import { type AuditRule, evidence, hitAt, type RuleHit } from "../audit-rule.js";
 import { anchorGroup } from "../line-anchors.js";
-import { first, followedBy, later, next, REACH } from "../line-pattern.js";
+import { firstThen, followedBy, later, linePattern, next, REACH } from "../line-pattern.js";
 import { eachLineHolding, unitsHolding } from "../scan-context.js";
 import { boundUse, DELETE_SINK } from "./flows.js";
 
@@ -12,24 +12,21 @@ import { boundUse, DELETE_SINK } from "./flows.js";
 const HOME_NAME = String.raw`(~|\$HOME|\$\{HOME(:[?-][^}\n]{0,40})?\}|\/home|\/Users|\/root)`;
 const TARGET = String.raw`["']?(\/|\/\*|${HOME_NAME}|\/etc|\/usr|\/var|\.\*|[A-Za-z]:\\?)["']?(\/\*?|\/\.\*)?["']?(\s|$|;|&|\|)`;
 const HOME_TARGET = String.raw`(~|\$HOME|\$env:USERPROFILE|C:\\)["']?([\\/]\*?)?`;
-const DESTROY = new RegExp(
-  [
-    // Each flag one way only (a flag holding r or f): `-rf -rf …` is not tried in every split.
-    String.raw`\brm\s+(-(?=[a-zA-Z]*[rRf])[a-zA-Z]+\s+|--(recursive|force|no-preserve-root)\s+)+(--\s+)?${TARGET}`,
-    String.raw`\bshutil\.rmtree\s*\(\s*(os\.path\.expanduser\s*\(\s*["']~["']\s*\)|["']\/["']|Path\.home\(\)|os\.environ\[["']HOME["']\])\s*[,)]`,
-    String.raw`\b(fs\.)?(rmSync|rm|rmdir)\s*\(\s*(os\.homedir\(\)|["']\/["'])\s*,\s*\{[^}\n]{0,${REACH}}recursive`,
-    first(String.raw`\bRemove-Item\b`) + next(String.raw`${HOME_TARGET}\s`) + later("-Recurse"),
-    first(String.raw`\bRemove-Item\b`) + next("-Recurse") + later(String.raw`\s${HOME_TARGET}["']?\s*$`),
-    String.raw`\b(del|rd|rmdir)\s+\/s\s+\/q\s+[A-Za-z]:\\?\s*$`,
-    followedBy(String.raw`\bdd\s+`, String.raw`\bof=\/dev\/(sd[a-z]|nvme\d|disk\d|hd[a-z]|mmcblk\d)`),
-    followedBy(String.raw`\bmkfs(\.\w+)?\s+`, String.raw`\/dev\/(sd[a-z]|nvme\d|disk\d|hd[a-z])`),
-    String.raw`>\s*\/dev\/(sd[a-z]|nvme\d\w*|disk\d)\b`,
-    followedBy(String.raw`\bfind\s+["']?(\/|${HOME_NAME})\/?["']?\s`, String.raw`-delete\b`),
-    String.raw`\bchmod\s+-R\s+0*0{3}\s+(\/|~)`,
-    String.raw`\bformat\s+[A-Za-z]:\s*\/[qy]`,
-  ].join("|"),
-  "i",
-);
+const DESTROY = linePattern([
+  // Each flag one way only (a flag holding r or f): `-rf -rf …` is not tried in every split.
+  String.raw`\brm\s+(-(?=[a-zA-Z]*[rRf])[a-zA-Z]+\s+|--(recursive|force|no-preserve-root)\s+)+(--\s+)?${TARGET}`,
+  String.raw`\bshutil\.rmtree\s*\(\s*(os\.path\.expanduser\s*\(\s*["']~["']\s*\)|["']\/["']|Path\.home\(\)|os\.environ\[["']HOME["']\])\s*[,)]`,
+  String.raw`\b(fs\.)?(rmSync|rm|rmdir)\s*\(\s*(os\.homedir\(\)|["']\/["'])\s*,\s*\{[^}\n]{0,${REACH}}recursive`,
+  firstThen(String.raw`\bRemove-Item\b`, next(String.raw`${HOME_TARGET}\s`) + later("-Recurse")),
+  firstThen(String.raw`\bRemove-Item\b`, next("-Recurse") + later(String.raw`\s${HOME_TARGET}["']?\s*$`)),
+  String.raw`\b(del|rd|rmdir)\s+\/s\s+\/q\s+[A-Za-z]:\\?\s*$`,
+  followedBy(String.raw`\bdd\s+`, String.raw`\bof=\/dev\/(sd[a-z]|nvme\d|disk\d|hd[a-z]|mmcblk\d)`),
+  followedBy(String.raw`\bmkfs(\.\w+)?\s+`, String.raw`\/dev\/(sd[a-z]|nvme\d|disk\d|hd[a-z])`),
+  String.raw`>\s*\/dev\/(sd[a-z]|nvme\d\w*|disk\d)\b`,
+  followedBy(String.raw`\bfind\s+["']?(\/|${HOME_NAME})\/?["']?\s`, String.raw`-delete\b`),
+  String.raw`\bchmod\s+-R\s+0*0{3}\s+(\/|~)`,
+  String.raw`\bformat\s+[A-Za-z]:\s*\/[qy]`,
+]);
 
 /** A home folder named as a target. */
 const HOME = /~|\$\{?HOME\b|\/home\b|\/Users\b|USERPROFILE|Path\.home|expanduser|homedir/i;
@@ -71,7 +68,7 @@ export const destructiveDelete: AuditRule = {
         hits.push(hitAt(unit, line, text, DESTROY, HOME.test(text) ? { floor: "medium" } : {}));
       });
       // A home folder kept in a name, then deleted: `home = os.path.expanduser("~")` … `shutil.rmtree(home)`.
-      const deleted = boundUse(unit, ["home"], DELETE_SINK);
+      const deleted = boundUse(unit, ["home"], DELETE_SINK, []);
       if (deleted)
         hits.push(
           hitAt(unit, deleted.line, deleted.text, undefined, {

@@ -9,7 +9,7 @@
 import { type AuditSeverity, severityRank } from "../audit-finding.js";
 import { type AuditRule, evidence, hitAt, type RuleHit } from "../audit-rule.js";
 import { anchorGroup } from "../line-anchors.js";
-import { first, followedBy, later, REACH } from "../line-pattern.js";
+import { firstThen, followedBy, later, linePattern, REACH } from "../line-pattern.js";
 import {
   type AuditContext,
   type CodeUnit,
@@ -20,51 +20,45 @@ import {
   wordsAround,
 } from "../scan-context.js";
 import { bindings, boundUse, RUN_SINK } from "./flows.js";
-import { aimsAtPlaceholder, KNOWN_INSTALLER_HOSTS, NETWORK_ANCHORS, publicIpUrl } from "./signals.js";
+import { aimsAtPlaceholder, KNOWN_INSTALLER_HOSTS, publicIpUrl } from "./signals.js";
 
-const PIPE_TO_SHELL = new RegExp(
-  [
-    followedBy(
-      String.raw`\b(curl|wget|iwr|irm|Invoke-WebRequest|Invoke-RestMethod|fetch)\b`,
-      String.raw`\|\s*(sudo\s+(-\w+\s+)*)?(\w+=[^\s|]+\s+)*(ba|z|da|k|fi)?sh\b(?!\s+-c\b)`,
-      "|",
-    ),
-    followedBy(
-      String.raw`\b(curl|wget)\b`,
-      String.raw`\|\s*(sudo\s+)?((python[0-9.]*|node|perl|ruby|php)\b(?!\s+-[ce]\b)(?!\s+-m\s+json)|iex\b|Invoke-Expression\b)`,
-      "|",
-    ),
-    String.raw`\b(ba|z)?sh\s+(-c\s+)?["']?(<\(|\$\()\s*(curl|wget)\b`,
-    followedBy(
-      String.raw`\b(iex|Invoke-Expression)\b`,
-      String.raw`(DownloadString|iwr|irm|Invoke-WebRequest|Invoke-RestMethod|Net\.WebClient)`,
-    ),
-    String.raw`\b(exec|eval)\s*\(\s*(requests\.get|urllib\.request\.urlopen|urlopen|httpx\.get)\s*\(`,
-    String.raw`\beval\s*\(\s*await\s*\(?\s*(await\s+)?fetch\s*\(`,
-    String.raw`\bsource\s+<\(\s*(curl|wget)\b`,
-    // PowerShell's fetch piped into Invoke-Expression (`irm … | iex`, `iwr -useb … | iex`).
-    followedBy(
-      String.raw`\b(iwr|irm|Invoke-WebRequest|Invoke-RestMethod)\b`,
-      String.raw`\|\s*(iex|Invoke-Expression)\b`,
-      "|",
-    ),
-    // A fetch's output evaluated by the shell or an interpreter: `eval "$(curl …)"`, `python3 -c "$(curl …)"`.
-    String.raw`(^|[;&|({]\s*|\bthen\s+)eval\s+["']?\$\(\s*(curl|wget)\b`,
-    String.raw`\b(python[0-9.]*|node|perl|ruby|php)\s+-[ce]\s+["']?\$\(\s*(curl|wget)\b`,
-  ].join("|"),
-  "i",
-);
+const PIPE_TO_SHELL = linePattern([
+  followedBy(
+    String.raw`\b(curl|wget|iwr|irm|Invoke-WebRequest|Invoke-RestMethod|fetch)\b`,
+    String.raw`\|\s*(sudo\s+(-\w+\s+)*)?(\w+=[^\s|]+\s+)*(ba|z|da|k|fi)?sh\b(?!\s+-c\b)`,
+    "|",
+  ),
+  followedBy(
+    String.raw`\b(curl|wget)\b`,
+    String.raw`\|\s*(sudo\s+)?((python[0-9.]*|node|perl|ruby|php)\b(?!\s+-[ce]\b)(?!\s+-m\s+json)|iex\b|Invoke-Expression\b)`,
+    "|",
+  ),
+  String.raw`\b(ba|z)?sh\s+(-c\s+)?["']?(<\(|\$\()\s*(curl|wget)\b`,
+  followedBy(
+    String.raw`\b(iex|Invoke-Expression)\b`,
+    String.raw`(DownloadString|iwr|irm|Invoke-WebRequest|Invoke-RestMethod|Net\.WebClient)`,
+  ),
+  String.raw`\b(exec|eval)\s*\(\s*(requests\.get|urllib\.request\.urlopen|urlopen|httpx\.get)\s*\(`,
+  String.raw`\beval\s*\(\s*await\s*\(?\s*(await\s+)?fetch\s*\(`,
+  String.raw`\bsource\s+<\(\s*(curl|wget)\b`,
+  // PowerShell's fetch piped into Invoke-Expression (`irm … | iex`, `iwr -useb … | iex`).
+  followedBy(
+    String.raw`\b(iwr|irm|Invoke-WebRequest|Invoke-RestMethod)\b`,
+    String.raw`\|\s*(iex|Invoke-Expression)\b`,
+    "|",
+  ),
+  // A fetch's output evaluated by the shell or an interpreter: `eval "$(curl …)"`, `python3 -c "$(curl …)"`.
+  String.raw`(^|[;&|({]\s*|\bthen\s+)eval\s+["']?\$\(\s*(curl|wget)\b`,
+  String.raw`\b(python[0-9.]*|node|perl|ruby|php)\s+-[ce]\s+["']?\$\(\s*(curl|wget)\b`,
+]);
 
-const DOWNLOAD_TO_FILE = new RegExp(
-  [
-    followedBy(String.raw`\bcurl\b`, String.raw`\s(-o|--output|-O)\b`),
-    String.raw`\bwget\b`,
-    followedBy(String.raw`\bInvoke-WebRequest\b`, "-OutFile"),
-    String.raw`\burlretrieve\s*\(`,
-    String.raw`\bDownloadFile\s*\(`,
-  ].join("|"),
-  "i",
-);
+const DOWNLOAD_TO_FILE = linePattern([
+  followedBy(String.raw`\bcurl\b`, String.raw`\s(-o|--output|-O)\b`),
+  String.raw`\bwget\b`,
+  followedBy(String.raw`\bInvoke-WebRequest\b`, "-OutFile"),
+  String.raw`\burlretrieve\s*\(`,
+  String.raw`\bDownloadFile\s*\(`,
+]);
 const MAKE_EXECUTABLE =
   /\bchmod\s+(\+x|[0-7]*[1357][0-7]{0,2}\b|u\+x|a\+x)|\bos\.chmod\s*\(|\bfs\.chmodSync?\s*\(/i;
 
@@ -109,14 +103,14 @@ export const downloadExecute: AuditRule = {
     "Look up the URL: a well-known installer from its vendor is the documented way to install a tool; anything else, download and read the script first.",
   run(context) {
     const hits: RuleHit[] = [];
-    for (const unit of unitsHolding(context, PIPE_ANCHORS, DOWNLOAD_ANCHORS, NETWORK_ANCHORS)) {
+    for (const unit of unitsHolding(context, PIPE_ANCHORS, DOWNLOAD_ANCHORS)) {
       eachLineHolding(unit, PIPE_ANCHORS, (text, _index, line) => {
         if (PIPE_TO_SHELL.test(text))
           hits.push(hitAt(unit, line, text, PIPE_TO_SHELL, severityOf(text, unit, context, line)));
       });
       hits.push(...fetchThenRun(unit, context));
       // A response kept in a name, then run: `code = requests.get(u).text` … `exec(code)`.
-      const run = boundUse(unit, ["fetched"], RUN_SINK);
+      const run = boundUse(unit, ["fetched"], RUN_SINK, [PIPE_ANCHORS, DOWNLOAD_ANCHORS]);
       if (run)
         hits.push(
           hitAt(unit, run.line, run.text, undefined, {
@@ -153,8 +147,8 @@ function fetchThenRun(unit: CodeUnit, context: AuditContext): RuleHit[] {
   const { index, line, text } = download;
   // Where the code comes from: the URL on the line, else the one a name on it was given (`URL = "…"`).
   let from: string | undefined = /https?:\/\//.test(text) ? text : undefined;
-  if (!from)
-    for (const [name, binding] of bindings(unit))
+  if (!from && !unit.prose)
+    for (const [name, binding] of bindings(unit, ["url"]))
       if (binding.kinds.has("url") && new RegExp(`\\b${name}\\b`).test(text)) from = binding.origin;
   if (!from) return [];
   const saved = SAVED_TO.exec(text);
@@ -165,9 +159,13 @@ function fetchThenRun(unit: CodeUnit, context: AuditContext): RuleHit[] {
   const after = saved ? text.slice(saved.index + saved[0].length) : "";
   run = (runs?.test(after) ?? false) || MAKE_EXECUTABLE.test(after);
   for (let next = index + 1; next < unit.count && !run; next++) {
+    // The line as written first (no comment taken off): most lines name neither a chmod nor the file.
+    const written = unit.file.line(unit.first + next);
+    const chmod = unitLineHolds(unit, next, CHMOD_ANCHORS);
+    if (!chmod && !(path !== undefined && written.includes(path))) continue;
     const code = unit.line(next);
     run =
-      (unitLineHolds(unit, next, CHMOD_ANCHORS) && MAKE_EXECUTABLE.test(code)) ||
+      (chmod && MAKE_EXECUTABLE.test(code)) ||
       (runs !== undefined && path !== undefined && code.includes(path) && runs.test(code));
   }
   if (!run) return [];
@@ -269,13 +267,10 @@ function namesTool(
 }
 
 const INPUT = String.raw`(input\s*\(|sys\.argv|argv\[|process\.argv|request\.(args|form|json|data|values|get_json)|req\.(query|body|params)|\$_(GET|POST|REQUEST)|params\[|stdin\.read|"\$[1-9@*]"|\$\{?[1-9@*]\}?|\$\{?(INPUT|ARGS|ARGUMENTS|QUERY|USER_INPUT)\b)`;
-const EVAL_INPUT = new RegExp(
-  [
-    followedBy(String.raw`\b(eval|exec|Function|execfile|compile)\s*\(\s*`, INPUT, ")"),
-    String.raw`^\s*eval\s+["']?${later(INPUT)}`,
-  ].join("|"),
-  "i",
-);
+const EVAL_INPUT = linePattern([
+  followedBy(String.raw`\b(eval|exec|Function|execfile|compile)\s*\(\s*`, INPUT, ")"),
+  String.raw`^\s*eval\s+["']?${later(INPUT)}`,
+]);
 const REMOTE_INPUT = /request\.|req\.|\$_(GET|POST|REQUEST)|params\[/;
 const EVAL_ANCHORS = anchorGroup(["eval", "exec", "function", "compile"], EVAL_INPUT);
 
@@ -299,17 +294,16 @@ export const evalInput: AuditRule = {
   },
 };
 
-const SHELL_FROM_INPUT = new RegExp(
-  [
-    String.raw`\bos\.(system|popen)\s*\(\s*f["']`,
-    followedBy(String.raw`\bos\.(system|popen)\s*\(\s*`, String.raw`(\+|%|\.format\()`, ")"),
-    first(String.raw`\bsubprocess\.\w+\s*\(\s*(f["']|[^\n,]{0,${REACH}}?(\+|%\s|\.format\())`) +
-      later(String.raw`shell\s*=\s*True`),
-    String.raw`\b(exec|execSync)\s*\(\s*\x60[^\x60\n]{0,${REACH}}\$\{`,
-    followedBy(String.raw`\b(exec|execSync)\s*\(\s*`, String.raw`\+\s*\w`, ")"),
-  ].join("|"),
-  "i",
-);
+const SHELL_FROM_INPUT = linePattern([
+  String.raw`\bos\.(system|popen)\s*\(\s*f["']`,
+  followedBy(String.raw`\bos\.(system|popen)\s*\(\s*`, String.raw`(\+|%|\.format\()`, ")"),
+  firstThen(
+    String.raw`\bsubprocess\.\w+\s*\(\s*(f["']|[^\n,]{0,${REACH}}?(\+|%\s|\.format\())`,
+    later(String.raw`shell\s*=\s*True`),
+  ),
+  String.raw`\b(exec|execSync)\s*\(\s*\x60[^\x60\n]{0,${REACH}}\$\{`,
+  followedBy(String.raw`\b(exec|execSync)\s*\(\s*`, String.raw`\+\s*\w`, ")"),
+]);
 
 const SHELL_ANCHORS = anchorGroup(["os.system", "os.popen", "subprocess", "exec"], SHELL_FROM_INPUT);
 
@@ -339,14 +333,11 @@ export const shellInjection: AuditRule = {
 
 const SQL_CALL = String.raw`\b(execute|executemany|query|raw|exec)\s*\(\s*`;
 const SQL_WORD = "(SELECT|INSERT|UPDATE|DELETE|DROP)";
-const SQL_FROM_INPUT = new RegExp(
-  [
-    followedBy(String.raw`${SQL_CALL}f["']${SQL_WORD}\b`, String.raw`\{`),
-    followedBy(String.raw`${SQL_CALL}["']${SQL_WORD}\b`, String.raw`["']\s*(\+|%\s*[\w(])`),
-    String.raw`${SQL_CALL}\x60${SQL_WORD}\b[^\x60\n]{0,${REACH}}\$\{`,
-  ].join("|"),
-  "i",
-);
+const SQL_FROM_INPUT = linePattern([
+  followedBy(String.raw`${SQL_CALL}f["']${SQL_WORD}\b`, String.raw`\{`),
+  followedBy(String.raw`${SQL_CALL}["']${SQL_WORD}\b`, String.raw`["']\s*(\+|%\s*[\w(])`),
+  String.raw`${SQL_CALL}\x60${SQL_WORD}\b[^\x60\n]{0,${REACH}}\$\{`,
+]);
 
 // A statement's keyword and the call that runs it: both on the line.
 const SQL_ANCHORS = anchorGroup(["select", "insert", "update", "delete", "drop"], SQL_FROM_INPUT);
@@ -372,14 +363,13 @@ export const sqlInjection: AuditRule = {
   },
 };
 
-const PATH_FROM_REQUEST = new RegExp(
+const PATH_FROM_REQUEST = linePattern([
   followedBy(
     String.raw`\b(open|send_file|send_from_directory|readFile\w*|createReadStream|sendFile|file_get_contents|unlink|rmtree|os\.remove)\s*\(`,
     String.raw`\b(request\.(args|form|values|json|get_json)|req\.(query|body|params)|\$_(GET|POST|REQUEST))`,
     ")",
   ),
-  "i",
-);
+]);
 
 const PATH_ANCHORS = anchorGroup(["request.", "req.", "$_get", "$_post", "$_request"], PATH_FROM_REQUEST);
 

@@ -6,7 +6,7 @@
  */
 import { type AuditRule, evidence, hitAt, type RuleHit } from "../audit-rule.js";
 import { anchorGroup } from "../line-anchors.js";
-import { first, followedBy, later, REACH } from "../line-pattern.js";
+import { firstThen, followedBy, later, linePattern, REACH } from "../line-pattern.js";
 import {
   type CodeUnit,
   eachLineHolding,
@@ -116,25 +116,22 @@ export const secretExfiltration: AuditRule = {
 };
 
 // Command output sent: `$(cmd)` in a request's data, or a command piped into a sender.
-const OUTPUT_SENT = new RegExp(
-  [
-    followedBy(
-      String.raw`\b(curl|wget)\b`,
-      String.raw`(-d|--data[\w-]*|-F|--form|--post-data|-H)\s*["']?[^"'\n]{0,${REACH}}\$\((whoami|id|hostname|uname|ifconfig|ip\s|env|printenv|cat|ls|history|ps|find|tar|base64|git\s+config|pwd)\b`,
-    ),
-    followedBy(
-      String.raw`\|\s*(curl|wget)\b`,
-      String.raw`(-d\s*@-|--data[\w-]*\s*@-|-F\s*[^\s=]{0,${REACH}}=@-|-T\s*-|--upload-file\s*-|--post-file=?\/dev\/stdin)`,
-    ),
-    String.raw`\|\s*(nc|ncat|netcat)\s+[\w.-]+\s+\d+`,
-    String.raw`>\s*\/dev\/(tcp|udp)\/`,
-    followedBy(
-      String.raw`\b(requests|httpx)\.(post|put)\(`,
-      String.raw`\b(check_output|getoutput|popen|run)\(`,
-    ),
-  ].join("|"),
-  "i",
-);
+const OUTPUT_SENT = linePattern([
+  followedBy(
+    String.raw`\b(curl|wget)\b`,
+    String.raw`(-d|--data[\w-]*|-F|--form|--post-data|-H)\s*["']?[^"'\n]{0,${REACH}}\$\((whoami|id|hostname|uname|ifconfig|ip\s|env|printenv|cat|ls|history|ps|find|tar|base64|git\s+config|pwd)\b`,
+  ),
+  followedBy(
+    String.raw`\|\s*(curl|wget)\b`,
+    String.raw`(-d\s*@-|--data[\w-]*\s*@-|-F\s*[^\s=]{0,${REACH}}=@-|-T\s*-|--upload-file\s*-|--post-file=?\/dev\/stdin)`,
+  ),
+  String.raw`\|\s*(nc|ncat|netcat)\s+[\w.-]+\s+\d+`,
+  String.raw`>\s*\/dev\/(tcp|udp)\/`,
+  followedBy(
+    String.raw`\b(requests|httpx)\.(post|put)\(`,
+    String.raw`\b(check_output|getoutput|popen|run)\(`,
+  ),
+]);
 
 const OUTPUT_ANCHORS = anchorGroup(
   ["curl", "wget", "nc ", "ncat", "netcat", "/dev/tcp/", "/dev/udp/", ".post", ".put"],
@@ -158,15 +155,13 @@ export const commandOutputExfiltration: AuditRule = {
   },
 };
 
-const DNS_EXFIL = new RegExp(
-  [
-    first(
-      String.raw`(^\s*|[;&|(]\s*|\$\(\s*|\bsubprocess\.\w+\(\s*\[?\s*["'])(dig|nslookup|host|drill|Resolve-DnsName)\s+[^\n|;]{0,${REACH}}?(\$\(|\$\{|\x60|\$\w+\.)`,
-    ) + later(String.raw`\.[a-z]{2,}`),
-    String.raw`\b(gethostbyname|getaddrinfo|resolve\w*|lookup)\s*\(\s*(f["'][^"'\n]{0,${REACH}}\{|[\w.]+\s*\+\s*["']\.|["'][^"'\n]{0,${REACH}}["']\s*\.\s*format\b|\x60[^\x60\n]{0,${REACH}}\$\{)`,
-  ].join("|"),
-  "i",
-);
+const DNS_EXFIL = linePattern([
+  firstThen(
+    String.raw`(^\s*|[;&|(]\s*|\$\(\s*|\bsubprocess\.\w+\(\s*\[?\s*["'])(dig|nslookup|host|drill|Resolve-DnsName)\s+[^\n|;]{0,${REACH}}?(\$\(|\$\{|\x60|\$\w+\.)`,
+    later(String.raw`\.[a-z]{2,}`),
+  ),
+  String.raw`\b(gethostbyname|getaddrinfo|resolve\w*|lookup)\s*\(\s*(f["'][^"'\n]{0,${REACH}}\{|[\w.]+\s*\+\s*["']\.|["'][^"'\n]{0,${REACH}}["']\s*\.\s*format\b|\x60[^\x60\n]{0,${REACH}}\$\{)`,
+]);
 
 const DNS_ANCHORS = anchorGroup(
   ["dig", "nslookup", "host", "drill", "resolve", "gethostbyname", "getaddrinfo", "lookup"],

@@ -6,9 +6,9 @@
  * or derived from (`src = await res.text()` takes what `res` is). A rule then asks whether a later line
  * uses such a name in its sink (runs it, reads it, deletes it, writes to it).
  */
-import { type AnchorGroup, anchorGroup } from "../line-anchors.js";
-import { type CodeUnit, eachLineHolding, unitLineHolds } from "../scan-context.js";
-import { CREDENTIAL_ANCHORS, CREDENTIAL_STORE, pathView } from "./signals.js";
+import type { AnchorGroup } from "../line-anchors.js";
+import { type CodeUnit, unitLineHolds } from "../scan-context.js";
+import { CREDENTIAL_STORE, pathView } from "./signals.js";
 
 /** What a bound value is. */
 export type Bound = "fetched" | "decoded" | "url" | "home" | "credential" | "profile" | "keys" | "hook";
@@ -44,7 +44,8 @@ const MAX_NAMES = 64;
 const MAX_ASSIGNMENTS = 2_000;
 const MAX_ON_LINE = 100;
 
-const cache = new WeakMap<CodeUnit, Map<string, Binding>>();
+/** Each unit's bindings, by the kinds asked (a rule asks for one or two). */
+const cache = new WeakMap<CodeUnit, Map<string, Map<string, Binding>>>();
 
 /** Each statement of `line`: split at `;` and `&&` (shell writes several on one line). */
 function statements(line: string): string[] {
@@ -55,7 +56,12 @@ function statements(line: string): string[] {
  * What `value` is, given the names bound so far (a derived value takes what its names are; `from` gets
  * the line of the first of them).
  */
-function kindsOf(value: string, bound: Map<string, Binding>, from?: { origin?: string }): Set<Bound> {
+function kindsOf(
+  value: string,
+  bound: Map<string, Binding>,
+  wanted: ReadonlySet<Bound>,
+  from?: { origin?: string },
+): Set<Bound> {
   const kinds = new Set<Bound>();
   let view = value;
   if (bound.size > 0)
@@ -67,54 +73,38 @@ function kindsOf(value: string, bound: Map<string, Binding>, from?: { origin?: s
       // A path built on a home folder is a path under `~`.
       if (binding.kinds.has("home")) view = view.replace(new RegExp(`\\b${name}\\b`, "g"), "~");
     }
-  if (FETCHED.test(value)) kinds.add("fetched");
-  if (DECODED.test(value)) kinds.add("decoded");
-  if (URL_LITERAL.test(value)) kinds.add("url");
+  // Only what is asked is looked for (a path under home needs the home folders too).
+  if (wanted.has("fetched") && FETCHED.test(value)) kinds.add("fetched");
+  if (wanted.has("decoded") && DECODED.test(value)) kinds.add("decoded");
+  if (wanted.has("url") && URL_LITERAL.test(value)) kinds.add("url");
+  if (!PATHS.some((kind) => wanted.has(kind))) return kinds;
   view = pathView(view);
   if (HOME_ONLY.test(view)) kinds.add("home");
-  if (CREDENTIAL_STORE.test(view)) kinds.add("credential");
-  if (PROFILE_PATH.test(view)) kinds.add("profile");
-  if (KEYS_PATH.test(view)) kinds.add("keys");
-  if (HOOK_PATH.test(view)) kinds.add("hook");
+  if (wanted.has("credential") && CREDENTIAL_STORE.test(view)) kinds.add("credential");
+  if (wanted.has("profile") && PROFILE_PATH.test(view)) kinds.add("profile");
+  if (wanted.has("keys") && KEYS_PATH.test(view)) kinds.add("keys");
+  if (wanted.has("hook") && HOOK_PATH.test(view)) kinds.add("hook");
   return kinds;
 }
 
-/** Whether a line can bind a name to what a flow follows (see {@link kindsOf}): the lines worth reading. */
-function bindsSomething(line: string): boolean {
-  return kindsOf(line, new Map()).size > 0;
-}
-
-/** The words of a line that can bind a name to something a flow follows (or a credential's, below). */
-export const SOURCE_ANCHORS = anchorGroup(
-  [
-    ...["requests.", "httpx", "session.", "client.", "urlopen", "urllib", "fetch", "axios", "http"],
-    ...["curl", "wget", "invoke-", "iwr", "irm", "downloadstring"],
-    ...["base64", "b64decode", "b32decode", "a85decode", "b85decode", "decodebytes", "unhexlify", "fromhex"],
-    ...["codecs.decode", "atob", "buffer.from", "xxd", "rev", "decompress", "marshal.loads"],
-    ...["~", "home", "userprofile", "expanduser", "getfolderpath", "authorized_keys", ".git", "hooks"],
-    ...[
-      ".bashrc",
-      ".bash_profile",
-      ".zshrc",
-      ".zprofile",
-      ".zshenv",
-      ".profile",
-      ".bash_login",
-      "config.fish",
-    ],
-  ],
-  (line: string) => bindsSomething(line) && !CREDENTIAL_STORE.test(pathView(line)),
-);
+/** The kinds that are paths (a home folder's, and under it). */
+const PATHS: readonly Bound[] = ["home", "credential", "profile", "keys", "hook"];
 
 /** The names `unit` binds, read once for all the rules that ask. */
-export function bindings(unit: CodeUnit): Map<string, Binding> {
-  let bound = cache.get(unit);
+export function bindings(unit: CodeUnit, wanted: readonly Bound[]): Map<string, Binding> {
+  const key = wanted.join(" ");
+  let byKinds = cache.get(unit);
+  if (!byKinds) {
+    byKinds = new Map();
+    cache.set(unit, byKinds);
+  }
+  let bound = byKinds.get(key);
   if (bound) return bound;
   bound = new Map();
+  // A fetch's URL is often kept in a name first (`URL = "…"`): its line is where the code comes from.
+  const kinds = new Set<Bound>(wanted.includes("fetched") ? [...wanted, "url"] : wanted);
   let read = 0;
   for (let index = 0; index < unit.count && read < MAX_ASSIGNMENTS; index++) {
-    // A line binds something new when it holds a source's word, or derives from a name bound already.
-    if (!unitLineHolds(unit, index, SOURCE_ANCHORS, CREDENTIAL_ANCHORS) && bound.size === 0) continue;
     const line = unit.line(index);
     if (!line.includes("=")) continue;
     let onLine = 0;
@@ -125,12 +115,13 @@ export function bindings(unit: CodeUnit): Map<string, Binding> {
       const [, name, value] = assigned as unknown as [string, string, string];
       if (bound.size >= MAX_NAMES && !bound.has(name)) continue;
       const from: { origin?: string } = {};
-      const kinds = kindsOf(value, bound, from);
-      if (kinds.size === 0) bound.delete(name);
-      else bound.set(name, { kinds, line: unit.start + index, text: line, origin: from.origin ?? line });
+      const found = kindsOf(value, bound, kinds, from);
+      if (found.size === 0) bound.delete(name);
+      else
+        bound.set(name, { kinds: found, line: unit.start + index, text: line, origin: from.origin ?? line });
     }
   }
-  cache.set(unit, bound);
+  byKinds.set(key, bound);
   return bound;
 }
 
@@ -138,11 +129,6 @@ export function bindings(unit: CodeUnit): Map<string, Binding> {
 function sinkFor(template: string, names: readonly string[]): RegExp {
   const any = [...names].sort((a, b) => b.length - a.length).join("|");
   return new RegExp(template.replaceAll("{name}", String.raw`(\$\{?)?(?:${any})\b\}?`), "i");
-}
-
-/** A sink with a name for its guard: the words of its anchors are on any line it matches. */
-function guard(template: string): RegExp {
-  return new RegExp(template.replaceAll("{name}", String.raw`(\$\{?)?[A-Za-z_]\w*\}?`), "i");
 }
 
 /** Running a value as code or a command. */
@@ -167,7 +153,7 @@ export const READS = [
   String.raw`{name}\s*\.\s*(read_text|read_bytes|open)\s*\(`,
   String.raw`\bopen\s*\(\s*{name}\b(?!\s*,\s*["'][wa])`,
   String.raw`\b(readFile\w*|createReadStream|fs\.read\w*)\s*\(\s*{name}`,
-  String.raw`\b(cat|base64|tar|zip|cp|scp|rsync|curl|Get-Content|gc|type)\b[^\n]{0,120}{name}`,
+  String.raw`\b(cat|base64|tar|zip|cp|scp|rsync|curl|Get-Content|gc|type)\s[^\n]{0,120}{name}`,
   String.raw`\bshutil\.copy\w*\s*\(\s*{name}`,
 ].join("|");
 
@@ -191,40 +177,76 @@ export const WRITES = [
   String.raw`\b(cp|mv|ln\s+-s\w*)\s[^\n]{0,120}{name}["']?\s*$`,
 ].join("|");
 
-/** A kind of sink: its pattern for names, and the anchors of the lines it can match. */
+/** Whether a unit (its text `text`) can name a home folder: plain searches, cheap on a large script. */
+function namesHome(text: string): boolean {
+  return (
+    text.includes("~") ||
+    text.includes("home") ||
+    text.includes("HOME") ||
+    text.includes("USERPROFILE") ||
+    text.includes("GetFolderPath")
+  );
+}
+
+/**
+ * Whether a line of `unit` holding an anchor of one of `groups` (the words of the values a flow follows)
+ * assigns something: the unit can bind such a name. Only those lines' marks are read, and they are cut out.
+ */
+function assignsFrom(unit: CodeUnit, groups: readonly AnchorGroup[]): boolean {
+  for (let index = 0; index < unit.count; index++)
+    if (groups.some((group) => unitLineHolds(unit, index, group)) && unit.line(index).includes("="))
+      return true;
+  return false;
+}
+
+/**
+ * A kind of sink: its pattern for names, and a cheap pattern any use of it matches (its calls and operators
+ * without the name): a unit without one is not looked at closer, and its assignments are not read.
+ */
 export interface Sink {
   template: string;
-  anchors: AnchorGroup;
+  any: RegExp;
 }
 
-function sink(template: string, anchors: readonly string[]): Sink {
-  return { template, anchors: anchorGroup(anchors, guard(template)) };
-}
-
-export const RUN_SINK = sink(RUNS, [
-  ...["exec", "eval", "compile", "function", "spawn", "vm.", "os.system", "os.popen", "subprocess"],
-  ...["sh", "iex", "invoke-expression"],
-]);
-export const READ_SINK = sink(READS, [
-  ...["read_text", "read_bytes", "open", "readfile", "createreadstream", "fs.read", "cat", "base64"],
-  ...["tar", "zip", "cp", "scp", "rsync", "curl", "get-content", "gc", "type", "shutil.copy"],
-]);
-export const DELETE_SINK = sink(DELETES, ["rmtree", "rm", "remove-item", "find"]);
-export const WRITE_SINK = sink(WRITES, [
-  ...["open", "write_text", "write_bytes", "appendfile", "writefile", "createwritestream", ">", "tee"],
-  ...["add-content", "set-content", "out-file", "cp", "mv", "ln"],
-]);
+export const RUN_SINK: Sink = {
+  template: RUNS,
+  any: /\b(exec|eval|compile|execfile|Function|execSync|spawnSync|spawn|execFileSync)\s*\(|\bvm\.\w+\s*\(|\bos\.(system|popen)\s*\(|\bsubprocess\.\w+\s*\(|\beval\s|\bsh\s+(-c|<<<)|\|\s*(sudo\s+)?((ba|z|da|k)?sh|iex|Invoke-Expression)\b|\b(iex|Invoke-Expression)\b/gi,
+};
+export const READ_SINK: Sink = {
+  template: READS,
+  any: /\.\s*(read_text|read_bytes|open)\s*\(|\bopen\s*\(|\b(readFile\w*|createReadStream|fs\.read\w*)\s*\(|\b(cat|base64|tar|zip|cp|scp|rsync|curl|Get-Content|gc|type)\s|\bshutil\.copy\w*\s*\(/gi,
+};
+export const DELETE_SINK: Sink = {
+  template: DELETES,
+  any: /\bshutil\.rmtree\s*\(|\b(rmSync|rm|rmdir|rmdirSync)\s*\(|\brm\s|\bRemove-Item\b|\bfind\s/gi,
+};
+export const WRITE_SINK: Sink = {
+  template: WRITES,
+  any: /\bopen\s*\(|\.\s*(write_text|write_bytes)\b|\b(appendFile|writeFile|createWriteStream)\w*\s*\(|>|\btee\b|\b(Add-Content|Set-Content|Out-File)\b|\b(cp|mv|ln)\s/gi,
+};
 
 /**
  * The first line of `unit` that uses, in `sink`, a name bound to one of `kinds` (on its binding's line or
- * later), with the name's binding.
+ * later), with the name's binding. `sources`: the anchors of the lines that can bind such a name (a line
+ * that fetches, decodes or names the path).
  */
 export function boundUse(
   unit: CodeUnit,
   kinds: readonly Bound[],
-  { template, anchors }: Sink,
+  { template, any }: Sink,
+  sources: readonly AnchorGroup[],
 ): { line: number; text: string; binding: Binding } | undefined {
-  const bound = bindings(unit);
+  // A block of code only (a paragraph or a line's inline code assigns nothing to run later), and only one
+  // where the sink is used at all and a value of the kind can be had (searches of its text): its
+  // assignments are read only then.
+  if (unit.prose || unit.inline) return undefined;
+  // A home folder is named in many ways (`Path.home()`, `$HOME`, `~`): plain searches; the other kinds by
+  // the words of the lines that assign them.
+  const text = unit.text();
+  if (kinds.includes("home") ? !namesHome(text) : !assignsFrom(unit, sources)) return undefined;
+  any.lastIndex = 0;
+  if (!any.test(text)) return undefined;
+  const bound = bindings(unit, kinds);
   const names = [...bound]
     .filter(([, binding]) => kinds.some((kind) => binding.kinds.has(kind)))
     .sort(([a], [b]) => b.length - a.length);
@@ -233,14 +255,14 @@ export function boundUse(
     template,
     names.map(([name]) => name),
   );
-  let found: { line: number; text: string; binding: Binding } | undefined;
-  eachLineHolding(unit, anchors, (text, _index, line) => {
-    if (found) return;
-    const used = pattern.exec(text);
-    if (!used) return;
+  for (let index = 0; index < unit.count; index++) {
+    const code = unit.line(index);
+    const used = pattern.exec(code);
+    if (!used) continue;
     // The name the sink uses (the longest bound name in what matched), bound on this line or before.
+    const line = unit.start + index;
     const name = names.find(([each]) => new RegExp(`\\b${each}\\b`).test(used[0]));
-    if (name && line >= name[1].line) found = { line, text, binding: name[1] };
-  });
-  return found;
+    if (name && line >= name[1].line) return { line, text: code, binding: name[1] };
+  }
+  return undefined;
 }

@@ -6,7 +6,7 @@
  */
 import { type AuditRule, evidence, type RuleHit } from "../audit-rule.js";
 import { anchorGroup, INVISIBLE_GROUP } from "../line-anchors.js";
-import { first, later, next } from "../line-pattern.js";
+import { firstThen, later, linePattern, next } from "../line-pattern.js";
 import {
   type AuditContext,
   eachFileLineHolding,
@@ -314,10 +314,14 @@ const TRIGGER_SAYS = anchorGroup(
   ["say", "type", "write", "send", "contain", "include", "mention", "enter", "uses the"],
   TRIGGER,
 );
-const SCRIPT_TRIGGER = new RegExp(
-  first(String.raw`\bif\b`) +
-    next(String.raw`(==|===|\bin\b|\.includes\(|\.startsWith\()`) +
-    later(String.raw`["'][^"'\s]{8,}["']`),
+const SCRIPT_TRIGGER = linePattern(
+  [
+    firstThen(
+      String.raw`\bif\b`,
+      next(String.raw`(==|===|\bin\b|\.includes\(|\.startsWith\()`) + later(String.raw`["'][^"'\s]{8,}["']`),
+    ),
+  ],
+  "",
 );
 const SCRIPT_TRIGGER_SOURCE = /\b(request|recv|message|body|payload|socket|conn|stdin|headers?)\b/i;
 const SCRIPT_TRIGGER_ANCHORS = anchorGroup(

@@ -5,52 +5,45 @@
  */
 import { type AuditRule, evidence, hitAt, type RuleHit } from "../audit-rule.js";
 import { anchorGroup } from "../line-anchors.js";
-import { followedBy, REACH } from "../line-pattern.js";
+import { followedBy, linePattern, REACH } from "../line-pattern.js";
 import { type CodeUnit, eachLineHolding, unitsHolding } from "../scan-context.js";
 import { boundUse, RUN_SINK } from "./flows.js";
 
-const DECODE_AND_RUN = new RegExp(
-  [
-    followedBy(
-      String.raw`(\b(base64\s+(-d|--decode|-D)|xxd\s+-r|openssl\s+(base64|enc)\s[^\n|]{0,${REACH}}?-d)\b|\|\s*rev\b(?!-))`,
-      String.raw`\|\s*(sudo\s+)?((ba|z|da)?sh|python[0-9.]*|node|perl|ruby)\b`,
-    ),
-    // Decoded text run through a process substitution: `bash <(echo … | base64 -d)`.
-    followedBy(
-      String.raw`(\b(ba|z|da)?sh|\bsource|(^|[;&|]\s*)\.)\s+<\(`,
-      String.raw`(\bbase64\s+(-d|--decode|-D)|\bxxd\s+-r|\|\s*rev)\b`,
-      ")",
-    ),
-    // Decoded text handed to the shell from a program: `os.system(base64.b64decode(…).decode())`.
-    followedBy(
-      String.raw`\b(os\.(system|popen)|subprocess\.\w+|execSync|spawnSync|child_process\.\w+)\s*\(\s*`,
-      String.raw`\b(b64decode|b32decode|a85decode|decodebytes|bytes\.fromhex|unhexlify|codecs\.decode|atob|Buffer\.from|zlib\.decompress)\b`,
-    ),
-    followedBy(
-      String.raw`\b(ba|z)?sh\s+-c\s+["']?\$\(`,
-      String.raw`\b(base64\s+(-d|--decode)|xxd\s+-r)`,
-      ")",
-    ),
-    followedBy(String.raw`\beval\s+["']?\$\(`, String.raw`\b(base64\s+(-d|--decode)|xxd\s+-r|rev\b)`, ")"),
-    followedBy(
-      String.raw`\b(exec|eval|compile)\s*\(\s*`,
-      String.raw`\b(b64decode|b32decode|a85decode|decodebytes|bytes\.fromhex|unhexlify|codecs\.decode|zlib\.decompress|gzip\.decompress|lzma\.decompress|marshal\.loads|bz2\.decompress)\b`,
-    ),
-    followedBy(
-      String.raw`\b(eval|Function|execSync|exec)\s*\(\s*`,
-      String.raw`\b(atob|Buffer\.from\s*\([^\n)]{0,${REACH}}["'](base64|hex)["'])`,
-    ),
-    followedBy(String.raw`\bnew\s+Function\s*\(\s*`, String.raw`\b(atob|Buffer\.from)\b`),
-    followedBy(
-      String.raw`\b(powershell|pwsh)(\.exe)?\b`,
-      String.raw`\s-(e|en|enc|encodedcommand)\s+[A-Za-z0-9+/=]{16,}`,
-    ),
-    followedBy(String.raw`\[System\.Convert\]::FromBase64String`, String.raw`\|\s*(iex|Invoke-Expression)`),
-    followedBy(String.raw`\b(iex|Invoke-Expression)\b`, "FromBase64String"),
-    String.raw`\bmarshal\.loads\s*\(`,
-  ].join("|"),
-  "i",
-);
+const DECODE_AND_RUN = linePattern([
+  followedBy(
+    String.raw`(\b(base64\s+(-d|--decode|-D)|xxd\s+-r|openssl\s+(base64|enc)\s[^\n|]{0,${REACH}}?-d)\b|\|\s*rev\b(?!-))`,
+    String.raw`\|\s*(sudo\s+)?((ba|z|da)?sh|python[0-9.]*|node|perl|ruby)\b`,
+  ),
+  // Decoded text run through a process substitution: `bash <(echo … | base64 -d)`.
+  followedBy(
+    String.raw`(\b(ba|z|da)?sh|\bsource|(^|[;&|]\s*)\.)\s+<\(`,
+    String.raw`(\bbase64\s+(-d|--decode|-D)|\bxxd\s+-r|\|\s*rev)\b`,
+    ")",
+  ),
+  // Decoded text handed to the shell from a program: `os.system(base64.b64decode(…).decode())`.
+  followedBy(
+    String.raw`\b(os\.(system|popen)|subprocess\.\w+|execSync|spawnSync|child_process\.\w+)\s*\(\s*`,
+    String.raw`\b(b64decode|b32decode|a85decode|decodebytes|bytes\.fromhex|unhexlify|codecs\.decode|atob|Buffer\.from|zlib\.decompress)\b`,
+  ),
+  followedBy(String.raw`\b(ba|z)?sh\s+-c\s+["']?\$\(`, String.raw`\b(base64\s+(-d|--decode)|xxd\s+-r)`, ")"),
+  followedBy(String.raw`\beval\s+["']?\$\(`, String.raw`\b(base64\s+(-d|--decode)|xxd\s+-r|rev\b)`, ")"),
+  followedBy(
+    String.raw`\b(exec|eval|compile)\s*\(\s*`,
+    String.raw`\b(b64decode|b32decode|a85decode|decodebytes|bytes\.fromhex|unhexlify|codecs\.decode|zlib\.decompress|gzip\.decompress|lzma\.decompress|marshal\.loads|bz2\.decompress)\b`,
+  ),
+  followedBy(
+    String.raw`\b(eval|Function|execSync|exec)\s*\(\s*`,
+    String.raw`\b(atob|Buffer\.from\s*\([^\n)]{0,${REACH}}["'](base64|hex)["'])`,
+  ),
+  followedBy(String.raw`\bnew\s+Function\s*\(\s*`, String.raw`\b(atob|Buffer\.from)\b`),
+  followedBy(
+    String.raw`\b(powershell|pwsh)(\.exe)?\b`,
+    String.raw`\s-(e|en|enc|encodedcommand)\s+[A-Za-z0-9+/=]{16,}`,
+  ),
+  followedBy(String.raw`\[System\.Convert\]::FromBase64String`, String.raw`\|\s*(iex|Invoke-Expression)`),
+  followedBy(String.raw`\b(iex|Invoke-Expression)\b`, "FromBase64String"),
+  String.raw`\bmarshal\.loads\s*\(`,
+]);
 
 const DECODE_ANCHORS = anchorGroup(
   [
@@ -72,7 +65,9 @@ const DECODE_ANCHORS = anchorGroup(
     "powershell",
     "pwsh",
     "frombase64string",
-    "rev",
+    // `| rev` (one white space character between, as an anchor's space stands for).
+    "|rev",
+    "| rev",
   ],
   DECODE_AND_RUN,
 );
@@ -91,7 +86,7 @@ export const encodedExecution: AuditRule = {
         if (DECODE_AND_RUN.test(text)) hits.push(hitAt(unit, line, text, DECODE_AND_RUN));
       });
       // Decoded into a name, then run: `X=$(echo … | base64 -d); eval "$X"`, `c = atob(…)` … `execSync(c)`.
-      const run = boundUse(unit, ["decoded"], RUN_SINK);
+      const run = boundUse(unit, ["decoded"], RUN_SINK, [DECODE_ANCHORS]);
       if (run)
         hits.push(
           hitAt(unit, run.line, run.text, undefined, {
@@ -135,13 +130,16 @@ export const encodedPayload: AuditRule = {
   run(context) {
     const hits: RuleHit[] = [];
     for (const file of context.files)
-      for (const unit of file.units)
+      for (const unit of file.units) {
+        // A paragraph of prose holds no blob a program decodes: its code is read by the other rules.
+        if (unit.prose) continue;
         for (let index = 0; index < unit.count; index++) {
           // Both blobs are at least 120 characters long: a shorter line is not cut out at all.
           if (unit.lineLength(index) < 120) continue;
           const hit = blobHit(unit, index);
           if (hit) hits.push(hit);
         }
+      }
     return hits;
   },
 };
@@ -251,6 +249,8 @@ export const assembledCommand: AuditRule = {
     for (const unit of unitsHolding(context, ASSEMBLY_ANCHORS, FRAGMENT_ANCHORS)) {
       // Code shown as an example in Markdown is skipped; asked only once a line could assemble something.
       let skipped: boolean | undefined;
+      // A paragraph of prose is not assembled code.
+      if (unit.prose) continue;
       eachLineHolding(unit, ASSEMBLY_ANCHORS, (text, index) => {
         if (!LINE_ASSEMBLY_HINT.test(text)) return;
         skipped ??= unit.file.kind !== "script" && unit.illustrative;

@@ -7,9 +7,9 @@
 import type { AuditSeverity } from "../audit-finding.js";
 import { type AuditRule, hitAt, type RuleHit } from "../audit-rule.js";
 import { anchorGroup } from "../line-anchors.js";
-import { first, followedBy, later, next, REACH } from "../line-pattern.js";
+import { firstThen, followedBy, later, linePattern, next, REACH } from "../line-pattern.js";
 import { type CodeUnit, eachLineHolding, unitsHolding } from "../scan-context.js";
-import { boundUse, SOURCE_ANCHORS, WRITE_SINK } from "./flows.js";
+import { boundUse, WRITE_SINK } from "./flows.js";
 
 const WRITE = String.raw`(>>?|\btee\b(\s+-a)?|\bcp\b|\bmv\b|\bln\s+-s|\bopen\s*\([^\n)]{0,${REACH}}?["'](a|w)|appendFile\w*|writeFile\w*|write_text|Add-Content|Set-Content|Out-File)`;
 /** {@link WRITE} after the target: a redirection there writes something else. */
@@ -19,10 +19,11 @@ const PROFILE = String.raw`(~|\$HOME|\$\{HOME\}|home)[/\\]*\.(bashrc|bash_profil
 function openFor(target: string): string {
   return String.raw`\bopen\s*\([^\n]{0,${REACH}}?(?:${target})[^\n]{0,${REACH}}?,\s*["'](a|w)`;
 }
-const WRITES_PROFILE = new RegExp(
-  `${followedBy(WRITE, PROFILE)}|${followedBy(PROFILE, WRITE_AFTER)}|${openFor(PROFILE)}`,
-  "i",
-);
+const WRITES_PROFILE = linePattern([
+  followedBy(WRITE, PROFILE),
+  followedBy(PROFILE, WRITE_AFTER),
+  openFor(PROFILE),
+]);
 /** What makes persisted content a backdoor rather than an install step. */
 const PAYLOAD =
   /\b(curl|wget|nc|ncat|netcat|base64|\/dev\/tcp|python[0-9.]*\s+-c|bash\s+-i|Invoke-Expression|iex|DownloadString|mkfifo|socat)\b|https?:\/\//i;
@@ -83,7 +84,7 @@ export const shellProfileWrite: AuditRule = {
         hits.push(hitAt(unit, line, text, WRITES_PROFILE, { severity }));
       });
       // A profile's path kept in a name, then written: `rc = path.join(os.homedir(), ".zshrc")` … `appendFileSync(rc, …)`.
-      const written = boundUse(unit, ["profile"], WRITE_SINK);
+      const written = boundUse(unit, ["profile"], WRITE_SINK, [PROFILE_ANCHORS]);
       if (written)
         hits.push(
           hitAt(unit, written.line, written.text, undefined, {
@@ -95,23 +96,20 @@ export const shellProfileWrite: AuditRule = {
   },
 };
 
-const SCHEDULE = new RegExp(
-  [
-    String.raw`\|\s*crontab\s+-`,
-    String.raw`\bcrontab\s+([\w$~-]*[./$][\w./$~-]*|-(\s|$))`,
-    String.raw`["']crontab["']\s*,\s*["'](-|[\w$~-]*[./$][\w./$~-]*)["']`,
-    followedBy(String.raw`(>>?|\btee\b|\bcp\b|\bmv\b)`, String.raw`(\/etc\/cron\.?\w*|\/var\/spool\/cron)`),
-    String.raw`\bschtasks\s+\/create\b`,
-    String.raw`\bRegister-ScheduledTask\b`,
-    String.raw`\blaunchctl\s+(load|bootstrap|submit)\b`,
-    String.raw`Library\/Launch(Agents|Daemons)\/[^\s"']{0,${REACH}}\.plist`,
-    String.raw`\.config\/systemd\/user\/[^\s"']+`,
-    String.raw`\bsystemctl\s+(--user\s+)?enable\b`,
-    String.raw`\bat\s+now\b`,
-    followedBy(String.raw`\bnohup\b`, String.raw`&\s*(disown\s*)?$`),
-  ].join("|"),
-  "i",
-);
+const SCHEDULE = linePattern([
+  String.raw`\|\s*crontab\s+-`,
+  String.raw`\bcrontab\s+([\w$~-]*[./$][\w./$~-]*|-(\s|$))`,
+  String.raw`["']crontab["']\s*,\s*["'](-|[\w$~-]*[./$][\w./$~-]*)["']`,
+  followedBy(String.raw`(>>?|\btee\b|\bcp\b|\bmv\b)`, String.raw`(\/etc\/cron\.?\w*|\/var\/spool\/cron)`),
+  String.raw`\bschtasks\s+\/create\b`,
+  String.raw`\bRegister-ScheduledTask\b`,
+  String.raw`\blaunchctl\s+(load|bootstrap|submit)\b`,
+  String.raw`Library\/Launch(Agents|Daemons)\/[^\s"']{0,${REACH}}\.plist`,
+  String.raw`\.config\/systemd\/user\/[^\s"']+`,
+  String.raw`\bsystemctl\s+(--user\s+)?enable\b`,
+  String.raw`\bat\s+now\b`,
+  followedBy(String.raw`\bnohup\b`, String.raw`&\s*(disown\s*)?$`),
+]);
 
 const SCHEDULE_ANCHORS = anchorGroup(
   [
@@ -154,17 +152,16 @@ export const scheduledPersistence: AuditRule = {
   },
 };
 
-const GIT_HOOK = new RegExp(
-  [
-    followedBy(WRITE, String.raw`\.git/hooks/`),
-    followedBy(String.raw`\.git/hooks/`, WRITE_AFTER),
-    openFor(String.raw`\.git/hooks/`),
-    followedBy(String.raw`\bgit\s+config\b`, String.raw`core\.hooksPath`),
-  ].join("|"),
-  "i",
-);
+const GIT_HOOK = linePattern([
+  followedBy(WRITE, String.raw`\.git/hooks/`),
+  followedBy(String.raw`\.git/hooks/`, WRITE_AFTER),
+  openFor(String.raw`\.git/hooks/`),
+  followedBy(String.raw`\bgit\s+config\b`, String.raw`core\.hooksPath`),
+]);
 
 const HOOK_ANCHORS = anchorGroup([".git/hooks/", "hookspath"], GIT_HOOK);
+/** A hook's path written in pieces (`os.path.join(".git", "hooks", …)`): a unit that may bind one. */
+const HOOK_PIECES = anchorGroup([".git"]);
 
 export const gitHookWrite: AuditRule = {
   id: "git-hook-write",
@@ -175,7 +172,7 @@ export const gitHookWrite: AuditRule = {
   check: "Read the hook; a formatter or test run is common, one that fetches or sends is a backdoor.",
   run(context) {
     const hits: RuleHit[] = [];
-    for (const unit of unitsHolding(context, HOOK_ANCHORS, SOURCE_ANCHORS)) {
+    for (const unit of unitsHolding(context, HOOK_ANCHORS, HOOK_PIECES)) {
       let payload: boolean | undefined;
       eachLineHolding(unit, HOOK_ANCHORS, (text, _index, line) => {
         if (!GIT_HOOK.test(text)) return;
@@ -183,7 +180,7 @@ export const gitHookWrite: AuditRule = {
         hits.push(hitAt(unit, line, text, GIT_HOOK, payload ? { severity: "high" } : {}));
       });
       // A hook's path kept in a name, then written: `hook = os.path.join(".git", "hooks", "pre-commit")` … `open(hook, "w")`.
-      const written = boundUse(unit, ["hook"], WRITE_SINK);
+      const written = boundUse(unit, ["hook"], WRITE_SINK, [HOOK_ANCHORS, HOOK_PIECES]);
       if (written) {
         payload ??= carriesPayload(unit);
         hits.push(hitAt(unit, written.line, written.text, undefined, payload ? { severity: "high" } : {}));
@@ -193,10 +190,11 @@ export const gitHookWrite: AuditRule = {
   },
 };
 
-const AUTHORIZED_KEYS = new RegExp(
-  `${followedBy(WRITE, String.raw`authorized_keys\b`)}|${followedBy(String.raw`authorized_keys\b`, WRITE_AFTER)}|${openFor(String.raw`authorized_keys\b`)}`,
-  "i",
-);
+const AUTHORIZED_KEYS = linePattern([
+  followedBy(WRITE, String.raw`authorized_keys\b`),
+  followedBy(String.raw`authorized_keys\b`, WRITE_AFTER),
+  openFor(String.raw`authorized_keys\b`),
+]);
 
 const KEYS_ANCHORS = anchorGroup(["authorized_keys"], AUTHORIZED_KEYS);
 
@@ -216,27 +214,24 @@ export const authorizedKeysWrite: AuditRule = {
           hits.push(hitAt(unit, line, text, AUTHORIZED_KEYS, { floor: "medium" }));
       });
       // The file's path kept in a name, then written: `ak = Path.home() / ".ssh" / "authorized_keys"` … `ak.open("a")`.
-      const written = boundUse(unit, ["keys"], WRITE_SINK);
+      const written = boundUse(unit, ["keys"], WRITE_SINK, [KEYS_ANCHORS]);
       if (written) hits.push(hitAt(unit, written.line, written.text, undefined, { floor: "medium" }));
     }
     return hits;
   },
 };
 
-const REVERSE_SHELL = new RegExp(
-  [
-    followedBy(String.raw`\b(ba)?sh\s+-i\b`, String.raw`\/dev\/(tcp|udp)\/`),
-    followedBy(String.raw`\/dev\/(tcp|udp)\/`, String.raw`\b(0>&1|<&\d|>&\s*\d)`),
-    followedBy(String.raw`\b(nc|ncat|netcat)\b`, String.raw`\s-(e|c)\s+\S*(sh|cmd|powershell)\b`),
-    followedBy(String.raw`\bsocat\b`, String.raw`\bexec:`),
-    followedBy(String.raw`\bmkfifo\b`, String.raw`\|\s*(nc|ncat|netcat)\b`),
-    String.raw`\bpty\.spawn\s*\(`,
-    followedBy(String.raw`\bos\.dup2\s*\(`, "fileno"),
-    String.raw`New-Object\s+System\.Net\.Sockets\.TCPClient`,
-    first(String.raw`\bsocket\.socket\b`) + next(";") + later(String.raw`\bsubprocess\b`),
-  ].join("|"),
-  "i",
-);
+const REVERSE_SHELL = linePattern([
+  followedBy(String.raw`\b(ba)?sh\s+-i\b`, String.raw`\/dev\/(tcp|udp)\/`),
+  followedBy(String.raw`\/dev\/(tcp|udp)\/`, String.raw`\b(0>&1|<&\d|>&\s*\d)`),
+  followedBy(String.raw`\b(nc|ncat|netcat)\b`, String.raw`\s-(e|c)\s+\S*(sh|cmd|powershell)\b`),
+  followedBy(String.raw`\bsocat\b`, String.raw`\bexec:`),
+  followedBy(String.raw`\bmkfifo\b`, String.raw`\|\s*(nc|ncat|netcat)\b`),
+  String.raw`\bpty\.spawn\s*\(`,
+  followedBy(String.raw`\bos\.dup2\s*\(`, "fileno"),
+  String.raw`New-Object\s+System\.Net\.Sockets\.TCPClient`,
+  firstThen(String.raw`\bsocket\.socket\b`, next(";") + later(String.raw`\bsubprocess\b`)),
+]);
 
 // netcat's branch needs its `-e`/`-c` flag: a far rarer word than `nc` inside others.
 const REVERSE_ANCHORS = anchorGroup(

@@ -46,7 +46,9 @@ export function readsCredentials(line: string, prose = false): RegExpExecArray |
 
 /** The first line of `unit` that reads a credential store through a name its path was given. */
 export function boundCredentialRead(unit: CodeUnit): { line: number; text: string } | undefined {
-  return unit.file.kind === "script" || !unit.prose ? boundUse(unit, ["credential"], READ_SINK) : undefined;
+  return unit.file.kind === "script" || !unit.prose
+    ? boundUse(unit, ["credential"], READ_SINK, [CREDENTIAL_ANCHORS])
+    : undefined;
 }
 
 /** `.env` as where a copy goes (`cp .env.example .env`): written, not read. */
@@ -54,17 +56,20 @@ const DOTENV_WRITTEN = /\b(cp|mv|copy|Copy-Item)\s+(-\w+\s+)*\S+\s+["']?(\.\/)?\
 
 /** Whether `line` reads a `.env` file (its secrets). */
 export function readsDotenv(line: string): boolean {
-  return DOTENV_READ.test(line) && !DOTENV_WRITTEN.test(line);
+  return /\.env/i.test(line) && DOTENV_READ.test(line) && !DOTENV_WRITTEN.test(line);
 }
 
 /** Options of a child process: its `env` is handed to the child, not sent anywhere. */
 const CHILD_PROCESS = /\b(spawn\w*|exec\w*|fork|Worker|child_process)\b/;
 
+/** What every dump of {@link ENV_DUMP} holds: a cheap test first (most lines with "env" say "environment"). */
+const MAY_DUMP = /printenv|\benv\s*($|[|>;&)])|\bexport\s+-p|environ\b|process\.env|\benv:|\bENV\.to_h/i;
+
 /** Whether `line` dumps the environment. */
 export function dumpsEnvironment(line: string): RegExpExecArray | undefined {
-  if (ENV_FILTERED.test(line)) return undefined;
+  if (!MAY_DUMP.test(line) || ENV_FILTERED.test(line)) return undefined;
   const dump = ENV_DUMP.exec(line) ?? undefined;
-  if (dump && /:\s*process\.env\s*[,}]$/.test(dump[0]) && CHILD_PROCESS.test(line)) return undefined;
+  if (dump && /^process\.env\s*[,}]$/.test(dump[0]) && CHILD_PROCESS.test(line)) return undefined;
   return dump;
 }
 
@@ -99,13 +104,16 @@ export const environmentDump: AuditRule = {
   check: "See where the dump goes; reading the one variable a tool needs is the safe form.",
   run(context) {
     const hits: RuleHit[] = [];
-    for (const unit of unitsHolding(context, ENV_ANCHORS))
+    for (const unit of unitsHolding(context, ENV_ANCHORS)) {
+      // A sentence about the environment dumps nothing (a dump sent out is secret-exfiltration's).
+      if (unit.prose) continue;
       eachLineHolding(unit, ENV_ANCHORS, (text, _index, line) => {
         if (dumpsEnvironment(text))
           hits.push(
             hitAt(unit, line, text, ENV_DUMP, unit.file.kind === "script" ? {} : { severity: "low" }),
           );
       });
+    }
     return hits;
   },
 };

@@ -5,7 +5,7 @@
  * it matches holds, so the rules test it only on those lines.
  */
 import { anchorGroup } from "../line-anchors.js";
-import { followedBy } from "../line-pattern.js";
+import { followedBy, linePattern } from "../line-pattern.js";
 
 /** A credential store: SSH private keys, cloud and tool credentials, keychains, browser and wallet data. */
 export const CREDENTIAL_STORE = new RegExp(
@@ -137,7 +137,7 @@ export const ENV_DUMP = new RegExp(
     String.raw`Object\.(entries|keys|values|assign)\s*\(\s*(\{\s*\}\s*,\s*)?process\.env\s*\)`,
     String.raw`\{\s*\.\.\.process\.env\s*\}(?![^\n]*?\b(env|spawn|exec\w*)\b)`,
     // `{ env: process.env }` as a value of an object (not a child process's options: see dumpsEnvironment).
-    String.raw`[{,]\s*["']?\w+["']?\s*:\s*process\.env\s*[,}]`,
+    String.raw`\bprocess\.env(?<=[{,]\s*["']?\w+["']?\s*:\s*process\.env)\s*[,}]`,
     String.raw`\b(Get-ChildItem|gci|dir|ls)\s+env:`,
     String.raw`\bENV\.to_h\b`,
   ].join("|"),
@@ -162,33 +162,30 @@ export const DOTENV_READ = new RegExp(
 export const ENV_ANCHORS = anchorGroup(["env", "export"], ENV_DUMP, DOTENV_READ);
 
 /** A network call that sends data (a body, a form, an upload) or a raw socket. */
-export const NETWORK_SEND = new RegExp(
-  [
-    followedBy(
-      String.raw`\bcurl\b`,
-      String.raw`\s(-d|--data(-binary|-raw|-urlencode|-ascii)?|-F|--form|-T|--upload-file|--json)\b`,
-    ),
-    followedBy(String.raw`\bcurl\b`, String.raw`-X\s*(POST|PUT)\b`),
-    followedBy(String.raw`\bwget\b`, "--(post|body)-(data|file)"),
-    String.raw`\b(requests|httpx|session|client|http)\.(post|put|patch)\s*\(`,
-    followedBy(String.raw`\burllib\.request\.(urlopen|Request)\s*\(`, String.raw`\bdata\s*=`),
-    String.raw`\baxios\.(post|put|patch)\s*\(`,
-    followedBy(String.raw`\bfetch\s*\(`, String.raw`\bmethod\s*:\s*["'](POST|PUT|PATCH)`),
-    String.raw`\bmethod\s*:\s*["'](POST|PUT|PATCH)["']`,
-    String.raw`\b(nc|ncat|netcat)\s+(-\w+\s+)*[\w.-]+\s+\d{2,5}\b`,
-    "/dev/(tcp|udp)/",
-    followedBy(String.raw`\bscp\b`, String.raw`\s[\w.-]+@[\w.-]+:`),
-    followedBy(
-      String.raw`\b(Invoke-WebRequest|Invoke-RestMethod|iwr|irm)\b`,
-      String.raw`(-Method\s+(Post|Put)|-Body\b|-InFile\b)`,
-    ),
-    String.raw`\b(sock|socket|s|conn|client|udp|tcp)\.(send|sendall|sendto)\s*\(`,
-    String.raw`\bsmtplib\b|\bsendmail\b`,
-    followedBy(String.raw`\bftp\b`, String.raw`\bput\b`),
-    String.raw`\bftplib\b`,
-  ].join("|"),
-  "i",
-);
+export const NETWORK_SEND = linePattern([
+  followedBy(
+    String.raw`\bcurl\b`,
+    String.raw`\s(-d|--data(-binary|-raw|-urlencode|-ascii)?|-F|--form|-T|--upload-file|--json)\b`,
+  ),
+  followedBy(String.raw`\bcurl\b`, String.raw`-X\s*(POST|PUT)\b`),
+  followedBy(String.raw`\bwget\b`, "--(post|body)-(data|file)"),
+  String.raw`\b(requests|httpx|session|client|http)\.(post|put|patch)\s*\(`,
+  followedBy(String.raw`\burllib\.request\.(urlopen|Request)\s*\(`, String.raw`\bdata\s*=`),
+  String.raw`\baxios\.(post|put|patch)\s*\(`,
+  followedBy(String.raw`\bfetch\s*\(`, String.raw`\bmethod\s*:\s*["'](POST|PUT|PATCH)`),
+  String.raw`\bmethod\s*:\s*["'](POST|PUT|PATCH)["']`,
+  String.raw`\b(nc|ncat|netcat)\s+(-\w+\s+)*[\w.-]+\s+\d{2,5}\b`,
+  "/dev/(tcp|udp)/",
+  followedBy(String.raw`\bscp\b`, String.raw`\s[\w.-]+@[\w.-]+:`),
+  followedBy(
+    String.raw`\b(Invoke-WebRequest|Invoke-RestMethod|iwr|irm)\b`,
+    String.raw`(-Method\s+(Post|Put)|-Body\b|-InFile\b)`,
+  ),
+  String.raw`\b(sock|socket|s|conn|client|udp|tcp)\.(send|sendall|sendto)\s*\(`,
+  String.raw`\bsmtplib\b|\bsendmail\b`,
+  followedBy(String.raw`\bftp\b`, String.raw`\bput\b`),
+  String.raw`\bftplib\b`,
+]);
 
 const SEND_ANCHOR_WORDS = [
   "curl",
@@ -218,21 +215,18 @@ const SEND_ANCHOR_WORDS = [
 export const SEND_ANCHORS = anchorGroup(SEND_ANCHOR_WORDS, NETWORK_SEND);
 
 /** Any network request. */
-export const NETWORK_ANY = new RegExp(
-  [
-    NETWORK_SEND.source,
-    String.raw`\b(curl|wget)\b`,
-    String.raw`\b(requests|httpx|aiohttp|urllib3?)\b[.\w]*\.(get|request|urlopen|Session|ClientSession)\b`,
-    String.raw`\burlopen\s*\(`,
-    String.raw`\bfetch\s*\(\s*[\w"'\x60]`,
-    String.raw`\baxios\b`,
-    String.raw`\bhttps?\.(get|request)\s*\(`,
-    String.raw`\b(Invoke-WebRequest|Invoke-RestMethod|iwr|irm|Net\.WebClient|DownloadString|DownloadFile)\b`,
-    String.raw`\bsocket\.(socket|create_connection)\b`,
-    String.raw`\bnet\.(connect|createConnection|Socket)\b`,
-  ].join("|"),
-  "i",
-);
+export const NETWORK_ANY = linePattern([
+  ...NETWORK_SEND.branches,
+  String.raw`\b(curl|wget)\b`,
+  String.raw`\b(requests|httpx|aiohttp|urllib3?)\b[.\w]*\.(get|request|urlopen|Session|ClientSession)\b`,
+  String.raw`\burlopen\s*\(`,
+  String.raw`\bfetch\s*\(\s*[\w"'\x60]`,
+  String.raw`\baxios\b`,
+  String.raw`\bhttps?\.(get|request)\s*\(`,
+  String.raw`\b(Invoke-WebRequest|Invoke-RestMethod|iwr|irm|Net\.WebClient|DownloadString|DownloadFile)\b`,
+  String.raw`\bsocket\.(socket|create_connection)\b`,
+  String.raw`\bnet\.(connect|createConnection|Socket)\b`,
+]);
 
 /** The anchors of {@link NETWORK_ANY}. */
 export const NETWORK_ANCHORS = anchorGroup(
