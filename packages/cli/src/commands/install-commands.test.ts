@@ -469,6 +469,16 @@ describe("agents' links and copies", () => {
     expect(lstatSync(temp.join("project/.codex/skills/alpha")).isSymbolicLink()).toBe(true);
   });
 
+  it("update keeps an agent's link to the install the lock does not record a link (vercel's layout)", async () => {
+    expect((await cli("add", "../src", "--skill", "alpha")).code).toBe(0);
+    mkdirSync(temp.join("project/.claude/skills"), { recursive: true });
+    symlinkSync("../../.agents/skills/alpha", claudeCopy());
+    await temp.write({ "src/alpha/references/new.md": "new\n" });
+    expect((await cli("update", "--yes")).stdout).toContain("alpha  updated");
+    expect(lstatSync(claudeCopy()).isSymbolicLink()).toBe(true);
+    expect(readFileSync(join(claudeCopy(), "references/new.md"), "utf8")).toBe("new\n");
+  });
+
   it("leaves an identical copy behind a committed link out of the project alone, and still removes", async () => {
     expect((await cli("add", "../src", "--skill", "alpha")).code).toBe(0);
     cpSync(temp.join("project/.agents/skills/alpha"), temp.join("outside/alpha"), { recursive: true });
