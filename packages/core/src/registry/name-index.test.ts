@@ -1,4 +1,4 @@
-import { writeFileSync } from "node:fs";
+import { readFileSync, writeFileSync } from "node:fs";
 import { rm, symlink, utimes, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
@@ -177,6 +177,41 @@ describe("the name index (one-skill commands without the whole registry)", () =>
     expect(moved.indexed).toBe(false);
     expect(moved.fast).toEqual(moved.full);
     expect(JSON.stringify(moved.fast)).toContain("(b)");
+  }, 30_000);
+
+  it("stats a linked root's folders once: reached through the link and by real path, they are one file", async () => {
+    await temp.write({
+      "store/pdf/SKILL.md": skill("pdf", "Fill PDF forms."),
+      "store/docx/SKILL.md": skill("docx", "Edit Word files."),
+      "project/.agents/.keep": "",
+    });
+    await symlink(temp.join("store"), temp.join("project/.agents/skills"));
+    // A warm walk (as after `skillset list`) stats each folder by its real path to reuse its listing.
+    const list = createRegistry({
+      cwd: temp.join("project"),
+      env,
+      home: temp.join("home"),
+      cacheFile: temp.join("cache", "metadata.json"),
+    });
+    await list.load();
+    await list.settled();
+    stepPastRacyWindow();
+    await both("pdf");
+    const header = JSON.parse(
+      readFileSync(temp.join("cache", "metadata.names.json"), "utf8").split("\n")[0]!,
+    );
+    const paths: string[] = header.paths;
+    expect(new Set(paths).size).toBe(paths.length);
+    // Below the root, by its index: never again by the real path the walk also reached them by.
+    expect(paths.filter((path) => path.startsWith(`${temp.join("store")}/`))).toEqual([]);
+    expect(paths.filter((path) => /^\d+\/(pdf|docx)$/.test(path))).toHaveLength(2);
+    // And the proof still holds, then breaks on an edit in place under the real path.
+    expect((await both("pdf")).indexed).toBe(true);
+    writeFileSync(temp.join("store/pdf/SKILL.md"), skill("pdf", "Fill PDF forms, edited."));
+    stepPastRacyWindow();
+    const edited = await both("pdf");
+    expect(edited.indexed).toBe(false);
+    expect(JSON.stringify(edited.fast)).toContain("edited");
   }, 30_000);
 
   it("finds a name whose text needs escaping in the index's lines (quotes, tabs, a newline)", async () => {

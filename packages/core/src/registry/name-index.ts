@@ -119,8 +119,9 @@ async function realRoots(fs: FileSystem, roots: readonly string[]): Promise<Arra
 }
 
 /**
- * How a walked path is stored (see `NameIndexHeader.paths`): below the longest root holding it, else whole.
- * `byRoot` lists `[root path, index]` longest first.
+ * How a walked path is stored (see `NameIndexHeader.paths`): below the longest root holding it, by the
+ * root's path or its real path (the walk reaches a linked root's folders both ways, and both are one
+ * file to stat), else whole. `byRoot` lists `[root path or real path, index]` longest first.
  */
 function storedPath(path: string, byRoot: ReadonlyArray<readonly [string, number]>): string {
   for (const [root, index] of byRoot)
@@ -131,10 +132,14 @@ function storedPath(path: string, byRoot: ReadonlyArray<readonly [string, number
 
 /** The path to stat for a stored one: below its root's real path (see `NameIndexHeader.paths`). */
 function pathToStat(stored: string, reals: ReadonlyArray<string | undefined>): string | undefined {
-  const slash = stored.indexOf("/");
-  if (slash <= 0 || !/^\d+$/.test(stored.slice(0, slash))) return stored;
-  const real = reals[Number(stored.slice(0, slash))];
-  return real === undefined ? undefined : `${real}${sep}${stored.slice(slash + 1)}`;
+  // A leading run of digits then `/` is a root's index (an absolute path starts with `/` or a drive).
+  let digits = 0;
+  let index = 0;
+  for (let code = stored.charCodeAt(0); code >= 48 && code <= 57; code = stored.charCodeAt(++digits))
+    index = index * 10 + (code - 48);
+  if (digits === 0 || stored[digits] !== "/") return stored;
+  const real = reals[index];
+  return real === undefined ? undefined : real + sep + stored.slice(digits + 1);
 }
 
 /**
@@ -159,16 +164,19 @@ export async function buildNameIndex(options: {
   const rootPaths = states.map((state) => state.root.path);
   const reals = await realRoots(fs, rootPaths);
   const byRoot = rootPaths
-    .map((path, index) => [path, index] as const)
-    .filter(([, index]) => reals[index] !== undefined)
+    .flatMap((path, index) => {
+      const real = reals[index];
+      return real === undefined ? [] : [[path, index] as const, [real, index] as const];
+    })
     .sort((a, b) => b[0].length - a[0].length);
   // A stamp proves what was read only when it is older than the read (and than the racy window before it).
   const now = Math.min(Date.now(), options.walkedSince ?? Number.POSITIVE_INFINITY);
   const paths: string[] = [];
   const stamps: number[] = [];
-  for (const path of walked) {
-    const stored = storedPath(path, byRoot);
-    const target = pathToStat(stored, reals);
+  const stored = new Set<string>();
+  for (const path of walked) stored.add(storedPath(path, byRoot));
+  for (const path of stored) {
+    const target = pathToStat(path, reals);
     const found = target === undefined ? undefined : await statOf(fs, target);
     if (found === undefined) stamps.push(0, 0, -1, 0);
     else {
@@ -176,7 +184,7 @@ export async function buildNameIndex(options: {
       if (isRacy(found, now) || isRacy({ ...found, mtimeMs: found.ctimeMs }, now)) return undefined;
       stamps.push(found.mtimeMs, found.ctimeMs, found.ino, found.isDirectory ? 0 : found.size);
     }
-    paths.push(stored);
+    paths.push(path);
   }
   const namesOf = new Map<string, Set<string>>();
   for (const { skill } of options.entries) {
