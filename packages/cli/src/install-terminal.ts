@@ -9,6 +9,7 @@ import type { InstallIo, InstallLimits } from "@skillset/install";
 import { type CommandContext, UsageError } from "./command.js";
 import { elideMiddle, REVIEW_WIDTH } from "./terminal/elide-middle.js";
 import { outputColumns } from "./terminal/output-width.js";
+import { withWrapRules } from "./terminal/wrap-width.js";
 
 /** The rules `--allow-risk` names (repeatable, or comma-separated); an unknown rule is a usage error. */
 export function allowedRisks(context: CommandContext): Set<string> {
@@ -123,8 +124,8 @@ export function terminalIo(context: CommandContext): InstallIo {
   const tty = interactive(context);
   // An unknown rule is a usage error before anything is fetched.
   allowedRisks(context);
-  // The review (and the Unicode width rules its wrapping loads, ~30 ms) is imported now and awaited only
-  // when a candidate is shown: it loads while the source is fetched, off the command's critical path.
+  // The review is imported now and awaited only when a candidate is shown: it loads while the source is
+  // fetched, off the command's critical path.
   const reviewing = import("./candidate-review.js");
   reviewing.catch(() => {}); // a failed import is reported where it is awaited
   return {
@@ -147,9 +148,8 @@ export function terminalIo(context: CommandContext): InstallIo {
     },
     async review(candidate) {
       const { describeCandidate } = await reviewing;
-      context.stdout.write(
-        describeCandidate(candidate, context.color, outputColumns(context.stdout, context.env)),
-      );
+      const columns = outputColumns(context.stdout, context.env);
+      context.stdout.write(await withWrapRules(() => describeCandidate(candidate, context.color, columns)));
     },
     async approve(question, asked) {
       if (yes) return true;

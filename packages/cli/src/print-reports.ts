@@ -11,6 +11,7 @@ import {
 import { type CommandContext, EXIT_FINDINGS, EXIT_OK, UsageError } from "./command.js";
 import { escapeJsonControls, writeJson } from "./json/write-json.js";
 import { outputColumns } from "./terminal/output-width.js";
+import { withWrapRules } from "./terminal/wrap-width.js";
 import { skillsetVersion } from "./version.js";
 
 /** How findings are printed. */
@@ -66,11 +67,13 @@ export async function printReports(
   } else {
     const { formatDiagnostics, formatSummary } = await import("./print-diagnostics.js");
     const columns = outputColumns(context.stdout, context.env);
-    const findings = formatDiagnostics(reports, {
-      cwd: context.cwd,
-      color: context.color,
-      ...(columns === undefined ? {} : { columns }),
-    });
+    const findings = await withWrapRules(() =>
+      formatDiagnostics(reports, {
+        cwd: context.cwd,
+        color: context.color,
+        ...(columns === undefined ? {} : { columns }),
+      }),
+    );
     stdout.write(`${findings}${findings ? "\n" : ""}${formatSummary(summary, context.color)}\n`);
   }
   return summary.errors > 0 ? EXIT_FINDINGS : EXIT_OK;

@@ -85,6 +85,17 @@ describe("start-up", () => {
       expect(validate).not.toContain(name);
   });
 
+  it("the install review and the diagnostics printer load the Unicode wrapping packages only for text that needs them", () => {
+    // `add` in a script prints its review as one-column text: wrap-ansi, string-width and the segmenter
+    // they start were ~20 ms of it (`withWrapRules` imports them when a line needs them).
+    for (const file of ["candidate-review.ts", "print-diagnostics.ts", "install-terminal.ts"]) {
+      const reached = externalOf(join(src, file));
+      expect(reached.size, file).toBeGreaterThan(0); // the walk did follow the imports
+      for (const name of ["string-width", "wrap-ansi", "cli-truncate"])
+        expect(reached, file).not.toContain(name);
+    }
+  });
+
   it("`search` loads no configuration stage, settings parser or glob package it does not need", () => {
     // Beside a warm `list`, a one-shot search should add little more than its index: the agents' settings
     // parsers load only when a settings file exists, picomatch only for a rule or pattern with a glob.

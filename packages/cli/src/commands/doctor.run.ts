@@ -16,6 +16,7 @@ import { openRegistry } from "../open-skillset.js";
 import { scopeStyle } from "../present-skill.js";
 import { formatDiagnostics } from "../print-diagnostics.js";
 import { outputColumns } from "../terminal/output-width.js";
+import { withWrapRules } from "../terminal/wrap-width.js";
 
 /** What a missing dependency asks of the person: `set TOKEN`, `the MCP server linear`. */
 function dependencyText(missing: readonly SkillDependency[]): string {
@@ -167,18 +168,20 @@ export async function run(context: CommandContext): Promise<number> {
   const columns = outputColumns(context.stdout, context.env);
   const interrupted = interruptedInstallNotice(registry.projectRoot, context.env);
   if (interrupted !== undefined) lines.push(paint("yellow", inert(interrupted)));
-  const report = (title: string, list: readonly Diagnostic[]) => {
+  const report = async (title: string, list: readonly Diagnostic[]) => {
     if (list.length === 0) return;
     heading(title, list.length);
     // Grouped by file like `validate` prints them: the path once, as the heading of its findings.
-    const text = formatDiagnostics([{ path: "", dir: "", valid: false, diagnostics: [...list] }], {
-      cwd: context.cwd,
-      color: context.color,
-      ...(columns === undefined ? {} : { columns }),
-    });
+    const text = await withWrapRules(() =>
+      formatDiagnostics([{ path: "", dir: "", valid: false, diagnostics: [...list] }], {
+        cwd: context.cwd,
+        color: context.color,
+        ...(columns === undefined ? {} : { columns }),
+      }),
+    );
     lines.push(text.trimEnd());
   };
-  report("Errors", errors);
+  await report("Errors", errors);
   if (shadowed.length > 0) {
     heading("Shadowed", shadowed.length);
     for (const entry of shadowed) {
@@ -208,7 +211,7 @@ export async function run(context: CommandContext): Promise<number> {
     for (const { entry, missing } of unmet)
       lines.push(skillLine(entry, `  (${inert(dependencyText(missing))})`));
   }
-  report("Warnings", warnings);
+  await report("Warnings", warnings);
   lines.push(
     "",
     errors.length > 0

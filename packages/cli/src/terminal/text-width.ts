@@ -1,10 +1,10 @@
 /**
  * @module Display width of text as a terminal shows it: CJK and emoji take two columns, ANSI codes none
- * (`string-width`); cutting keeps colours intact and ends with `…` (`cli-truncate`). Printable ASCII takes
- * one column a character, so it is measured and cut exactly without those packages — loading them (and the
- * Unicode segmenter they start) costs a short command such as `list` more than the rest of its work.
- * `loadWidthRules(texts)` loads them when some text needs them; call it before measuring that text.
+ * (`string-width`); cutting keeps colours intact and ends with `…` (`cli-truncate`). One-column text
+ * (`one-column.ts`) is measured and cut exactly without those packages. `loadWidthRules(texts)` loads them
+ * when some text needs them; call it before measuring that text.
  */
+import { isOneColumnText } from "./one-column.js";
 
 type WidthRules = {
   stringWidth: (text: string) => number;
@@ -13,15 +13,12 @@ type WidthRules = {
 
 let rules: WidthRules | undefined;
 
-/** Printable ASCII only: one column per character, nothing to segment. */
-const PLAIN_ASCII = /^[\x20-\x7e]*$/;
-
 /**
  * Loads the Unicode width rules (at most once): when any of `texts` is more than printable ASCII, or
  * always when no texts are given (an interactive screen, where a person types any text).
  */
 export async function loadWidthRules(texts?: Iterable<string>): Promise<void> {
-  if (rules !== undefined || (texts !== undefined && isPlainAscii(texts))) return;
+  if (rules !== undefined || (texts !== undefined && allOneColumn(texts))) return;
   const [{ default: stringWidth }, { default: cliTruncate }] = await Promise.all([
     import("string-width"),
     import("cli-truncate"),
@@ -29,8 +26,8 @@ export async function loadWidthRules(texts?: Iterable<string>): Promise<void> {
   rules = { stringWidth, cliTruncate };
 }
 
-function isPlainAscii(texts: Iterable<string>): boolean {
-  for (const text of texts) if (!PLAIN_ASCII.test(text)) return false;
+function allOneColumn(texts: Iterable<string>): boolean {
+  for (const text of texts) if (!isOneColumnText(text)) return false;
   return true;
 }
 
@@ -43,14 +40,14 @@ function loadedRules(text: string): WidthRules {
 
 /** The columns `text` takes on a terminal. */
 export function displayWidth(text: string): number {
-  return PLAIN_ASCII.test(text) ? text.length : loadedRules(text).stringWidth(text);
+  return isOneColumnText(text) ? text.length : loadedRules(text).stringWidth(text);
 }
 
 /** `text` cut to at most `width` columns, ending with `…` when cut. */
 export function fitWidth(text: string, width: number): string {
   if (width <= 0) return "";
   if (displayWidth(text) <= width) return text;
-  return PLAIN_ASCII.test(text)
+  return isOneColumnText(text)
     ? `${text.slice(0, width - 1)}…`
     : loadedRules(text).cliTruncate(text, width, { position: "end" });
 }
