@@ -78,7 +78,12 @@ describe("a git source is checked before anything is checked out", () => {
     expect(existsSync(temp.join("clone/README.md"))).toBe(false);
     // Pinned to a commit, the same.
     const pinned = temp.join("pinned");
-    await fetchGit({ type: "git", source: repo.url, location: repo.url, ref: commit }, pinned, options());
+    const fetchedPinned = await fetchGit(
+      { type: "git", source: repo.url, location: repo.url, ref: commit },
+      pinned,
+      options(),
+    );
+    expect(fetchedPinned.resolved).toBe(commit);
     expect(written(pinned)).toBe(3);
   });
 

@@ -51,7 +51,11 @@ export async function fetchGit(
   } catch (error) {
     throw explain(error, spec);
   }
-  const listing = await run(["ls-tree", "-r", "-l", "-z", "--full-tree", commit], into);
+  // The commit is read beside the listing (both only read the clone): the checkout below moves HEAD to it.
+  const [listing, resolved] = await Promise.all([
+    run(["ls-tree", "-r", "-l", "-z", "--full-tree", commit], into),
+    run(["rev-parse", "--verify", `${commit}^{commit}`], into).then((out) => out.trim()),
+  ]);
   const files = parseTree(listing);
   const folders = skillFolders(files, spec, options.limits);
   // Sparse only when something lies outside the skill folders: otherwise it is the same checkout, slower.
@@ -59,7 +63,6 @@ export async function fetchGit(
   if (files.some((file) => skillFolderOf(file.path, skillSet) === undefined))
     await run(["sparse-checkout", "set", "--no-cone", ...folders.map(sparsePattern)], into);
   await run(pinned ? ["checkout", "--quiet", "FETCH_HEAD"] : ["checkout", "--quiet"], into);
-  const resolved = (await run(["rev-parse", "HEAD"], into)).trim();
   return { root: into, resolved };
 }
 
