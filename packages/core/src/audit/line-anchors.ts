@@ -64,18 +64,20 @@ export function anchorGroup(
 
 interface Automaton {
   /**
-   * `next[(state << shift) | classOf[code]]`: the state after an ASCII code. Characters are grouped in
-   * classes (each character of an anchor, uppercase with its lowercase; every other one in class 0; the
-   * line break alone), so a row is as wide as the anchors' alphabet and the table stays in cache.
+   * `next[row | classOf[code]]`: the row of the state after an ASCII code, where a state's row is its
+   * number shifted left by `shift` (kept shifted, so the scan's chain from one character to the next is
+   * a single load). Characters are grouped in classes (each character of an anchor, uppercase with its
+   * lowercase; every other one in class 0; the line break alone), so a row is as wide as the anchors'
+   * alphabet and the table stays in cache.
    */
-  next: Uint16Array;
+  next: Int32Array;
   classOf: Uint8Array;
   shift: number;
   /** `marks[state * WORDS + word]`: the bits of every group with an anchor ending at this state. */
   marks: Uint32Array;
-  /** The states from this one up end an anchor (numbered last), but for `lineEnd`, the very last. */
+  /** The rows from this one up end an anchor (numbered last), but for `lineEnd`, the very last. */
   endFrom: number;
-  /** The state after a line break: a root state that the scan stops at to close the line. */
+  /** The row of the state after a line break: a root state that the scan stops at to close the line. */
   lineEnd: number;
 }
 
@@ -147,23 +149,24 @@ function build(): Automaton {
   const endFrom = order.length;
   for (let state = 0; state < count; state++) if (ends(state)) order.push(state);
   const lineEnd = count;
-  if (lineEnd > 0xffff) throw new Error("audit anchors: too many states for the scan's table");
+  if ((lineEnd + 1) * 2 ** shift > 2 ** 31)
+    throw new Error("audit anchors: too many states for the scan's table");
   const number = new Int32Array(count);
   order.forEach((state, at) => {
     number[state] = at;
   });
-  const table = new Uint16Array((count + 1) << shift);
+  const table = new Int32Array((count + 1) << shift);
   const marks = new Uint32Array((count + 1) * WORDS);
   for (let state = 0; state <= count; state++) {
     // The state after a line break goes on as the root does.
     const old = state === lineEnd ? 0 : order[state]!;
     for (let kind = 1; kind < classes; kind++)
-      table[(state << shift) | kind] = number[next[old * classes + kind]!]!;
-    table[(state << shift) | lineBreak] = lineEnd;
+      table[(state << shift) | kind] = number[next[old * classes + kind]!]! << shift;
+    table[(state << shift) | lineBreak] = lineEnd << shift;
     if (state !== lineEnd)
       for (let w = 0; w < WORDS; w++) marks[state * WORDS + w] = output[old * WORDS + w]!;
   }
-  return { next: table, classOf, shift, marks, endFrom, lineEnd };
+  return { next: table, classOf, shift, marks, endFrom: endFrom << shift, lineEnd: lineEnd << shift };
 }
 
 /** Whether UTF-16 code unit `code` belongs to a character no reader sees (see the invisible-unicode rule). */
@@ -223,6 +226,7 @@ export function markLines(text: string): MarkedLines {
   const all = new Uint32Array(WORDS);
   let starts = startScratch;
   let marks = markScratch;
+  // The current state's row (see `Automaton.next`).
   let state = 0;
   let line = 0;
   // The current line's marks, one local per word (`WORDS` is 2), stored when the line ends.
@@ -231,15 +235,15 @@ export function markLines(text: string): MarkedLines {
   starts[0] = 0;
   for (let at = 0, length = text.length; at < length; at++) {
     const code = text.charCodeAt(at);
-    if (code < 128) state = next[(state << shift) | classOf[code]!]!;
+    if (code < 128) state = next[state | classOf[code]!]!;
     else {
       if (invisible(code)) mark0 |= INVISIBLE_GROUP.bit;
       // Past ASCII only white space goes on (as a space); any other character starts over.
-      state = wideSpace(code) ? next[(state << shift) | classOf[32]!]! : 0;
+      state = wideSpace(code) ? next[state | classOf[32]!]! : 0;
     }
     if (state < endFrom) continue;
     if (state !== lineEnd) {
-      const from = state * WORDS;
+      const from = (state >> shift) * WORDS;
       mark0 |= stateMarks[from]!;
       mark1 |= stateMarks[from + 1]!;
       continue;

@@ -158,11 +158,16 @@ function fetchThenRun(unit: CodeUnit, context: AuditContext): RuleHit[] {
   let run = false;
   const after = saved ? text.slice(saved.index + saved[0].length) : "";
   run = (runs?.test(after) ?? false) || MAKE_EXECUTABLE.test(after);
+  // The lines after that name the file, as written (no comment taken off), found by one search of the
+  // file's text: most lines name neither a chmod nor the file, and none of them is cut out.
+  const { text: whole, starts } = unit.file;
+  let named = path === undefined ? -1 : whole.indexOf(path, starts[unit.first + index + 1]);
   for (let next = index + 1; next < unit.count && !run; next++) {
-    // The line as written first (no comment taken off): most lines name neither a chmod nor the file.
-    const written = unit.file.line(unit.first + next);
+    const end = starts[unit.first + next + 1]! - 1;
+    if (named !== -1 && named < starts[unit.first + next]!)
+      named = whole.indexOf(path!, starts[unit.first + next]);
     const chmod = unitLineHolds(unit, next, CHMOD_ANCHORS);
-    if (!chmod && !(path !== undefined && written.includes(path))) continue;
+    if (!chmod && !(named !== -1 && named + path!.length <= end)) continue;
     const code = unit.line(next);
     run =
       (chmod && MAKE_EXECUTABLE.test(code)) ||

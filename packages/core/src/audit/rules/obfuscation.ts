@@ -247,18 +247,17 @@ export const assembledCommand: AuditRule = {
   run(context) {
     const hits: RuleHit[] = [];
     for (const unit of unitsHolding(context, ASSEMBLY_ANCHORS, FRAGMENT_ANCHORS)) {
-      // Code shown as an example in Markdown is skipped; asked only once a line could assemble something.
-      let skipped: boolean | undefined;
       // A paragraph of prose is not assembled code.
       if (unit.prose) continue;
       eachLineHolding(unit, ASSEMBLY_ANCHORS, (text, index) => {
         if (!LINE_ASSEMBLY_HINT.test(text)) return;
-        skipped ??= unit.file.kind !== "script" && unit.illustrative;
-        if (skipped) return;
         for (const assembled of assembledText(text)) {
           const danger = DANGEROUS_TEXT.exec(assembled);
           // Fragments joined must hide the word: present in the joined text, not in the original line.
           if (!danger || DANGEROUS_TEXT.test(text.replace(/\\x[0-9a-fA-F]{2}/g, ""))) continue;
+          // Code shown as an example in Markdown is skipped: asked only of a line that would be a hit (the
+          // question reads the prose around the unit; most lines assemble nothing).
+          if (unit.file.kind !== "script" && unit.illustrative) return;
           hits.push({
             ...hitAt(unit, unit.start + index, text),
             evidence: evidence(
