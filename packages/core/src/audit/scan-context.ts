@@ -329,17 +329,11 @@ class Frame {
 /** A script's frame: nothing around it says it is an example. */
 const UNFRAMED: Pick<Frame, "illustrative"> = { illustrative: false };
 
-/** Lines `first` to `first + count` of a file: a whole script, or a fenced block of Markdown. */
-class BlockUnit implements CodeUnit {
-  #illustrative: boolean | undefined;
-
+/** Lines of a file, from its 0-based line `first`: what every kind of unit shares. */
+abstract class UnitOfFile {
   constructor(
     readonly file: ScannedFile,
     readonly first: number,
-    readonly count: number,
-    /** Framed by the skill's topic or a heading; else the prose before `opening` (the fence) decides. */
-    private readonly frame: Pick<Frame, "illustrative">,
-    private readonly opening: number,
   ) {}
 
   get start(): number {
@@ -348,6 +342,22 @@ class BlockUnit implements CodeUnit {
 
   get marks(): Uint32Array {
     return this.file.marks;
+  }
+}
+
+/** Lines `first` to `first + count` of a file: a whole script, or a fenced block of Markdown. */
+class BlockUnit extends UnitOfFile implements CodeUnit {
+  #illustrative: boolean | undefined;
+
+  constructor(
+    file: ScannedFile,
+    first: number,
+    readonly count: number,
+    /** Framed by the skill's topic or a heading; else the prose before `opening` (the fence) decides. */
+    private readonly frame: Pick<Frame, "illustrative">,
+    private readonly opening: number,
+  ) {
+    super(file, first);
   }
 
   // Asked only of a unit with a finding: most never are.
@@ -427,24 +437,18 @@ export function withoutComment(line: string, style: CommentStyle): string {
  * inside a span is on the line (none holds the " ; " joining them); an anchor in the line's prose only
  * makes a rule look at code it then finds nothing in.
  */
-class InlineUnit implements CodeUnit {
+class InlineUnit extends UnitOfFile implements CodeUnit {
   readonly count = 1;
   readonly inline = true;
   #illustrative: boolean | undefined;
 
   constructor(
-    readonly file: ScannedFile,
-    readonly first: number,
+    file: ScannedFile,
+    first: number,
     private readonly code: string,
     private readonly frame: Pick<Frame, "illustrative">,
-  ) {}
-
-  get start(): number {
-    return this.first + 1;
-  }
-
-  get marks(): Uint32Array {
-    return this.file.marks;
+  ) {
+    super(file, first);
   }
 
   get illustrative(): boolean {
@@ -473,23 +477,17 @@ class InlineUnit implements CodeUnit {
  * then send it to https://…" asks for the command as surely as a code block does. A paragraph is one flow;
  * its lines are the file's with their inline code blanked (inline code is a unit of its own).
  */
-class ProseUnit implements CodeUnit {
+class ProseUnit extends UnitOfFile implements CodeUnit {
   readonly prose = true;
   #illustrative: boolean | undefined;
 
   constructor(
-    readonly file: ScannedFile,
-    readonly first: number,
+    file: ScannedFile,
+    first: number,
     readonly count: number,
     private readonly frame: Pick<Frame, "illustrative">,
-  ) {}
-
-  get start(): number {
-    return this.first + 1;
-  }
-
-  get marks(): Uint32Array {
-    return this.file.marks;
+  ) {
+    super(file, first);
   }
 
   get illustrative(): boolean {

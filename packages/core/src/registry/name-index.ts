@@ -132,14 +132,10 @@ function storedPath(path: string, byRoot: ReadonlyArray<readonly [string, number
 
 /** The path to stat for a stored one: below its root's real path (see `NameIndexHeader.paths`). */
 function pathToStat(stored: string, reals: ReadonlyArray<string | undefined>): string | undefined {
-  // A leading run of digits then `/` is a root's index (an absolute path starts with `/` or a drive).
-  let digits = 0;
-  let index = 0;
-  for (let code = stored.charCodeAt(0); code >= 48 && code <= 57; code = stored.charCodeAt(++digits))
-    index = index * 10 + (code - 48);
-  if (digits === 0 || stored[digits] !== "/") return stored;
-  const real = reals[index];
-  return real === undefined ? undefined : real + sep + stored.slice(digits + 1);
+  const slash = stored.indexOf("/");
+  if (slash <= 0 || !/^\d+$/.test(stored.slice(0, slash))) return stored;
+  const real = reals[Number(stored.slice(0, slash))];
+  return real === undefined ? undefined : `${real}${sep}${stored.slice(slash + 1)}`;
 }
 
 /**
