@@ -1,6 +1,7 @@
 /**
  * @module The only place that touches `process`: argv, cwd, env, the streams and the exit code.
  */
+import { tuneForBatchRun } from "./engine-tuning.js";
 import { fs } from "./node-fs.js";
 import { runCli } from "./run-cli.js";
 import { isClosedPipe, standardOutput } from "./standard-output.js";
@@ -79,6 +80,7 @@ function interrupts(): AbortSignal {
 try {
   process.exitCode = await runCli({
     interrupts,
+    beforeWork: tuneForBatchRun,
     argv: process.argv.slice(2),
     cwd: process.cwd(),
     env: process.env,
