@@ -9,20 +9,26 @@ import { VERCEL_NODE } from "./testing/vercel-cli.js";
 
 describe("batchRunFlags", () => {
   it("tunes Node 20's V8 (11.x) only", () => {
-    expect(batchRunFlags("11.3.244.8-node.38", [])).toEqual([
+    expect(batchRunFlags("list", "11.3.244.8-node.38", [])).toEqual([
       "--interrupt-budget=132000",
       "--max-inlined-bytecode-size-cumulative=300",
     ]);
     // Later V8s have no `--interrupt-budget` (setting it prints an error) and tier up by other rules.
-    expect(batchRunFlags("12.4.254.21-node.57", [])).toEqual([]);
-    expect(batchRunFlags("13.6.233.10-node.27", [])).toEqual([]);
+    expect(batchRunFlags("list", "12.4.254.21-node.57", [])).toEqual([]);
+    expect(batchRunFlags("list", "13.6.233.10-node.27", [])).toEqual([]);
+  });
+
+  it("leaves the commands that serve for long with V8's defaults", () => {
+    expect(batchRunFlags("mcp", "11.3.244.8", [])).toEqual([]);
+    expect(batchRunFlags("watch", "11.3.244.8", [])).toEqual([]);
+    expect(batchRunFlags("validate", "11.3.244.8", [])).toHaveLength(2);
   });
 
   it("leaves alone a flag the person gives Node, in either spelling", () => {
-    expect(batchRunFlags("11.3.244.8", ["--interrupt-budget=5000"])).toEqual([
+    expect(batchRunFlags("audit", "11.3.244.8", ["--interrupt-budget=5000"])).toEqual([
       "--max-inlined-bytecode-size-cumulative=300",
     ]);
-    expect(batchRunFlags("11.3.244.8", [], "--max_inlined_bytecode_size_cumulative=1")).toEqual([
+    expect(batchRunFlags("audit", "11.3.244.8", [], "--max_inlined_bytecode_size_cumulative=1")).toEqual([
       "--interrupt-budget=132000",
     ]);
   });

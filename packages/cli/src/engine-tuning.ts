@@ -5,9 +5,10 @@
  * re-optimizations it leads to cost more than they give: letting a function run twice as long before the
  * optimizing compiler takes it, and inlining less into one function, made whole `skillset audit`,
  * `validate` and cold `list --json` runs 4–15 % faster on a two-core machine (and used a quarter less
- * processor time), with no line of `npm run bench` slower. Only the command-line process is tuned (never a
- * host that imports `@skillset/core`), only on the V8 these flags were measured on (later V8s tier up by
- * other rules and no longer have `--interrupt-budget`), and a flag the person set is left as it is.
+ * processor time). Only the command-line process is tuned (never a host that imports `@skillset/core`),
+ * not for the commands that serve for long (`mcp`, `watch`), only on the V8 these flags were measured on
+ * (later V8s tier up by other rules and no longer have `--interrupt-budget`), and a flag the person gives
+ * Node is left as it is.
  */
 
 /** The flags, with the value each takes (V8's defaults: 67,584 and 920). */
@@ -16,19 +17,27 @@ const BATCH_FLAGS = [
   ["--max-inlined-bytecode-size-cumulative", "300"],
 ] as const;
 
+/** Commands that serve for minutes or hours (a server, a watcher): V8's defaults suit them. */
+const LONG_RUNNING = new Set(["mcp", "watch"]);
+
 /**
- * The V8 flags to set for a command's work: none on a V8 other than 11.x, and none the person already
- * gives Node (on its command line or in `NODE_OPTIONS`).
+ * The V8 flags to set for `command`'s work: none for a command that runs long, none on a V8 other than
+ * 11.x, and none the person already gives Node (on its command line or in `NODE_OPTIONS`).
  */
-export function batchRunFlags(v8Version: string, execArgv: readonly string[], nodeOptions = ""): string[] {
-  if (!v8Version.startsWith("11.")) return [];
+export function batchRunFlags(
+  command: string,
+  v8Version: string,
+  execArgv: readonly string[],
+  nodeOptions = "",
+): string[] {
+  if (LONG_RUNNING.has(command) || !v8Version.startsWith("11.")) return [];
   const given = `${execArgv.join(" ")} ${nodeOptions}`.replaceAll("_", "-");
   return BATCH_FLAGS.filter(([flag]) => !given.includes(flag)).map(([flag, value]) => `${flag}=${value}`);
 }
 
-/** Sets {@link batchRunFlags} in this process (before a command's work is loaded). */
-export async function tuneForBatchRun(): Promise<void> {
-  const flags = batchRunFlags(process.versions.v8, process.execArgv, process.env.NODE_OPTIONS);
+/** Sets {@link batchRunFlags} in this process, before `command`'s work is loaded. */
+export async function tuneForBatchRun(command: string): Promise<void> {
+  const flags = batchRunFlags(command, process.versions.v8, process.execArgv, process.env.NODE_OPTIONS);
   // `node:v8` costs a millisecond to load: only when there is something to set.
   if (flags.length > 0) (await import("node:v8")).setFlagsFromString(flags.join(" "));
 }

@@ -39,8 +39,8 @@ export interface RunCliOptions {
   stdio?: StdioStreams;
   /** The person's interruption, for commands that fetch (see `CommandContext.interrupts`). */
   interrupts?: () => AbortSignal;
-  /** Called once the command's arguments are checked, before its work loads (bin.ts tunes the engine). */
-  beforeWork?: () => Promise<void>;
+  /** Called with the command's name once its arguments are checked, before its work loads (bin.ts tunes the engine). */
+  beforeWork?: (command: string) => Promise<void>;
 }
 
 /** " Did you mean remove?" for a word people use for a command (`uninstall`), else a near command name. */
@@ -169,7 +169,7 @@ export async function runCli(options: RunCliOptions): Promise<number> {
     ...(options.interrupts ? { interrupts: options.interrupts } : {}),
   };
   try {
-    await options.beforeWork?.();
+    await options.beforeWork?.(command.name);
     const module = await command.load();
     return await module.run(context);
   } catch (error) {
