@@ -3,6 +3,7 @@
  * 7.5 s and 861 MB. Over the cap, nothing is read.
  */
 import type { FileSystem } from "./file-system.js";
+import { syncReads } from "./sync-reads.js";
 
 /** Default cap for skillset's own JSON files (1 MiB); real ones are a few KiB. */
 export const MAX_SETTINGS_FILE_BYTES = 1024 * 1024;
@@ -28,7 +29,10 @@ export async function readCappedText(
   file: string,
   maxBytes: number = MAX_SETTINGS_FILE_BYTES,
 ): Promise<string> {
-  const { size } = await fs.stat(file);
+  // Synchronous when the file system has its synchronous reads: a start-up reads a dozen of these (config,
+  // state, agents' settings), mostly absent, and each async read is a thread-pool trip or two.
+  const sync = syncReads(fs);
+  const { size } = sync ? sync.statSync(file) : await fs.stat(file);
   if (size > maxBytes) {
     const error = new Error(
       `${file} is ${(size / 1024 / 1024).toFixed(1)} MiB, over the ${(maxBytes / 1024 / 1024).toFixed(0)} MiB limit; it is not read`,
@@ -39,5 +43,5 @@ export async function readCappedText(
     error.limit = maxBytes;
     throw error;
   }
-  return fs.readText(file);
+  return sync ? sync.readTextSync(file) : fs.readText(file);
 }

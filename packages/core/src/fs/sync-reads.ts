@@ -1,7 +1,7 @@
 /**
  * @module Picks the synchronous reads of a file system, when it has all of them.
  */
-import type { FileStat, FileSystem, SyncFileReads } from "./file-system.js";
+import type { DirEntry, FileStat, FileSystem, SyncFileReads } from "./file-system.js";
 
 /**
  * `fs` itself as {@link SyncFileReads} when it has every synchronous read, else `undefined` (use the async
@@ -41,4 +41,28 @@ export function orUndefined<T>(read: () => T | Promise<T>): T | undefined | Prom
   } catch {
     return undefined;
   }
+}
+
+/** `fs.exists(path)`, synchronous when `fs` has its synchronous reads (see {@link realpathNow}). */
+export function existsNow(fs: FileSystem, path: string): boolean | Promise<boolean> {
+  const sync = syncReads(fs);
+  if (!sync) return fs.exists(path);
+  try {
+    sync.statSync(path);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** `fs.readdir(path)`, synchronous when `fs` has its synchronous reads (see {@link realpathNow}). */
+export function readdirNow(fs: FileSystem, path: string): DirEntry[] | Promise<DirEntry[]> {
+  const sync = syncReads(fs);
+  return sync ? sync.readdirSync(path) : fs.readdir(path);
+}
+
+/** `fs.readText(path)`, synchronous when `fs` has its synchronous reads (see {@link realpathNow}). */
+export function readTextNow(fs: FileSystem, path: string): string | Promise<string> {
+  const sync = syncReads(fs);
+  return sync ? sync.readTextSync(path) : fs.readText(path);
 }

@@ -9,6 +9,7 @@
 
 import { dirname } from "node:path";
 import type { FileSystem } from "../fs/file-system.js";
+import { realpathNow } from "../fs/sync-reads.js";
 import type { SkillsetErrorCode } from "../model/codes.js";
 import { SkillsetError } from "../model/errors.js";
 import type { Skill } from "../model/skill.js";
@@ -78,9 +79,12 @@ async function expectRealPath(
   notFound: (cause: unknown) => Error,
   refuse: () => Error,
 ): Promise<void> {
-  const now = await fs.realpath(path).catch((error: unknown) => {
+  let now: string;
+  try {
+    now = await realpathNow(fs, path);
+  } catch (error) {
     throw notFound(error);
-  });
+  }
   if (now !== recorded) throw refuse();
 }
 

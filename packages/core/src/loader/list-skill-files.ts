@@ -5,6 +5,7 @@
 import { join, relative } from "node:path";
 import type { FileSystem } from "../fs/file-system.js";
 import { isSameOrInside } from "../fs/is-same-or-inside.js";
+import { readdirNow, realpathNow, statNow } from "../fs/sync-reads.js";
 
 /** Bounds of the listing. */
 export interface SkillFilesLimits {
@@ -48,7 +49,7 @@ export async function listSkillFiles(
     const folder = queue.shift() as string;
     let entries: Awaited<ReturnType<FileSystem["readdir"]>>;
     try {
-      entries = await fs.readdir(folder);
+      entries = await readdirNow(fs, folder);
     } catch {
       continue;
     }
@@ -80,8 +81,10 @@ export async function listSkillFiles(
 /** True when the link at `path` leads to a regular file inside `realDir`. */
 async function isInsideFile(path: string, realDir: string, fs: FileSystem): Promise<boolean> {
   try {
-    const real = await fs.realpath(path);
-    return isSameOrInside(real, realDir) && relative(realDir, real) !== "" && (await fs.stat(real)).isFile;
+    const real = await realpathNow(fs, path);
+    return (
+      isSameOrInside(real, realDir) && relative(realDir, real) !== "" && (await statNow(fs, real)).isFile
+    );
   } catch {
     return false;
   }

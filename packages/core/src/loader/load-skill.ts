@@ -3,8 +3,9 @@
  * the host asked for, or a short reminder when the same version was already loaded in the session.
  * Loading never runs anything: shell preprocessing is a host hook that does nothing unless given.
  */
-import type { FileSystem } from "../fs/file-system.js";
+import type { FileStat, FileSystem } from "../fs/file-system.js";
 import { nodeFileSystem } from "../fs/node-file-system.js";
+import { statNow } from "../fs/sync-reads.js";
 import { SkillsetError } from "../model/errors.js";
 import { remoteOriginOf } from "../model/remote-origin.js";
 import type { Skill } from "../model/skill.js";
@@ -107,9 +108,12 @@ export async function loadSkill(skill: Skill, options: LoadOptions = {}): Promis
   // place since, and then SKILL.md would be a file discovery never checked.
   const realDir = await checkSkillFile(skill, fs, `to load ${skill.path}`, gone);
   // The registry's id is SKILL.md's real path, which it still is (checked just above).
-  const stat = await fs.stat(skill.id).catch((error: unknown) => {
+  let stat: FileStat;
+  try {
+    stat = await statNow(fs, skill.id);
+  } catch (error) {
     throw gone(error);
-  });
+  }
   if (!stat.isFile) {
     throw new SkillsetError("not-a-file", `${skill.path} is not a regular file; it is not loaded.`, {
       path: skill.path,

@@ -3,9 +3,10 @@
  */
 import type { FileSystem } from "../fs/file-system.js";
 import { nodeFileSystem } from "../fs/node-file-system.js";
+import { syncReads } from "../fs/sync-reads.js";
 import { SkillsetError } from "../model/errors.js";
 import { locateFrontmatter } from "./parse-skill-text.js";
-import { type ReadSkillTextOptions, readSkillText } from "./read-skill-text.js";
+import { type ReadSkillTextOptions, readSkillText, readSkillTextSync } from "./read-skill-text.js";
 
 /**
  * Returns the body of a SKILL.md with the frontmatter removed, split as lenient parsing splits it (so a
@@ -20,7 +21,12 @@ export async function readSkillBody(
   fs: FileSystem = nodeFileSystem,
   options: Pick<ReadSkillTextOptions, "linkChecked"> = {},
 ): Promise<string> {
-  const read = await readSkillText(path, { ...options, fs, body: true });
+  // Synchronous when the file system has every read the link check needs: no thread-pool trips.
+  const sync = syncReads(fs);
+  const read =
+    sync?.lstatSync && sync.realpathSync
+      ? readSkillTextSync(path, { ...options, fs: sync, body: true })
+      : await readSkillText(path, { ...options, fs, body: true });
   if (!read.ok) throw new SkillsetError(read.diagnostic.code, read.diagnostic.message, { path });
   const { split } = locateFrontmatter(read.text, read.split, path, "lenient");
   if (split.kind === "frontmatter" || split.kind === "none") return split.body;

@@ -5,6 +5,7 @@
  */
 import { basename, dirname, join, resolve, sep } from "node:path";
 import type { FileSystem } from "../fs/file-system.js";
+import { existsNow, orUndefined, readdirNow, readTextNow } from "../fs/sync-reads.js";
 import { claudePluginsDir, readInstalledPlugins } from "./installed-claude-plugins.js";
 import { resolveUserPath } from "./resolve-user-path.js";
 import type { RootsContext } from "./roots-context.js";
@@ -66,7 +67,7 @@ async function searchPlugins(fs: FileSystem, start: string): Promise<ClaudePlugi
     const next: string[] = [];
     for (const dir of level) {
       if (++folders > maxSearchFolders) return plugins;
-      const entries = await fs.readdir(dir).catch(() => undefined);
+      const entries = await orUndefined(() => readdirNow(fs, dir));
       if (!entries) continue;
       if (entries.some((entry) => entry.name === ".claude-plugin")) {
         const plugin = await readPlugin(fs, dir);
@@ -99,7 +100,7 @@ async function readPlugin(
 ): Promise<ClaudePlugin | undefined> {
   const manifest = await readManifest(fs, dir);
   if (!manifest && fallbackName === undefined) return undefined;
-  if (!manifest && !(await fs.exists(dir))) return undefined;
+  if (!manifest && !(await existsNow(fs, dir))) return undefined;
   const skillsDirs = [join(dir, "skills")];
   for (const path of manifest?.skills ?? []) {
     const target = resolve(dir, path);
@@ -113,7 +114,7 @@ async function readPlugin(
 async function readManifest(fs: FileSystem, dir: string): Promise<PluginManifest | undefined> {
   let text: string;
   try {
-    text = await fs.readText(join(dir, ".claude-plugin", "plugin.json"));
+    text = await readTextNow(fs, join(dir, ".claude-plugin", "plugin.json"));
   } catch {
     return undefined;
   }

@@ -4,6 +4,7 @@
 import { dirname, resolve } from "node:path";
 import type { FileSystem } from "../fs/file-system.js";
 import { nodeFileSystem } from "../fs/node-file-system.js";
+import { existsNow } from "../fs/sync-reads.js";
 
 /**
  * Walks up from cwd to the first folder holding one of `markers` (a file or a folder: a git worktree's
@@ -16,7 +17,7 @@ export async function findProjectRoot(
 ): Promise<string> {
   const start = resolve(cwd);
   for (let dir = start; ; dir = dirname(dir)) {
-    const found = await Promise.all(markers.map((marker) => fs.exists(resolve(dir, marker))));
+    const found = await Promise.all(markers.map((marker) => existsNow(fs, resolve(dir, marker))));
     if (found.includes(true)) return dir;
     if (dirname(dir) === dir) return start;
   }

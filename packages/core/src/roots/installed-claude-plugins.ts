@@ -4,6 +4,7 @@
  */
 import { join, resolve } from "node:path";
 import type { FileSystem } from "../fs/file-system.js";
+import { readTextNow } from "../fs/sync-reads.js";
 import { resolveUserPath } from "./resolve-user-path.js";
 import { nonEmpty } from "./roots-context.js";
 
@@ -42,7 +43,7 @@ export async function readInstalledPlugins(
 ): Promise<InstalledClaudePlugin[] | undefined> {
   let data: unknown;
   try {
-    data = JSON.parse(await fs.readText(join(pluginsDir, "installed_plugins.json")));
+    data = JSON.parse(await readTextNow(fs, join(pluginsDir, "installed_plugins.json")));
   } catch {
     return undefined;
   }
