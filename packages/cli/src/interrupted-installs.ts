@@ -4,8 +4,8 @@
  * `install`, finishes or undoes the change. `list` and `doctor` say so rather than leave skills out
  * without a word (SPEC §15). Two small folder listings; nothing of the install stage is loaded.
  */
-import { readdirSync } from "node:fs";
 import { join } from "node:path";
+import { fs } from "./node-fs.js";
 
 /** Must match the install stage's name for the folders a commit moves old skills into. */
 const PREVIOUS_PREFIX = ".skillset-previous-";
@@ -21,7 +21,7 @@ export function interruptedInstallNotice(
   const found: string[] = [];
   for (const agents of new Set(places)) {
     try {
-      for (const name of readdirSync(agents))
+      for (const name of fs.readdirSync(agents))
         if (name.startsWith(PREVIOUS_PREFIX)) found.push(join(agents, name));
     } catch {
       // No .agents there: nothing moved aside.

@@ -51,7 +51,7 @@ describe("start-up", () => {
     expect(files.size).toBeLessThanOrEqual(4);
   });
 
-  it("`list` statically reaches neither the policy stage nor the Unicode width packages", () => {
+  it("`list` statically reaches neither the policy stage, the Unicode width packages nor `node:fs`'s facade", () => {
     // `list` applies no policy, and its text is mostly ASCII: `loadWidthRules` imports the width
     // packages when some text needs them (their Unicode segmenter costs more than the rest of `list`).
     const run = externalOf(join(src, "commands", "list.run.ts"));
@@ -61,6 +61,9 @@ describe("start-up", () => {
       expect(run).not.toContain(heavy);
       expect(table).not.toContain(heavy);
     }
+    // Nor `node:fs`'s module facade, whose `ReadStream` getter loads Node's twenty stream modules (~1.5 ms):
+    // the CLI's modules take `fs` from `node-fs.ts`.
+    expect(run).not.toContain("node:fs");
   });
 
   it("`__complete` reaches the policy stage only through `import()`", () => {
