@@ -5,7 +5,8 @@
  */
 import { basename, dirname, join, resolve, sep } from "node:path";
 import type { FileSystem } from "../fs/file-system.js";
-import { existsNow, orUndefined, readdirNow, readTextNow } from "../fs/sync-reads.js";
+import { readCappedText, TOO_LARGE_CODE } from "../fs/read-capped-text.js";
+import { existsNow, orUndefined, readdirNow } from "../fs/sync-reads.js";
 import { claudePluginsDir, readInstalledPlugins } from "./installed-claude-plugins.js";
 import { resolveUserPath } from "./resolve-user-path.js";
 import type { RootsContext } from "./roots-context.js";
@@ -110,13 +111,16 @@ async function readPlugin(
   return { dir, name: manifest?.name ?? fallbackName ?? basename(dir), skillsDirs };
 }
 
-/** `.claude-plugin/plugin.json`, or undefined when absent. A manifest that does not parse still marks a plugin. */
+/**
+ * `.claude-plugin/plugin.json`, or undefined when absent. A manifest that does not parse still marks a
+ * plugin, and so does one over 1 MiB, unread: a folder a project names in `pluginDirs` is the clone's.
+ */
 async function readManifest(fs: FileSystem, dir: string): Promise<PluginManifest | undefined> {
   let text: string;
   try {
-    text = await readTextNow(fs, join(dir, ".claude-plugin", "plugin.json"));
-  } catch {
-    return undefined;
+    text = await readCappedText(fs, join(dir, ".claude-plugin", "plugin.json"));
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === TOO_LARGE_CODE ? { skills: [] } : undefined;
   }
   try {
     const data: unknown = JSON.parse(text);

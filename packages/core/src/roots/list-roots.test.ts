@@ -271,6 +271,16 @@ describe("plugin roots", () => {
     ]);
   });
 
+  it("reads no plugin.json over 1 MiB: the folder is still a plugin, named by its folder", async () => {
+    await temp.write({
+      "plugins/huge/.claude-plugin/plugin.json": `{"name": "read-whole", "pad": "${"x".repeat(1024 * 1024)}"}`,
+    });
+    const roots = await listRoots(options(temp.join("repo"), { discovery: { pluginDirs: ["../plugins"] } }));
+    expect(describeRoots(roots.filter((root) => root.scope === "plugin"))).toEqual([
+      "plugin plugin - plugins/huge/skills huge",
+    ]);
+  });
+
   it("searches Claude's plugin cache and marketplaces, keeping the newest cached version", async () => {
     await temp.write({
       "home/.claude/plugins/cache/market/tools/1.2.0/.claude-plugin/plugin.json": plugin("tools"),
