@@ -1,8 +1,10 @@
+import { spawnSync } from "node:child_process";
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { reachableModules } from "@skillset/core/test";
+import { createTempDir, reachableModules } from "@skillset/core/test";
 import { describe, expect, it } from "vitest";
+import { isolatedEnv } from "./testing/index.js";
 
 // `--version` and `--help` must answer without loading core (the tokenizer, chokidar, …): the modules the
 // built `bin.js` imports statically stay inside the CLI and Node's cheap built-ins. The bundle is read for that,
@@ -109,4 +111,40 @@ describe("start-up", () => {
     expect(policy.size).toBeGreaterThan(0); // the walk did follow the imports
     for (const name of ["picomatch", "smol-toml", "jsonc-parser"]) expect(policy).not.toContain(name);
   });
+});
+
+describe("the built-in modules a start-up loads", () => {
+  // What the static walk above cannot see: the modules Node itself loads for a process, here `list` in an
+  // empty project with standard output a pipe (as a host or a script runs it), read from Node's own list.
+  // The third run: the first writes the metadata cache (its hashing loads `crypto`, and with it the
+  // streams) and makes the cache folder in the home, which the second then finds changed and writes again.
+  it.skipIf(!process.getBuiltinModule)(
+    "`list` in an empty project loads neither Node's stream modules nor `node:util`'s lazy ones (skipped on Node before 20.16)",
+    async () => {
+      const temp = await createTempDir("skillset-start-up-");
+      try {
+        await temp.write({
+          ".git/HEAD": "ref: refs/heads/main\n",
+          "loaded.cjs": `process.on("exit", () => require("fs").writeFileSync(${JSON.stringify(temp.join("loaded.txt"))}, process.moduleLoadList.join("\\n")));`,
+        });
+        const bin = fileURLToPath(new URL("../bin/skillset.js", import.meta.url));
+        for (let run = 0; run < 3; run++) {
+          const result = spawnSync(process.execPath, ["--require", temp.join("loaded.cjs"), bin, "list"], {
+            cwd: temp.path,
+            env: { ...isolatedEnv(temp), PATH: process.env.PATH ?? "" },
+            encoding: "utf8",
+          });
+          expect(result.status, result.stderr).toBe(0);
+        }
+        const loaded = readFileSync(temp.join("loaded.txt"), "utf8").split("\n");
+        expect(loaded).toContain("NativeModule internal/util/parse_args/parse_args"); // the list is Node's
+        // `node:fs`'s facade (its `ReadStream` getter) and `node:tty` bring the streams; `node:util`'s facade
+        // its MIME and abort-controller modules.
+        for (const name of ["internal/streams/readable", "internal/mime", "internal/abort_controller"])
+          expect(loaded).not.toContain(`NativeModule ${name}`);
+      } finally {
+        await temp.cleanup();
+      }
+    },
+  );
 });
