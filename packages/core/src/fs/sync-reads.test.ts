@@ -4,7 +4,7 @@ import { asyncOnly } from "./async-only.js";
 import type { FileSystem } from "./file-system.js";
 import { nodeFileSystem } from "./node-file-system.js";
 import { readCappedText } from "./read-capped-text.js";
-import { existsNow, orUndefined, readdirNow, readTextNow, realpathNow, statNow } from "./sync-reads.js";
+import { existsNow, orUndefined, readdirNow, realpathNow, statNow } from "./sync-reads.js";
 
 /** The node file system whose async methods throw: what reads through it took the synchronous way. */
 const syncOnly = new Proxy(nodeFileSystem, {
@@ -46,7 +46,7 @@ describe("realpathNow and statNow", () => {
   });
 });
 
-describe("existsNow, readdirNow and readTextNow", () => {
+describe("existsNow, readdirNow and readCappedText", () => {
   it("answer synchronously when they can, as the async methods do", async () => {
     await temp.write({ "a/SKILL.md": "héllo", "a/b/c.txt": "" });
     const folder = temp.join("a");
@@ -57,8 +57,8 @@ describe("existsNow, readdirNow and readTextNow", () => {
     const names = (entries: { name: string }[]) => entries.map((entry) => entry.name).sort();
     expect(names(readdirNow(syncOnly, folder) as { name: string }[])).toEqual(["SKILL.md", "b"]);
     expect(names(await readdirNow(asyncOnly(nodeFileSystem), folder))).toEqual(["SKILL.md", "b"]);
-    expect(readTextNow(syncOnly, file)).toBe("héllo");
-    expect(await readTextNow(asyncOnly(nodeFileSystem), file)).toBe("héllo");
+    expect(await readCappedText(syncOnly, file)).toBe("héllo");
+    expect(await readCappedText(asyncOnly(nodeFileSystem), file)).toBe("héllo");
   });
 });
 

@@ -60,9 +60,3 @@ export function readdirNow(fs: FileSystem, path: string): DirEntry[] | Promise<D
   const sync = syncReads(fs);
   return sync ? sync.readdirSync(path) : fs.readdir(path);
 }
-
-/** `fs.readText(path)`, synchronous when `fs` has its synchronous reads (see {@link realpathNow}). */
-export function readTextNow(fs: FileSystem, path: string): string | Promise<string> {
-  const sync = syncReads(fs);
-  return sync ? sync.readTextSync(path) : fs.readText(path);
-}

@@ -4,7 +4,7 @@
  */
 import { join, resolve } from "node:path";
 import type { FileSystem } from "../fs/file-system.js";
-import { readTextNow } from "../fs/sync-reads.js";
+import { readCappedText } from "../fs/read-capped-text.js";
 import { resolveUserPath } from "./resolve-user-path.js";
 import { nonEmpty } from "./roots-context.js";
 
@@ -34,7 +34,8 @@ export function claudePluginsDir(location: {
 /**
  * Claude Code's `installed_plugins.json` (version 1: one record per `name@marketplace`; version 2: a list
  * per key, project-scoped records carrying `projectPath`), keeping the records for `projectRoot`, sorted
- * by key (code-unit order). Undefined when the file is missing or unreadable.
+ * by key (code-unit order). Undefined when the file is missing, unreadable or over 1 MiB (real ones are a
+ * few KiB; `CLAUDE_CONFIG_DIR` can point anywhere).
  */
 export async function readInstalledPlugins(
   fs: FileSystem,
@@ -43,7 +44,7 @@ export async function readInstalledPlugins(
 ): Promise<InstalledClaudePlugin[] | undefined> {
   let data: unknown;
   try {
-    data = JSON.parse(await readTextNow(fs, join(pluginsDir, "installed_plugins.json")));
+    data = JSON.parse(await readCappedText(fs, join(pluginsDir, "installed_plugins.json")));
   } catch {
     return undefined;
   }
